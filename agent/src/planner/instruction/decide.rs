@@ -1,0 +1,382 @@
+//! One step + the current page → one [`Decision`].
+//!
+//! In: a [`Step`], the snapshot (if any page is open), the step's [`StepState`] and the field
+//! typed into last. Out: act (an action and a note), skip (the page is already as asked), ask
+//! (a question) or stop (with a reason; `None` means "finished as asked").
+
+use tandem_mcp_browser::snapshot::{Eid, Element, Snapshot};
+
+use super::locate::{ask_again, locate, usable};
+use super::matching::contains_normalized;
+use super::progress::{StepAnswer, StepState};
+use super::report::{describe, option_question, shown_text};
+use super::resolve::{
+    Intent, OptionMatch, Resolution, by_eid, default_field, lists_with_option, match_option,
+    resolve,
+};
+use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
+use super::submit::submit;
+use crate::action::{Action, ScrollDirection, WaitFor};
+use crate::question::Question;
+
+/// What to do about one step.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Decision {
+    Act { action: Action, note: String },
+    Skip { note: String },
+    Ask { question: Question, note: String },
+    Stop { reason: Option<String> },
+}
+
+/// What a step may look at besides itself.
+pub(crate) struct Situation<'a> {
+    pub snapshot: Option<&'a Snapshot>,
+    pub state: &'a StepState,
+    pub last_typed: Option<&'a Eid>,
+}
+
+pub(crate) fn act(action: Action, note: String) -> Decision {
+    Decision::Act { action, note }
+}
+
+/// Decides what to do for `step`.
+pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
+    match step {
+        Step::Open { url } => act(Action::Navigate { url: url.clone() }, format!("open {url}")),
+        Step::Back => act(Action::Back, "go back".to_owned()),
+        Step::PressKey { key } => act(
+            Action::PressKey { key: key.clone() },
+            format!("press {key}"),
+        ),
+        Step::Stop => Decision::Stop { reason: None },
+        Step::Wait(until) => decide_wait(until, sit.snapshot),
+        Step::Scroll(ScrollGoal::By(direction)) => act(
+            Action::Scroll {
+                direction: *direction,
+                eid: None,
+            },
+            format!("scroll {}", direction.as_str()),
+        ),
+        Step::Reload
+        | Step::Click { .. }
+        | Step::Type { .. }
+        | Step::Set { .. }
+        | Step::Select { .. }
+        | Step::Check { .. }
+        | Step::Scroll(_)
+        | Step::Search { .. }
+        | Step::Submit => match sit.snapshot {
+            Some(snapshot) => on_page(step, snapshot, sit).unwrap_or_else(|decision| decision),
+            None => Decision::Stop {
+                reason: Some(
+                    "Stopped: no page is open yet, so there is nothing to act on. Start with \
+                     an \"open <address>\" step."
+                        .to_owned(),
+                ),
+            },
+        },
+    }
+}
+
+/// Steps that need a page. `Err` carries an ask/stop decision from locating an element.
+fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision, Decision> {
+    let state = sit.state;
+    Ok(match step {
+        Step::Reload => act(
+            Action::Navigate {
+                url: snap.url.clone(),
+            },
+            "reload the page".to_owned(),
+        ),
+        Step::Click { target } => {
+            let el = locate(snap, target, Intent::Click, state)?;
+            act(
+                Action::Click {
+                    eid: el.eid.clone(),
+                },
+                format!("click {}", describe(el)),
+            )
+        }
+        Step::Type { text, target } => {
+            let el = match target {
+                Some(t) => locate(snap, t, Intent::Type, state)?,
+                None => unnamed_field(snap, state)?,
+            };
+            type_into(el, text, false)
+        }
+        Step::Search { query } => {
+            let search = Target::named("search", Some(RoleClass::Editable));
+            let el = match resolve(snap, &search, Intent::Type) {
+                Resolution::NotFound => unnamed_field(snap, state)?,
+                found => match &state.answer {
+                    Some(StepAnswer::Choice(_) | StepAnswer::Text(_)) => {
+                        locate(snap, &search, Intent::Type, state)?
+                    }
+                    Some(StepAnswer::Option(_)) | None => usable(found, &search, snap, state)?,
+                },
+            };
+            type_into(el, query, true)
+        }
+        Step::Set { target, value } => {
+            let el = locate(snap, target, Intent::Set, state)?;
+            set_value(el, value, state)
+        }
+        Step::Select { option, target } => {
+            let el = match target {
+                Some(t) => locate(snap, t, Intent::Select, state)?,
+                None => match unnamed_list(snap, option, state)? {
+                    Ok(list) => list,
+                    Err(choice) => return Ok(choose_element(choice)),
+                },
+            };
+            select_in(el, option, state)
+        }
+        Step::Check { target, on } => {
+            let el = locate(snap, target, Intent::Check, state)?;
+            check(el, *on)
+        }
+        Step::Scroll(goal) => scroll(goal, snap, state)?,
+        Step::Submit => submit(snap, sit)?,
+        Step::Open { .. } | Step::Back | Step::PressKey { .. } | Step::Stop | Step::Wait(_) => {
+            return Err(decide(
+                step,
+                &Situation {
+                    snapshot: None,
+                    ..*sit
+                },
+            ));
+        }
+    })
+}
+
+fn type_into(el: &Element, text: &str, submit: bool) -> Decision {
+    let shown = shown_text(text, Some(el));
+    act(
+        Action::Type {
+            eid: el.eid.clone(),
+            text: text.to_owned(),
+            clear: true,
+            submit,
+        },
+        format!("type {shown} into {}", describe(el)),
+    )
+}
+
+/// The field for "type X" without a name: an answered choice, else the focused or only field.
+fn unnamed_field<'s>(snap: &'s Snapshot, state: &StepState) -> Result<&'s Element, Decision> {
+    if let Some(StepAnswer::Choice(eid) | StepAnswer::Text(eid)) = &state.answer
+        && let Some(el) = by_eid(snap, eid)
+    {
+        return Ok(el);
+    }
+    let field = Target::named("text field", Some(RoleClass::Editable));
+    usable(default_field(snap), &field, snap, state)
+}
+
+/// For "select X" without a list: the list that has the option, else a radio/option/tab named
+/// X (returned as `Err` element to click or check).
+fn unnamed_list<'s>(
+    snap: &'s Snapshot,
+    option: &str,
+    state: &StepState,
+) -> Result<Result<&'s Element, &'s Element>, Decision> {
+    if let Some(StepAnswer::Choice(eid)) = &state.answer
+        && let Some(el) = by_eid(snap, eid)
+    {
+        return Ok(if is_select(el) { Ok(el) } else { Err(el) });
+    }
+    let target = Target::parse(option);
+    match lists_with_option(snap, option) {
+        Resolution::NotFound => locate(snap, &target, Intent::Choose, state).map(Err),
+        found => usable(found, &target, snap, state).map(Ok),
+    }
+}
+
+/// Picking a non-list element by name: check radios, click the rest.
+fn choose_element(el: &Element) -> Decision {
+    if is_checkable(el) {
+        check(el, true)
+    } else {
+        act(
+            Action::Click {
+                eid: el.eid.clone(),
+            },
+            format!("click {}", describe(el)),
+        )
+    }
+}
+
+fn select_in(list: &Element, option: &str, state: &StepState) -> Decision {
+    if !is_select(list) {
+        return choose_element(list);
+    }
+    let wanted = match &state.answer {
+        Some(StepAnswer::Option(answered)) => answered.as_str(),
+        Some(StepAnswer::Choice(_) | StepAnswer::Text(_)) | None => option,
+    };
+    match match_option(list, wanted) {
+        OptionMatch::Found(o) => {
+            if o.selected || list.value.as_deref() == Some(o.label.as_str()) {
+                return Decision::Skip {
+                    note: format!("\"{}\" is already selected in {}", o.label, describe(list)),
+                };
+            }
+            act(
+                Action::SelectOption {
+                    eid: list.eid.clone(),
+                    option: o.label.clone(),
+                },
+                format!("select \"{}\" in {}", o.label, describe(list)),
+            )
+        }
+        OptionMatch::Ambiguous(options) => {
+            let labels: Vec<&str> = options.iter().map(|o| o.label.as_str()).collect();
+            Decision::Ask {
+                question: option_question(
+                    format!(
+                        "Several options of {} match \"{wanted}\". Which one?",
+                        describe(list)
+                    ),
+                    &labels,
+                ),
+                note: format!("option \"{wanted}\" is ambiguous"),
+            }
+        }
+        OptionMatch::NotFound => {
+            let labels: Vec<&str> = list
+                .options
+                .iter()
+                .take(15)
+                .map(|o| o.label.as_str())
+                .collect();
+            ask_again(
+                state,
+                format!(
+                    "{} has no option \"{wanted}\" (options: {}).",
+                    describe(list),
+                    labels.join(", ")
+                ),
+            )
+        }
+    }
+}
+
+fn check(el: &Element, on: bool) -> Decision {
+    let verb = if on { "check" } else { "uncheck" };
+    if el.checked == Some(on) {
+        return Decision::Skip {
+            note: format!("{} is already {verb}ed", describe(el)),
+        };
+    }
+    let eid = el.eid.clone();
+    let action = match (is_checkable(el), on) {
+        (true, true) => Action::Check { eid },
+        (true, false) => Action::Uncheck { eid },
+        (false, _) => Action::Click { eid },
+    };
+    act(action, format!("{verb} {}", describe(el)))
+}
+
+fn set_value(el: &Element, value: &str, state: &StepState) -> Decision {
+    if is_select(el) {
+        return select_in(el, value, state);
+    }
+    let switch = match value.trim().to_lowercase().as_str() {
+        "on" | "yes" | "true" | "checked" | "enabled" | "ticked" => Some(true),
+        "off" | "no" | "false" | "unchecked" | "disabled" | "unticked" => Some(false),
+        _ => None,
+    };
+    match (is_checkable(el), switch, is_editable(el)) {
+        (true, Some(on), _) => check(el, on),
+        (_, _, true) => type_into(el, value, false),
+        (_, _, false) => Decision::Stop {
+            reason: Some(format!(
+                "Stopped: {} is not a field I can set to \"{value}\".",
+                describe(el)
+            )),
+        },
+    }
+}
+
+fn decide_wait(until: &WaitFor, snapshot: Option<&Snapshot>) -> Decision {
+    if let (WaitFor::Text { text }, Some(snap)) = (until, snapshot)
+        && page_shows(snap, text)
+    {
+        return Decision::Skip {
+            note: format!("\"{text}\" is already on the page"),
+        };
+    }
+    let note = Action::Wait {
+        until: until.clone(),
+    }
+    .to_string();
+    act(
+        Action::Wait {
+            until: until.clone(),
+        },
+        note,
+    )
+}
+
+fn page_shows(snap: &Snapshot, text: &str) -> bool {
+    snap.texts
+        .iter()
+        .any(|t| contains_normalized(&t.text, text))
+        || snap
+            .elements
+            .iter()
+            .any(|el| contains_normalized(&el.name, text))
+}
+
+fn scroll(goal: &ScrollGoal, snap: &Snapshot, state: &StepState) -> Result<Decision, Decision> {
+    let vp = snap.viewport;
+    Ok(match goal {
+        ScrollGoal::By(direction) => act(
+            Action::Scroll {
+                direction: *direction,
+                eid: None,
+            },
+            format!("scroll {}", direction.as_str()),
+        ),
+        ScrollGoal::Top if vp.scroll_y <= 0.0 => Decision::Skip {
+            note: "already at the top".to_owned(),
+        },
+        ScrollGoal::Bottom if vp.scroll_y + vp.height >= vp.page_height - 1.0 => Decision::Skip {
+            note: "already at the bottom".to_owned(),
+        },
+        ScrollGoal::Top => act(
+            Action::Scroll {
+                direction: ScrollDirection::Up,
+                eid: snap.elements.first().map(|el| el.eid.clone()),
+            },
+            "scroll to the top".to_owned(),
+        ),
+        ScrollGoal::Bottom => act(
+            Action::Scroll {
+                direction: ScrollDirection::Down,
+                eid: snap.elements.last().map(|el| el.eid.clone()),
+            },
+            "scroll to the bottom".to_owned(),
+        ),
+        ScrollGoal::To(target) => {
+            let el = locate(snap, target, Intent::Any, state)?;
+            if el.in_viewport {
+                return Ok(Decision::Skip {
+                    note: format!("{} is already in view", describe(el)),
+                });
+            }
+            let direction = if el.rect.y < 0.0 {
+                ScrollDirection::Up
+            } else {
+                ScrollDirection::Down
+            };
+            act(
+                Action::Scroll {
+                    direction,
+                    eid: Some(el.eid.clone()),
+                },
+                format!("scroll to {}", describe(el)),
+            )
+        }
+    })
+}

@@ -1,0 +1,104 @@
+//! Turning a target phrase into one usable element, or into a question for the person.
+//!
+//! In: the snapshot, the step's target and intent, and the step's [`StepState`] (its latest
+//! answer and how often it asked). Out: the element, or a [`Decision`] (ask / stop) to return
+//! instead. An answer wins over resolution: a picked eid is used while it still exists; a typed
+//! name is resolved in its place.
+
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+
+use super::decide::Decision;
+use super::progress::{MAX_ASKS, StepAnswer, StepState};
+use super::report::{choice_question, describe, target_question};
+use super::resolve::{Intent, Resolution, by_eid, resolve};
+use super::step::Target;
+
+/// The element `target` names, or the decision to return instead.
+pub(crate) fn locate<'s>(
+    snapshot: &'s Snapshot,
+    target: &Target,
+    intent: Intent,
+    state: &StepState,
+) -> Result<&'s Element, Decision> {
+    match &state.answer {
+        Some(StepAnswer::Choice(eid)) => {
+            if let Some(el) = by_eid(snapshot, eid) {
+                return Ok(el);
+            }
+        }
+        Some(StepAnswer::Text(text)) => {
+            if let Some(el) = by_eid(snapshot, text) {
+                return Ok(el);
+            }
+            let answered = Target::parse(text);
+            return usable(
+                resolve(snapshot, &answered, intent),
+                &answered,
+                snapshot,
+                state,
+            );
+        }
+        Some(StepAnswer::Option(_)) | None => {}
+    }
+    usable(resolve(snapshot, target, intent), target, snapshot, state)
+}
+
+/// Accepts a single enabled element; asks otherwise.
+pub(crate) fn usable<'s>(
+    resolution: Resolution<'s>,
+    target: &Target,
+    snapshot: &Snapshot,
+    state: &StepState,
+) -> Result<&'s Element, Decision> {
+    match resolution {
+        Resolution::Found(el) if !el.disabled => Ok(el),
+        Resolution::Found(el) => Err(ask_again(
+            state,
+            format!("{} is disabled right now.", describe(el)),
+        )),
+        Resolution::Ambiguous(candidates) => Err(ask_which(state, &target.phrase, &candidates)),
+        Resolution::NotFound => Err(not_found(state, &target.phrase, snapshot)),
+    }
+}
+
+/// Asks which of several equally good candidates is meant.
+pub(crate) fn ask_which(state: &StepState, phrase: &str, candidates: &[&Element]) -> Decision {
+    if state.asks >= MAX_ASKS {
+        return Decision::Stop {
+            reason: Some(format!(
+                "Stopped: several elements match \"{phrase}\" and I could not tell which one."
+            )),
+        };
+    }
+    let prompt = format!("Several elements match \"{phrase}\". Which one do you mean?");
+    Decision::Ask {
+        question: choice_question(prompt, candidates),
+        note: format!("\"{phrase}\" is ambiguous"),
+    }
+}
+
+/// Reports that nothing matches `phrase`.
+pub(crate) fn not_found(state: &StepState, phrase: &str, snapshot: &Snapshot) -> Decision {
+    let title = if snapshot.title.trim().is_empty() {
+        snapshot.url.as_str()
+    } else {
+        snapshot.title.trim()
+    };
+    ask_again(
+        state,
+        format!("I can't find \"{phrase}\" on this page (\"{title}\")."),
+    )
+}
+
+/// Asks the person to name the element again, or stops after [`MAX_ASKS`] questions.
+pub(crate) fn ask_again(state: &StepState, problem: String) -> Decision {
+    if state.asks >= MAX_ASKS {
+        return Decision::Stop {
+            reason: Some(format!("Stopped: {problem}")),
+        };
+    }
+    Decision::Ask {
+        question: target_question(&problem),
+        note: problem,
+    }
+}

@@ -1,0 +1,408 @@
+//! Text → instruction steps.
+//!
+//! In: the person's message. Out: [`Instructions`]: the understood [`Step`]s in order (each
+//! with the clause it came from) and the clauses that were not understood. Deterministic and
+//! case-insensitive; polite lead-ins ("please", "now", "then", "finally", ...) are ignored.
+
+use super::address::normalize_url;
+use super::keys::parse_key;
+use super::split::{Clause, quote_spans, split_clauses, whole_quoted};
+use super::step::{ScrollGoal, Step, Target};
+use crate::action::{ScrollDirection, WaitFor};
+
+/// The parsed message.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Instructions {
+    /// Understood steps with their source clause, in order.
+    pub steps: Vec<(Step, String)>,
+    /// Clauses that were not understood, in order.
+    pub ignored: Vec<String>,
+}
+
+/// Words that start an instruction clause.
+const VERBS: &[&str] = &[
+    "open", "visit", "load", "browse", "go", "navigate", "back", "reload", "refresh", "click",
+    "tap", "follow", "hit", "press", "push", "type", "enter", "input", "write", "put", "fill",
+    "set", "select", "choose", "pick", "check", "tick", "mark", "uncheck", "untick", "unmark",
+    "enable", "disable", "turn", "switch", "toggle", "clear", "empty", "scroll", "wait", "submit",
+    "search", "stop", "done", "finish", "quit", "exit", "end",
+];
+
+/// Lead-in words skipped before the verb.
+const LEAD_INS: &[&str] = &[
+    "please",
+    "pls",
+    "now",
+    "next",
+    "then",
+    "finally",
+    "first",
+    "firstly",
+    "lastly",
+    "also",
+    "and",
+    "afterwards",
+    "after that",
+    "kindly",
+    "just",
+    "can you",
+    "could you",
+    "would you",
+    "i want you to",
+    "i'd like you to",
+    "go ahead and",
+    "you should",
+];
+
+/// Strips lead-in words and list punctuation from the start of a clause.
+pub(crate) fn strip_lead_ins(text: &str) -> &str {
+    let mut rest = text.trim_start_matches(|c: char| c.is_whitespace() || ",:".contains(c));
+    loop {
+        let lower = rest.to_ascii_lowercase();
+        let lead = LEAD_INS.iter().find(|w| {
+            lower.starts_with(**w)
+                && (lower.len() == w.len()
+                    || lower[w.len()..].starts_with(|c: char| c.is_whitespace() || c == ','))
+        });
+        match lead {
+            Some(w) => {
+                rest = rest[w.len()..].trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+            }
+            None => return rest,
+        }
+    }
+}
+
+fn first_word(text: &str) -> (String, &str) {
+    let text = text.trim_start();
+    let end = text
+        .find(|c: char| c.is_whitespace() || c == ':')
+        .unwrap_or(text.len());
+    let word = text[..end].to_ascii_lowercase();
+    (word, text[end..].trim_start_matches(':').trim_start())
+}
+
+/// True when `text` starts (after lead-ins) with a known verb.
+pub(crate) fn starts_with_verb(text: &str) -> bool {
+    let (word, _) = first_word(strip_lead_ins(text));
+    VERBS.contains(&word.as_str())
+}
+
+/// Parses the whole message.
+pub(crate) fn parse_message(message: &str) -> Instructions {
+    let clauses = split_clauses(message, starts_with_verb);
+    let mut merged: Vec<Clause> = Vec::new();
+    for clause in clauses {
+        if strip_lead_ins(&clause.text)
+            .trim_matches(|c: char| c.is_whitespace() || ",.;:!?".contains(c))
+            .is_empty()
+        {
+            continue;
+        }
+        let parses = parse_clause(&clause.text).is_some();
+        match merged.last_mut() {
+            // A softly split piece that means nothing alone belonged to the clause before.
+            Some(previous) if clause.soft && !parses => {
+                previous.text.push_str(&clause.joiner);
+                previous.text.push_str(&clause.text);
+            }
+            _ => merged.push(clause),
+        }
+    }
+    let mut out = Instructions::default();
+    for clause in merged {
+        match parse_clause(&clause.text) {
+            Some(step) => out.steps.push((step, clause.text)),
+            None => out.ignored.push(clause.text),
+        }
+    }
+    out
+}
+
+/// A value as written: quotes removed when the whole value is quoted, trailing "." dropped.
+fn value(text: &str) -> String {
+    let text = text.trim();
+    if let Some(inner) = whole_quoted(text) {
+        return inner;
+    }
+    text.trim_end_matches(['.', '!']).trim().to_owned()
+}
+
+/// Finds the last ` word ` outside quotes; returns `(before, after)`.
+fn split_at_last(text: &str, words: &[&str]) -> Option<(String, String)> {
+    split_at(text, words, true)
+}
+
+fn split_at_first(text: &str, words: &[&str]) -> Option<(String, String)> {
+    split_at(text, words, false)
+}
+
+fn split_at(text: &str, words: &[&str], last: bool) -> Option<(String, String)> {
+    let spans = quote_spans(text);
+    let lower = text.to_ascii_lowercase();
+    for word in words {
+        let needle = format!(" {word} ");
+        let mut hits = lower
+            .match_indices(&needle)
+            .map(|(i, _)| i)
+            .filter(|i| !spans.iter().any(|(open, close)| *i >= *open && *i < *close));
+        let hit = if last { hits.last() } else { hits.next() };
+        if let Some(i) = hit {
+            return Some((text[..i].to_owned(), text[i + needle.len()..].to_owned()));
+        }
+    }
+    None
+}
+
+fn strip_words<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
+    let mut rest = text.trim();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for p in prefixes {
+            let lower = rest.to_ascii_lowercase();
+            if lower.starts_with(p) && lower[p.len()..].starts_with(' ') {
+                rest = rest[p.len()..].trim_start();
+                changed = true;
+            }
+        }
+    }
+    rest
+}
+
+fn target(text: &str) -> Option<Target> {
+    let target = Target::parse(text);
+    (!target.full.is_empty() || target.role.is_some()).then_some(target)
+}
+
+/// Parses one clause.
+pub(crate) fn parse_clause(clause: &str) -> Option<Step> {
+    let text = strip_lead_ins(clause).trim();
+    let (verb, rest) = first_word(text);
+    let rest_lower = rest.to_ascii_lowercase();
+    let rest_lower = rest_lower.trim_end_matches(['.', '!']);
+    match verb.as_str() {
+        "open" | "visit" | "load" | "browse" => address_or_link(strip_words(rest, &["to"])),
+        "go" | "navigate" => {
+            if rest_lower.starts_with("back") {
+                return Some(Step::Back);
+            }
+            address_or_link(strip_words(rest, &["to", "over to", "on to", "onto"]))
+        }
+        "back" => Some(Step::Back),
+        "reload" | "refresh" => Some(Step::Reload),
+        "click" | "tap" | "follow" | "push" => {
+            let rest = strip_words(rest, &["on", "at", "the link", "link to"]);
+            target(rest).map(|target| Step::Click { target })
+        }
+        "press" | "hit" => {
+            let rest = strip_words(rest, &["on", "at"]);
+            match parse_key(rest) {
+                Some(key) => Some(Step::PressKey { key }),
+                None => target(rest).map(|target| Step::Click { target }),
+            }
+        }
+        "type" | "enter" | "input" | "write" | "put" | "insert" => parse_type(rest),
+        "fill" => {
+            let rest = strip_words(rest, &["in", "out", "up"]);
+            if let Some((field, val)) = split_at_first(rest, &["with"]) {
+                return target(&field).map(|target| Step::Set {
+                    target,
+                    value: value(&val),
+                });
+            }
+            parse_type(rest).filter(|s| {
+                matches!(
+                    s,
+                    Step::Type {
+                        target: Some(_),
+                        ..
+                    }
+                )
+            })
+        }
+        "set" => {
+            let (field, val) = split_at_first(rest, &["to", "as"])?;
+            target(&field).map(|target| Step::Set {
+                target,
+                value: value(&val),
+            })
+        }
+        "select" | "choose" | "pick" => {
+            if rest.is_empty() {
+                return None;
+            }
+            match split_at_last(rest, &["from", "in", "on", "for", "as"]) {
+                Some((option, list)) => Some(Step::Select {
+                    option: value(&option),
+                    target: target(&list),
+                }),
+                None => Some(Step::Select {
+                    option: value(strip_words(rest, &["the option"])),
+                    target: None,
+                }),
+            }
+        }
+        "check" | "tick" | "mark" | "enable" => parse_check(rest, rest_lower, true),
+        "uncheck" | "untick" | "unmark" | "disable" => parse_check(rest, rest_lower, false),
+        "turn" | "switch" => {
+            let (state, thing) = first_word(rest);
+            match state.as_str() {
+                "on" => target(thing).map(|target| Step::Check { target, on: true }),
+                "off" => target(thing).map(|target| Step::Check { target, on: false }),
+                "to" if verb == "switch" => target(thing).map(|target| Step::Click { target }),
+                _ => None,
+            }
+        }
+        "clear" | "empty" => target(rest).map(|target| Step::Type {
+            text: String::new(),
+            target: Some(target),
+        }),
+        "scroll" => parse_scroll(rest),
+        "wait" => parse_wait(rest, rest_lower),
+        "submit" => Some(Step::Submit),
+        "search" => {
+            let query = value(strip_words(rest, &["for"]));
+            (!query.is_empty()).then_some(Step::Search { query })
+        }
+        "stop" | "done" | "finish" | "quit" | "exit" | "end" => Some(Step::Stop),
+        _ => None,
+    }
+}
+
+fn address_or_link(rest: &str) -> Option<Step> {
+    let rest = strip_words(
+        rest,
+        &["the url", "url", "the address", "address", "the website"],
+    );
+    let raw = value(rest);
+    if let Some(url) = normalize_url(&raw) {
+        return Some(Step::Open { url });
+    }
+    target(rest).map(|target| Step::Click { target })
+}
+
+fn parse_type(rest: &str) -> Option<Step> {
+    if rest.trim().is_empty() {
+        return None;
+    }
+    let split = split_at_last(rest, &["into", "inside", "in"]);
+    match split {
+        Some((text, field)) if !text.trim().is_empty() => Some(Step::Type {
+            text: value(&text),
+            target: target(&field),
+        }),
+        _ => Some(Step::Type {
+            text: value(rest),
+            target: None,
+        }),
+    }
+}
+
+fn parse_check(rest: &str, rest_lower: &str, on: bool) -> Option<Step> {
+    // "check that/if/whether/for ..." asks to verify something, not to tick a box.
+    let (first, _) = first_word(rest_lower);
+    if rest.is_empty() || matches!(first.as_str(), "that" | "if" | "whether" | "for" | "out") {
+        return None;
+    }
+    target(rest).map(|target| Step::Check { target, on })
+}
+
+fn parse_scroll(rest: &str) -> Option<Step> {
+    let rest = strip_words(
+        rest,
+        &["the page", "page", "all the way", "a bit", "a little"],
+    );
+    let (word, after) = first_word(rest);
+    let direction = match word.as_str() {
+        "up" => Some(ScrollDirection::Up),
+        "down" => Some(ScrollDirection::Down),
+        "left" => Some(ScrollDirection::Left),
+        "right" => Some(ScrollDirection::Right),
+        _ => None,
+    };
+    let goal_text = match direction {
+        Some(_) => strip_words(after, &["all the way", "to", "until"]),
+        None => strip_words(rest, &["to", "until", "till"]),
+    };
+    let goal_lower = super::matching::normalize(goal_text);
+    let goal = match goal_lower.as_str() {
+        "" | "bit" | "little" | "more" | "page" | "once" => {
+            return Some(Step::Scroll(ScrollGoal::By(direction?)));
+        }
+        "top" | "top of page" | "start" | "beginning" => ScrollGoal::Top,
+        "bottom" | "bottom of page" | "end" | "end of page" => ScrollGoal::Bottom,
+        _ => ScrollGoal::To(target(goal_text.trim_end_matches(" is visible"))?),
+    };
+    Some(Step::Scroll(goal))
+}
+
+fn parse_wait(rest: &str, rest_lower: &str) -> Option<Step> {
+    let words: Vec<&str> = rest_lower
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "a" | "an" | "the"))
+        .collect();
+    let words = words.join(" ");
+    let words = words.strip_prefix("for ").unwrap_or(&words);
+    if words.is_empty() || matches!(words, "second" | "moment" | "bit" | "while" | "little") {
+        return Some(Step::Wait(WaitFor::Millis { ms: 1000 }));
+    }
+    if let Some(ms) = duration_ms(words) {
+        return Some(Step::Wait(WaitFor::Millis { ms }));
+    }
+    if [
+        "page to load",
+        "navigation",
+        "page load",
+        "to load",
+        "finish loading",
+    ]
+    .iter()
+    .any(|w| words.contains(w))
+    {
+        return Some(Step::Wait(WaitFor::Navigation));
+    }
+    let rest = strip_words(rest, &["for", "until", "till"]);
+    let rest = rest.trim_end_matches(['.', '!']).trim_end();
+    let lower = rest.to_ascii_lowercase();
+    let cut = [
+        " to appear",
+        " appears",
+        " is shown",
+        " shows up",
+        " is visible",
+        " to show up",
+        " to be visible",
+    ]
+    .iter()
+    .find(|s| lower.ends_with(**s))
+    .map_or(rest.len(), |s| rest.len() - s.len());
+    let text = value(strip_words(&rest[..cut], &["the text", "text"]));
+    (!text.is_empty()).then_some(Step::Wait(WaitFor::Text { text }))
+}
+
+/// "3 seconds", "500 ms", "2s", "1.5 sec", "a minute".
+fn duration_ms(words: &str) -> Option<u64> {
+    let mut parts = words.split(' ');
+    let first = parts.next()?;
+    let (number, unit) = match first.find(|c: char| c.is_alphabetic()) {
+        Some(i) if i > 0 => (first[..i].to_owned(), first[i..].to_owned()),
+        _ => (first.to_owned(), parts.next().unwrap_or("s").to_owned()),
+    };
+    let amount: f64 = match number.as_str() {
+        "one" => 1.0,
+        "two" => 2.0,
+        "three" => 3.0,
+        "five" => 5.0,
+        "ten" => 10.0,
+        n => n.parse().ok()?,
+    };
+    let factor = match unit.as_str() {
+        "ms" | "millisecond" | "milliseconds" | "msec" => 1.0,
+        "s" | "sec" | "secs" | "second" | "seconds" => 1000.0,
+        "min" | "mins" | "minute" | "minutes" => 60_000.0,
+        _ => return None,
+    };
+    let ms = (amount * factor).round();
+    (ms.is_finite() && ms >= 0.0).then_some(ms as u64)
+}

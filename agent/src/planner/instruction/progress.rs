@@ -1,0 +1,162 @@
+//! Where a run stands: replaying the history against the instruction steps.
+//!
+//! In: the run's [`StepRecord`]s and the number of steps. Out: [`Progress`]: the current step
+//! and, per step, its status, failures, questions asked and the person's latest answer.
+//!
+//! Contract (see the planner module docs for the full version): a record belongs to the step
+//! named by its `cursor` (a record without one belongs to the current step). `Succeeded` and
+//! `UserDone` complete their step; `Failed` and `Invalid` count a failure; `Answered` stores the
+//! answer (and "skip" completes the step, "stop" ends the run). Records for earlier steps than
+//! the current one are ignored; a record for a later step marks the steps in between as skipped
+//! (they needed no action when they were planned).
+
+use tandem_mcp_browser::snapshot::Eid;
+
+use crate::action::Action;
+use crate::planner::{StepOutcome, StepRecord};
+
+/// Question id of a radio question choosing between candidate elements (values are eids).
+pub(crate) const CHOICE_QUESTION: &str = "choice";
+/// Question id of a question choosing a list option (values are option labels).
+pub(crate) const OPTION_QUESTION: &str = "option";
+/// Question id of a text question naming the element again (or "skip" / "stop").
+pub(crate) const TARGET_QUESTION: &str = "target";
+
+/// How often a step may fail before the run stops (the first failure is retried once).
+pub(crate) const MAX_FAILURES: u32 = 2;
+/// How many questions one step may ask before the run stops.
+pub(crate) const MAX_ASKS: u32 = 2;
+
+/// The person's latest answer for a step.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum StepAnswer {
+    /// An element picked among candidates (its eid).
+    Choice(String),
+    /// A list option picked or typed.
+    Option(String),
+    /// A new name for the element.
+    Text(String),
+}
+
+/// What became of a step.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) enum Status {
+    #[default]
+    Pending,
+    /// Done by this action.
+    Done(Action),
+    /// Done by the person during a takeover.
+    DoneByUser,
+    /// Needed no action when planned.
+    Skipped,
+    /// Skipped because the person answered "skip".
+    SkippedByUser,
+}
+
+/// Per-step bookkeeping.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct StepState {
+    pub status: Status,
+    pub failures: u32,
+    pub last_error: Option<String>,
+    pub asks: u32,
+    pub answer: Option<StepAnswer>,
+}
+
+/// The replayed history.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Progress {
+    /// Index of the first step not completed yet (== step count when all are done).
+    pub current: usize,
+    pub states: Vec<StepState>,
+    /// The person answered "stop" to a question.
+    pub stop_requested: bool,
+    /// The field of the last successful `type` action, for "submit".
+    pub last_typed: Option<Eid>,
+}
+
+/// Replays `history` over `step_count` steps.
+pub(crate) fn replay(history: &[StepRecord], step_count: usize) -> Progress {
+    let mut p = Progress {
+        states: vec![StepState::default(); step_count],
+        ..Progress::default()
+    };
+    for record in history {
+        let index = record.cursor.unwrap_or(p.current);
+        if index < p.current || index >= step_count {
+            continue;
+        }
+        for skipped in p.current..index {
+            p.states[skipped].status = Status::Skipped;
+        }
+        p.current = index;
+        let asks = matches!(record.action, Action::AskUser { .. });
+        let state = &mut p.states[index];
+        match &record.outcome {
+            StepOutcome::Succeeded { .. } => {
+                if is_step_action(&record.action) {
+                    if let Action::Type { eid, .. } = &record.action {
+                        p.last_typed = Some(eid.clone());
+                    }
+                    state.status = Status::Done(record.action.clone());
+                    p.current = index + 1;
+                }
+            }
+            StepOutcome::Failed { error } | StepOutcome::Invalid { error } => {
+                state.failures += 1;
+                state.last_error = Some(error.clone());
+            }
+            StepOutcome::Answered { answers } => {
+                if asks {
+                    state.asks += 1;
+                }
+                for answer in answers {
+                    let Some(value) = answer.first().map(str::trim) else {
+                        continue;
+                    };
+                    match value.to_lowercase().as_str() {
+                        "" => continue,
+                        "skip" => {
+                            state.status = Status::SkippedByUser;
+                            p.current = index + 1;
+                        }
+                        "stop" | "cancel" => p.stop_requested = true,
+                        _ => {}
+                    }
+                    state.answer = match answer.question_id.as_str() {
+                        CHOICE_QUESTION => Some(StepAnswer::Choice(value.to_owned())),
+                        OPTION_QUESTION => Some(StepAnswer::Option(value.to_owned())),
+                        _ => Some(StepAnswer::Text(value.to_owned())),
+                    };
+                }
+            }
+            StepOutcome::UserDone { .. } => {
+                // The person performed this step's action by hand (a takeover of that very
+                // action); a takeover asked by `need_user` itself completes nothing.
+                if is_step_action(&record.action) {
+                    state.status = Status::DoneByUser;
+                    p.current = index + 1;
+                }
+            }
+        }
+    }
+    p
+}
+
+/// Actions that carry out a step (as opposed to asking, handing over or stopping).
+fn is_step_action(action: &Action) -> bool {
+    match action {
+        Action::AskUser { .. } | Action::NeedUser { .. } | Action::Stop { .. } => false,
+        Action::Navigate { .. }
+        | Action::Click { .. }
+        | Action::Type { .. }
+        | Action::SelectOption { .. }
+        | Action::Check { .. }
+        | Action::Uncheck { .. }
+        | Action::PressKey { .. }
+        | Action::Scroll { .. }
+        | Action::Wait { .. }
+        | Action::Back
+        | Action::Tool { .. } => true,
+    }
+}

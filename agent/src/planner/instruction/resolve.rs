@@ -1,0 +1,314 @@
+//! Finding the element a [`Target`] phrase names in a snapshot.
+//!
+//! In: a snapshot, a target and the [`Intent`] of the step. Out: a [`Resolution`]: one
+//! element, several equally good ones (never guessed between), or none.
+//!
+//! Ranking, most important first: match tier (strong = exact/prefix/all words, medium =
+//! substring/contained, weak = edit distance); the phrase's role word fits ("the Sign in
+//! *button*"); the element suits the intent (checkable for check, not a text field for click);
+//! match quality; which text matched (name > placeholder/value > context); enabled; in the
+//! viewport. `type` only considers editable elements and `select` only lists. An ordinal ("the
+//! second Add button") picks among the best matches in document order.
+
+use tandem_mcp_browser::snapshot::{Element, SelectOption, Snapshot};
+
+use super::matching::{
+    EXACT, NONE, PREFIX, SUBSTRING, WITHIN, WORDS, normalize, normalize_into, quality,
+};
+use super::step::{Ordinal, RoleClass, Target, is_checkable, is_editable, is_select};
+
+/// What the step wants to do with the element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Intent {
+    /// Click: anything, text fields last.
+    Click,
+    /// Type: editable elements only.
+    Type,
+    /// Select: lists only.
+    Select,
+    /// Check: checkboxes, radios and switches first.
+    Check,
+    /// Pick a named choice that is not in a list: radios, options, tabs first.
+    Choose,
+    /// Set a value: form controls first.
+    Set,
+    /// Scroll to: anything.
+    Any,
+}
+
+/// The outcome of resolving a target.
+#[derive(Debug)]
+pub(crate) enum Resolution<'s> {
+    Found(&'s Element),
+    Ambiguous(Vec<&'s Element>),
+    NotFound,
+}
+
+/// Sort key of one candidate, compared lexicographically (higher is better).
+type Score = [u8; 7];
+
+/// Number of leading score entries that define "equally good" for ordinals.
+const ORDINAL_KEY: usize = 5;
+
+fn tier(q: u8) -> u8 {
+    match q {
+        EXACT | PREFIX | WORDS => 3,
+        SUBSTRING | WITHIN => 2,
+        NONE => 0,
+        _ => 1,
+    }
+}
+
+/// An element's normalized texts with their rank (name 3, placeholder/value 2, context 1).
+struct Texts {
+    fields: Vec<(String, u8)>,
+}
+
+impl Texts {
+    fn of(el: &Element) -> Texts {
+        let mut fields = Vec::with_capacity(4);
+        let mut add = |text: &str, rank: u8| {
+            let mut normalized = String::new();
+            normalize_into(text, &mut normalized);
+            if !normalized.is_empty() {
+                fields.push((normalized, rank));
+            }
+        };
+        add(&el.name, 3);
+        if let Some(p) = &el.placeholder {
+            add(p, 2);
+        }
+        if !is_editable(el)
+            && let Some(v) = &el.value
+        {
+            add(v, 2);
+        }
+        if let Some(c) = &el.context {
+            add(c, 1);
+        }
+        Texts { fields }
+    }
+
+    /// Best (quality, field rank) of `query` against these texts.
+    fn best(&self, query: &str) -> (u8, u8) {
+        self.fields
+            .iter()
+            .map(|(text, rank)| (quality(query, text), *rank))
+            .filter(|(q, _)| *q > NONE)
+            .max()
+            .unwrap_or((NONE, 0))
+    }
+}
+
+fn intent_fit(el: &Element, intent: Intent) -> Option<u8> {
+    Some(match intent {
+        Intent::Type => {
+            if !is_editable(el) {
+                return None;
+            }
+            1
+        }
+        Intent::Select => {
+            if !is_select(el) {
+                return None;
+            }
+            1
+        }
+        Intent::Click => u8::from(!is_editable(el)),
+        Intent::Check => u8::from(is_checkable(el)),
+        Intent::Choose => {
+            u8::from(is_checkable(el) || matches!(el.role.as_str(), "option" | "tab" | "menuitem"))
+        }
+        Intent::Set => u8::from(is_editable(el) || is_select(el) || is_checkable(el)),
+        Intent::Any => 1,
+    })
+}
+
+/// Scores `el` for `target`; `None` when it does not match at all.
+fn score(el: &Element, target: &Target, intent: Intent) -> Option<Score> {
+    let fit = intent_fit(el, intent)?;
+    let role_ok = target.role.is_none_or(|r| r.fits(el));
+    // Reading 1: name words + role word. Reading 2: the whole phrase as a name ("Menu").
+    let texts = Texts::of(el);
+    let mut best: Option<(u8, u8, u8)> = None;
+    if target.name.is_empty() {
+        if target.role.is_some() && role_ok {
+            best = Some((1, 1, 0));
+        }
+    } else {
+        let (q, rank) = texts.best(&target.name);
+        if q > NONE {
+            best = Some((q, u8::from(role_ok), rank));
+        }
+    }
+    if target.role.is_some() && target.full != target.name {
+        let (q, rank) = texts.best(&target.full);
+        if q > NONE && best.is_none_or(|(bq, br, _)| (tier(q), 1) > (tier(bq), br)) {
+            best = Some((q, 1, rank));
+        }
+    }
+    let (q, role, rank) = best?;
+    Some([
+        tier(q),
+        role,
+        fit,
+        q,
+        rank,
+        u8::from(!el.disabled),
+        u8::from(el.in_viewport),
+    ])
+}
+
+/// Resolves `target` among the snapshot's elements.
+pub(crate) fn resolve<'s>(
+    snapshot: &'s Snapshot,
+    target: &Target,
+    intent: Intent,
+) -> Resolution<'s> {
+    let scored: Vec<(Score, &Element)> = snapshot
+        .elements
+        .iter()
+        .filter_map(|el| score(el, target, intent).map(|s| (s, el)))
+        .collect();
+    pick(scored, target.ordinal)
+}
+
+/// Picks the best of scored candidates (in document order), honouring an ordinal.
+fn pick(scored: Vec<(Score, &Element)>, ordinal: Option<Ordinal>) -> Resolution<'_> {
+    let Some(top) = scored.iter().map(|(s, _)| *s).max() else {
+        return Resolution::NotFound;
+    };
+    if let Some(ordinal) = ordinal {
+        let group: Vec<&Element> = scored
+            .iter()
+            .filter(|(s, _)| s[..ORDINAL_KEY] == top[..ORDINAL_KEY])
+            .map(|(_, el)| *el)
+            .collect();
+        let chosen = match ordinal {
+            Ordinal::Nth(n) => group.get(n.saturating_sub(1)).copied(),
+            Ordinal::Last => group.last().copied(),
+        };
+        return chosen.map_or(Resolution::NotFound, Resolution::Found);
+    }
+    let best: Vec<&Element> = scored
+        .iter()
+        .filter(|(s, _)| *s == top)
+        .map(|(_, el)| *el)
+        .collect();
+    match best.as_slice() {
+        [] => Resolution::NotFound,
+        [one] => Resolution::Found(one),
+        [first, rest @ ..] if rest.iter().all(|el| interchangeable(first, el)) => {
+            Resolution::Found(first)
+        }
+        _ => Resolution::Ambiguous(best),
+    }
+}
+
+/// Two links with the same name and target do the same thing: no need to ask.
+fn interchangeable(a: &Element, b: &Element) -> bool {
+    a.role == "link" && b.role == "link" && a.href.is_some() && a.href == b.href && a.name == b.name
+}
+
+/// Lists (select-like elements) having an option that matches `option`, best first.
+pub(crate) fn lists_with_option<'s>(snapshot: &'s Snapshot, option: &str) -> Resolution<'s> {
+    let scored: Vec<(Score, &Element)> = snapshot
+        .elements
+        .iter()
+        .filter(|el| is_select(el))
+        .filter_map(|el| {
+            let q = best_option_quality(el, option);
+            (q > NONE).then_some((
+                [
+                    tier(q),
+                    1,
+                    1,
+                    q,
+                    1,
+                    u8::from(!el.disabled),
+                    u8::from(el.in_viewport),
+                ],
+                el,
+            ))
+        })
+        .collect();
+    pick(scored, None)
+}
+
+fn best_option_quality(el: &Element, option: &str) -> u8 {
+    let query = normalize(option);
+    el.options
+        .iter()
+        .map(|o| quality(&query, &normalize(&o.label)).max(quality(&query, &normalize(&o.value))))
+        .max()
+        .unwrap_or(NONE)
+}
+
+/// The option of a list that `option` names.
+pub(crate) enum OptionMatch<'s> {
+    Found(&'s SelectOption),
+    Ambiguous(Vec<&'s SelectOption>),
+    NotFound,
+}
+
+/// Matches `option` against the options of `list` by label or value.
+pub(crate) fn match_option<'s>(list: &'s Element, option: &str) -> OptionMatch<'s> {
+    let query = normalize(option);
+    let scored: Vec<((u8, u8), &SelectOption)> = list
+        .options
+        .iter()
+        .map(|o| {
+            let q =
+                quality(&query, &normalize(&o.label)).max(quality(&query, &normalize(&o.value)));
+            ((q, u8::from(!o.disabled)), o)
+        })
+        .filter(|((q, _), _)| *q > NONE)
+        .collect();
+    let Some(top) = scored.iter().map(|(s, _)| *s).max() else {
+        return OptionMatch::NotFound;
+    };
+    let best: Vec<&SelectOption> = scored
+        .iter()
+        .filter(|(s, _)| *s == top)
+        .map(|(_, o)| *o)
+        .collect();
+    match best.as_slice() {
+        [one] => OptionMatch::Found(one),
+        [] => OptionMatch::NotFound,
+        _ => OptionMatch::Ambiguous(best),
+    }
+}
+
+/// Resolves a field for typing when no field was named: the focused editable element, else
+/// the only enabled editable element, else the only one in the viewport.
+pub(crate) fn default_field(snapshot: &Snapshot) -> Resolution<'_> {
+    if let Some(focused) = snapshot
+        .elements
+        .iter()
+        .find(|el| el.focused && is_editable(el) && !el.disabled)
+    {
+        return Resolution::Found(focused);
+    }
+    let fields: Vec<&Element> = snapshot
+        .elements
+        .iter()
+        .filter(|el| is_editable(el) && !el.disabled)
+        .collect();
+    let visible: Vec<&Element> = fields.iter().copied().filter(|el| el.in_viewport).collect();
+    match (fields.as_slice(), visible.as_slice()) {
+        ([], _) => Resolution::NotFound,
+        ([one], _) | (_, [one]) => Resolution::Found(one),
+        (_, []) => Resolution::Ambiguous(fields),
+        (_, _) => Resolution::Ambiguous(visible),
+    }
+}
+
+/// The element with this eid.
+pub(crate) fn by_eid<'s>(snapshot: &'s Snapshot, eid: &str) -> Option<&'s Element> {
+    snapshot.elements.iter().find(|el| el.eid.as_str() == eid)
+}
+
+/// Button-like elements (for submit).
+pub(crate) fn is_button(el: &Element) -> bool {
+    RoleClass::Button.fits(el)
+}

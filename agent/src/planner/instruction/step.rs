@@ -1,0 +1,280 @@
+//! The instruction planner's vocabulary: one parsed [`Step`] per instruction clause, and the
+//! [`Target`] phrase that names an element ("the second Add button").
+//!
+//! In: produced by `parse` from the person's text. Out: read by `decide` (what to do) and
+//! `resolve` (which element).
+
+use tandem_mcp_browser::snapshot::Element;
+
+use super::matching::normalize;
+use crate::action::{ScrollDirection, WaitFor};
+
+/// One instruction, as understood.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Step {
+    /// Load an address (already normalized to an absolute URL).
+    Open { url: String },
+    /// Load the current address again.
+    Reload,
+    /// Go back one page.
+    Back,
+    /// Click a named element.
+    Click { target: Target },
+    /// Type text into a named field, or into the focused / only field when `target` is `None`.
+    /// An empty text clears the field.
+    Type {
+        text: String,
+        target: Option<Target>,
+    },
+    /// "set X to V" / "fill X with V": the element's kind decides between typing, selecting
+    /// and checking.
+    Set { target: Target, value: String },
+    /// Choose an option of a named list, or of the list that has such an option.
+    Select {
+        option: String,
+        target: Option<Target>,
+    },
+    /// Check (`on`) or uncheck a checkbox, radio button or switch.
+    Check { target: Target, on: bool },
+    /// Press a key (normalized name such as `Enter` or `Control+A`).
+    PressKey { key: String },
+    /// Scroll the page.
+    Scroll(ScrollGoal),
+    /// Wait for text, time or navigation.
+    Wait(WaitFor),
+    /// Type a query into the page's search field and press Enter.
+    Search { query: String },
+    /// Submit the form of the last-typed / focused field, or the page's only form.
+    Submit,
+    /// End the run here.
+    Stop,
+}
+
+/// Where a scroll step goes.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum ScrollGoal {
+    By(ScrollDirection),
+    Top,
+    Bottom,
+    To(Target),
+}
+
+/// Kinds of element a phrase can name with a role word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RoleClass {
+    /// field, box, input, textbox, textarea
+    Editable,
+    Button,
+    /// link, also "page" in "go to the Pricing page"
+    Link,
+    /// checkbox, also switch and toggle
+    Checkbox,
+    /// radio button, option
+    Radio,
+    /// dropdown, list, select, menu, combobox
+    Select,
+    Tab,
+}
+
+/// "first", "second", ..., "last" in front of a phrase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ordinal {
+    /// 1-based position among equally good matches, in document order.
+    Nth(usize),
+    Last,
+}
+
+/// A phrase naming an element.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Target {
+    /// The phrase as written (quotes and leading articles removed), for messages.
+    pub phrase: String,
+    /// Normalized name words: role words and ordinal removed. Empty for "the button".
+    pub name: String,
+    /// Normalized whole phrase without ordinal, for names that contain a role word ("Menu").
+    pub full: String,
+    pub role: Option<RoleClass>,
+    pub ordinal: Option<Ordinal>,
+}
+
+const TWO_WORD_ROLES: &[(&str, RoleClass)] = &[
+    ("text box", RoleClass::Editable),
+    ("text field", RoleClass::Editable),
+    ("input field", RoleClass::Editable),
+    ("text area", RoleClass::Editable),
+    ("check box", RoleClass::Checkbox),
+    ("radio button", RoleClass::Radio),
+    ("combo box", RoleClass::Select),
+    ("drop down", RoleClass::Select),
+    ("select box", RoleClass::Select),
+    ("select list", RoleClass::Select),
+];
+
+const ONE_WORD_ROLES: &[(&str, RoleClass)] = &[
+    ("field", RoleClass::Editable),
+    ("box", RoleClass::Editable),
+    ("input", RoleClass::Editable),
+    ("textbox", RoleClass::Editable),
+    ("textarea", RoleClass::Editable),
+    ("searchbox", RoleClass::Editable),
+    ("button", RoleClass::Button),
+    ("btn", RoleClass::Button),
+    ("link", RoleClass::Link),
+    ("hyperlink", RoleClass::Link),
+    ("page", RoleClass::Link),
+    ("checkbox", RoleClass::Checkbox),
+    ("switch", RoleClass::Checkbox),
+    ("toggle", RoleClass::Checkbox),
+    ("radio", RoleClass::Radio),
+    ("option", RoleClass::Radio),
+    ("dropdown", RoleClass::Select),
+    ("list", RoleClass::Select),
+    ("select", RoleClass::Select),
+    ("menu", RoleClass::Select),
+    ("combobox", RoleClass::Select),
+    ("tab", RoleClass::Tab),
+];
+
+fn ordinal_of(word: &str) -> Option<Ordinal> {
+    let nth = match word {
+        "first" | "1st" => 1,
+        "second" | "2nd" => 2,
+        "third" | "3rd" => 3,
+        "fourth" | "4th" => 4,
+        "fifth" | "5th" => 5,
+        "sixth" | "6th" => 6,
+        "last" => return Some(Ordinal::Last),
+        _ => return None,
+    };
+    Some(Ordinal::Nth(nth))
+}
+
+impl Target {
+    /// Parses a phrase such as `the "Sign in" button`, `link Help` or `the 2nd Add button`.
+    pub(crate) fn parse(phrase: &str) -> Target {
+        let trimmed = phrase
+            .trim()
+            .trim_matches(|c: char| ",.;:!?".contains(c))
+            .trim();
+        let display = strip_article(trimmed);
+        let quoted = super::split::quoted_inner(trimmed);
+        let mut words: Vec<String> = normalize(trimmed)
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let ordinal = words.first().and_then(|w| ordinal_of(w));
+        if ordinal.is_some() && words.len() > 1 {
+            words.remove(0);
+        }
+        let full = words.join(" ");
+        let (role, name) = match &quoted {
+            // A quoted name is taken literally; role words may surround it.
+            Some(inner) => (role_in(&words), normalize(inner)),
+            None => split_role(&words),
+        };
+        Target {
+            phrase: quoted.unwrap_or_else(|| display.to_owned()),
+            name,
+            full,
+            role,
+            ordinal,
+        }
+    }
+
+    /// A target naming an element by one exact phrase, with an optional role.
+    pub(crate) fn named(name: &str, role: Option<RoleClass>) -> Target {
+        Target {
+            phrase: name.to_owned(),
+            name: normalize(name),
+            full: normalize(name),
+            role,
+            ordinal: None,
+        }
+    }
+}
+
+fn strip_article(text: &str) -> &str {
+    for article in ["the ", "a ", "an ", "The ", "A ", "An "] {
+        if let Some(rest) = text.strip_prefix(article) {
+            return rest.trim_start();
+        }
+    }
+    text
+}
+
+/// Any role word among `words` (used around quoted names).
+fn role_in(words: &[String]) -> Option<RoleClass> {
+    let joined = words.join(" ");
+    TWO_WORD_ROLES
+        .iter()
+        .find(|(w, _)| joined.contains(w))
+        .or_else(|| {
+            ONE_WORD_ROLES
+                .iter()
+                .find(|(w, _)| words.iter().any(|x| x == w))
+        })
+        .map(|(_, r)| *r)
+}
+
+/// Splits a trailing (or leading) role word off the name words.
+fn split_role(words: &[String]) -> (Option<RoleClass>, String) {
+    let n = words.len();
+    if n >= 2 {
+        let last_two = format!("{} {}", words[n - 2], words[n - 1]);
+        if let Some((_, role)) = TWO_WORD_ROLES.iter().find(|(w, _)| *w == last_two) {
+            return (Some(*role), words[..n - 2].join(" "));
+        }
+    }
+    if let Some(last) = words.last()
+        && let Some((_, role)) = ONE_WORD_ROLES.iter().find(|(w, _)| w == last)
+    {
+        return (Some(*role), words[..n - 1].join(" "));
+    }
+    if n >= 2
+        && let Some((_, role)) = ONE_WORD_ROLES.iter().find(|(w, _)| *w == words[0])
+    {
+        return (Some(*role), words[1..].join(" "));
+    }
+    (None, words.join(" "))
+}
+
+impl RoleClass {
+    /// True when `el` is of this kind.
+    pub(crate) fn fits(self, el: &Element) -> bool {
+        let role = el.role.as_str();
+        let input = el.input_type.as_deref().unwrap_or("");
+        match self {
+            RoleClass::Editable => is_editable(el),
+            RoleClass::Button => {
+                role == "button" || matches!(input, "submit" | "button" | "reset" | "image")
+            }
+            RoleClass::Link => role == "link",
+            RoleClass::Checkbox => matches!(role, "checkbox" | "switch") || input == "checkbox",
+            RoleClass::Radio => {
+                matches!(role, "radio" | "option" | "menuitemradio") || input == "radio"
+            }
+            RoleClass::Select => is_select(el),
+            RoleClass::Tab => role == "tab",
+        }
+    }
+}
+
+/// Accepts typed text.
+pub(crate) fn is_editable(el: &Element) -> bool {
+    el.editable || matches!(el.role.as_str(), "textbox" | "searchbox" | "spinbutton")
+}
+
+/// A select / listbox / combobox with options to choose from.
+pub(crate) fn is_select(el: &Element) -> bool {
+    !el.options.is_empty()
+        || el.tag == "select"
+        || (matches!(el.role.as_str(), "combobox" | "listbox") && !el.editable)
+}
+
+/// A checkbox, radio button or switch (something with a checked state).
+pub(crate) fn is_checkable(el: &Element) -> bool {
+    el.checked.is_some()
+        || matches!(el.role.as_str(), "checkbox" | "radio" | "switch")
+        || matches!(el.input_type.as_deref(), Some("checkbox" | "radio"))
+}

@@ -1,0 +1,84 @@
+//! "submit": which control submits the form the person was filling in.
+//!
+//! In: the snapshot and the field typed into last (or the focused field). Out: a click on that
+//! field's form submit control, else on the page's only submit button, else Enter in the field;
+//! a question when several submit buttons could be meant and no field tells which.
+
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+
+use super::decide::{Decision, Situation, act};
+use super::locate::{ask_which, not_found};
+use super::progress::StepAnswer;
+use super::report::describe;
+use super::resolve::{Intent, Resolution, by_eid, is_button, resolve};
+use super::step::{RoleClass, Target, is_editable};
+use crate::action::Action;
+
+/// Submit: the submit control of the last-typed (or focused) field's form, else the page's only
+/// submit button, else Enter in that field.
+pub(crate) fn submit(snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision, Decision> {
+    let state = sit.state;
+    if let Some(StepAnswer::Choice(eid)) = &state.answer
+        && let Some(el) = by_eid(snap, eid)
+    {
+        return Ok(act(
+            Action::Click {
+                eid: el.eid.clone(),
+            },
+            format!("click {}", describe(el)),
+        ));
+    }
+    let field = sit
+        .last_typed
+        .and_then(|eid| by_eid(snap, eid.as_str()))
+        .or_else(|| {
+            snap.elements
+                .iter()
+                .find(|el| el.focused && is_editable(el))
+        });
+    if let Some(label) = field.and_then(|f| f.form_submit.as_deref()) {
+        let target = Target::named(label, Some(RoleClass::Button));
+        let same_form: Vec<&Element> = snap
+            .elements
+            .iter()
+            .filter(|el| is_button(el) && el.form_submit.as_deref() == Some(label))
+            .collect();
+        let found = match same_form.as_slice() {
+            [one] => Resolution::Found(one),
+            _ => resolve(snap, &target, Intent::Click),
+        };
+        if let Resolution::Found(el) = found {
+            return Ok(act(
+                Action::Click {
+                    eid: el.eid.clone(),
+                },
+                format!("submit with {}", describe(el)),
+            ));
+        }
+    }
+    let submits: Vec<&Element> = snap
+        .elements
+        .iter()
+        .filter(|el| {
+            !el.disabled
+                && (el.input_type.as_deref() == Some("submit")
+                    || (is_button(el) && el.form_submit.as_deref() == Some(el.name.trim())))
+        })
+        .collect();
+    Ok(match (submits.as_slice(), field) {
+        ([one], _) => act(
+            Action::Click {
+                eid: one.eid.clone(),
+            },
+            format!("submit with {}", describe(one)),
+        ),
+        (_, Some(f)) => act(
+            Action::PressKey {
+                key: "Enter".to_owned(),
+            },
+            format!("press Enter in {}", describe(f)),
+        ),
+        ([], None) => not_found(state, "a submit button", snap),
+        (many, None) => ask_which(state, "submit", many),
+    })
+}

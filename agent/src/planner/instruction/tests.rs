@@ -1,0 +1,7 @@
+//! Tests of the instruction planner, on synthetic snapshots built with [`builder::Page`].
+
+mod builder;
+mod flow;
+mod parsing;
+mod resolving;
+mod steps;

@@ -1,0 +1,300 @@
+//! Message → steps: splitting and each verb's phrasings.
+
+use super::super::parse::parse_message;
+use super::super::step::{ScrollGoal, Step, Target};
+use crate::action::WaitFor;
+
+fn target(t: &Target) -> String {
+    let role = t.role.map(|r| format!("|{r:?}")).unwrap_or_default();
+    format!("{}{role}", t.name)
+}
+
+/// One compact line per understood step.
+fn steps(message: &str) -> Vec<String> {
+    parse_message(message)
+        .steps
+        .iter()
+        .map(|(step, _)| match step {
+            Step::Open { url } => format!("open {url}"),
+            Step::Reload => "reload".to_owned(),
+            Step::Back => "back".to_owned(),
+            Step::Click { target: t } => format!("click {}", target(t)),
+            Step::Type { text, target: t } => match t {
+                Some(t) => format!("type [{text}] into {}", target(t)),
+                None => format!("type [{text}]"),
+            },
+            Step::Set { target: t, value } => format!("set {} = [{value}]", target(t)),
+            Step::Select { option, target: t } => match t {
+                Some(t) => format!("select [{option}] in {}", target(t)),
+                None => format!("select [{option}]"),
+            },
+            Step::Check { target: t, on } => format!("check={on} {}", target(t)),
+            Step::PressKey { key } => format!("key {key}"),
+            Step::Scroll(ScrollGoal::By(d)) => format!("scroll {}", d.as_str()),
+            Step::Scroll(ScrollGoal::Top) => "scroll top".to_owned(),
+            Step::Scroll(ScrollGoal::Bottom) => "scroll bottom".to_owned(),
+            Step::Scroll(ScrollGoal::To(t)) => format!("scroll to {}", target(t)),
+            Step::Wait(WaitFor::Text { text }) => format!("wait [{text}]"),
+            Step::Wait(WaitFor::Millis { ms }) => format!("wait {ms}ms"),
+            Step::Wait(WaitFor::Navigation) => "wait navigation".to_owned(),
+            Step::Search { query } => format!("search [{query}]"),
+            Step::Submit => "submit".to_owned(),
+            Step::Stop => "stop".to_owned(),
+        })
+        .collect()
+}
+
+#[test]
+fn lines_and_numbered_or_bulleted_lists_are_steps() {
+    let message = "1. open example.com\n2) click Login\n- type bob into User\n* press Enter";
+    assert_eq!(
+        steps(message),
+        [
+            "open https://example.com",
+            "click login",
+            "type [bob] into user",
+            "key Enter"
+        ]
+    );
+}
+
+#[test]
+fn then_and_then_and_semicolons_separate_steps() {
+    assert_eq!(
+        steps("open example.com then click About and then go back; stop"),
+        ["open https://example.com", "click about", "back", "stop"]
+    );
+}
+
+#[test]
+fn a_comma_splits_only_when_a_verb_follows() {
+    assert_eq!(
+        steps("type Paris, France into City, click Search"),
+        ["type [Paris, France] into city", "click search"]
+    );
+}
+
+#[test]
+fn separators_inside_quotes_never_split() {
+    assert_eq!(
+        steps("type \"a, b, and then click x; y\" into Notes, then click Save"),
+        ["type [a, b, and then click x; y] into notes", "click save"]
+    );
+    assert_eq!(steps("type 'a, b' into Notes"), ["type [a, b] into notes"]);
+}
+
+#[test]
+fn and_splits_clauses_but_not_names() {
+    assert_eq!(
+        steps("type Tom and Jerry into Name and click Save"),
+        ["type [Tom and Jerry] into name", "click save"]
+    );
+}
+
+#[test]
+fn a_piece_that_means_nothing_alone_is_merged_back() {
+    let parsed = parse_message("click Search and Select");
+    let sources: Vec<&str> = parsed.steps.iter().map(|(_, s)| s.as_str()).collect();
+    assert_eq!(sources, ["click Search and Select"]);
+}
+
+#[test]
+fn sentences_are_steps_when_the_next_starts_with_a_verb() {
+    assert_eq!(
+        steps("Open example.com. Click More information. Type Mr. Smith into Name."),
+        [
+            "open https://example.com",
+            "click more information",
+            "type [Mr. Smith] into name"
+        ]
+    );
+}
+
+#[test]
+fn polite_lead_ins_are_ignored() {
+    assert_eq!(
+        steps("Please open example.com, now click Next, and finally, press enter"),
+        ["open https://example.com", "click next", "key Enter"]
+    );
+}
+
+#[test]
+fn every_way_of_opening_a_page_normalizes_the_address() {
+    assert_eq!(
+        steps(
+            "visit localhost:8080/x\ngo to 127.0.0.1/a\nnavigate to http://example.org\nload example.com/p?q=1"
+        ),
+        [
+            "open http://localhost:8080/x",
+            "open http://127.0.0.1/a",
+            "open http://example.org",
+            "open https://example.com/p?q=1"
+        ]
+    );
+}
+
+#[test]
+fn going_to_something_that_is_no_address_follows_a_link() {
+    assert_eq!(steps("go to the Pricing page"), ["click pricing|Link"]);
+}
+
+#[test]
+fn press_takes_keys_and_buttons() {
+    assert_eq!(
+        steps("press Enter\nhit the escape key\npress ctrl+a\npress the Sign in button"),
+        [
+            "key Enter",
+            "key Escape",
+            "key Control+A",
+            "click sign in|Button"
+        ]
+    );
+}
+
+#[test]
+fn typing_phrasings_find_value_and_field() {
+    assert_eq!(
+        steps(
+            "type hello world into the search box\nenter 'bob@x.io' in Email\nwrite I live in Paris in Notes\ninput 42 into the Age field"
+        ),
+        [
+            "type [hello world] into search|Editable",
+            "type [bob@x.io] into email",
+            "type [I live in Paris] into notes",
+            "type [42] into age|Editable"
+        ]
+    );
+}
+
+#[test]
+fn typing_alone_has_no_field_and_quotes_protect_in() {
+    assert_eq!(
+        steps("type hello\ntype \"sign in\""),
+        ["type [hello]", "type [sign in]"]
+    );
+}
+
+#[test]
+fn fill_with_and_set_to_name_the_field_first() {
+    assert_eq!(
+        steps(
+            "fill in the Email field with a@b.c\nfill Name with \"Ann, Lee\"\nset Country to France"
+        ),
+        [
+            "set email|Editable = [a@b.c]",
+            "set name = [Ann, Lee]",
+            "set country = [France]"
+        ]
+    );
+}
+
+#[test]
+fn select_choose_and_pick_take_an_optional_list() {
+    assert_eq!(
+        steps("select Blue from the Color dropdown\nchoose Express\npick 'Large' in Size"),
+        [
+            "select [Blue] in color|Select",
+            "select [Express]",
+            "select [Large] in size"
+        ]
+    );
+}
+
+#[test]
+fn check_tick_uncheck_untick_and_turn_off() {
+    assert_eq!(
+        steps(
+            "check the terms checkbox\ntick Remember me\nuncheck Newsletter\nuntick 'Ads'\nturn off Dark mode"
+        ),
+        [
+            "check=true terms|Checkbox",
+            "check=true remember me",
+            "check=false newsletter",
+            "check=false ads",
+            "check=false dark mode"
+        ]
+    );
+}
+
+#[test]
+fn check_that_something_holds_is_not_a_checkbox() {
+    let parsed = parse_message("check that the total is 5");
+    assert!(parsed.steps.is_empty());
+    assert_eq!(parsed.ignored, ["check that the total is 5"]);
+}
+
+#[test]
+fn scroll_phrasings() {
+    assert_eq!(
+        steps(
+            "scroll down\nscroll up a bit\nscroll to the top\nscroll down to the bottom of the page\nscroll to the Footer"
+        ),
+        [
+            "scroll down",
+            "scroll up",
+            "scroll top",
+            "scroll bottom",
+            "scroll to footer"
+        ]
+    );
+}
+
+#[test]
+fn wait_phrasings() {
+    assert_eq!(
+        steps(
+            "wait for \"Order placed\"\nwait until Welcome back appears\nwait 2 seconds\nwait 500ms\nwait for the page to load\nwait a moment"
+        ),
+        [
+            "wait [Order placed]",
+            "wait [Welcome back]",
+            "wait 2000ms",
+            "wait 500ms",
+            "wait navigation",
+            "wait 1000ms"
+        ]
+    );
+}
+
+#[test]
+fn back_reload_submit_search_and_stop() {
+    assert_eq!(
+        steps("go back\nback\nrefresh\nsubmit the form\nsearch for red shoes\ndone"),
+        [
+            "back",
+            "back",
+            "reload",
+            "submit",
+            "search [red shoes]",
+            "stop"
+        ]
+    );
+}
+
+#[test]
+fn curly_quotes_work_and_apostrophes_are_not_quotes() {
+    assert_eq!(
+        steps("type “a, b” into Notes, then type don't into Remarks"),
+        ["type [a, b] into notes", "type [don't] into remarks"]
+    );
+}
+
+#[test]
+fn role_words_ordinals_and_quoted_names_in_targets() {
+    assert_eq!(
+        steps("click the second Add button\nclick link Help\nclick the \"Sign in\" button"),
+        [
+            "click add|Button",
+            "click help|Link",
+            "click sign in|Button"
+        ]
+    );
+}
+
+#[test]
+fn a_url_then_a_search_in_one_sentence() {
+    assert_eq!(
+        steps("Go to https://example.com/a?b=1 and search for 'rust, async'"),
+        ["open https://example.com/a?b=1", "search [rust, async]"]
+    );
+}

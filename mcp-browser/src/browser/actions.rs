@@ -1,0 +1,454 @@
+//! What a session can do on its active tab: observe, navigate, click, type, select, press keys,
+//! scroll, wait and go back. Each element action re-checks its target by eid in the page first,
+//! so a stale or unknown eid, a disabled element or a covered one is a clear tool error.
+
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use chromiumoxide::cdp::browser_protocol::input::InsertTextParams;
+use chromiumoxide::cdp::browser_protocol::page::{
+    CaptureScreenshotFormat, CaptureScreenshotParams, GetNavigationHistoryParams,
+    NavigateToHistoryEntryParams,
+};
+use chromiumoxide::layout::Point;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::keys;
+use super::script::{self, ScriptFn};
+use super::session::BrowserSession;
+use crate::error::{BrowserError, Result};
+use crate::observation::{Observation, Screenshot};
+use crate::screenshot::{self, ScreenshotFormat, ScreenshotOptions};
+use crate::snapshot::{Element, Snapshot};
+
+/// URL schemes the browser may open. `javascript:` and friends would run arbitrary code.
+const OPENABLE_SCHEMES: [&str; 4] = ["http", "https", "file", "about"];
+
+/// Where the page is after an action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ActionOutcome {
+    /// One line saying what happened.
+    pub message: String,
+    pub url: String,
+    pub title: String,
+}
+
+/// Which way to scroll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ScrollDirection {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+/// What to scroll to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ScrollTarget {
+    /// About 80% of the viewport (or `amount_px`) in a direction.
+    By {
+        direction: ScrollDirection,
+        amount_px: Option<u32>,
+    },
+    /// Bring an element into view.
+    Element {
+        eid: String,
+    },
+    Top,
+    Bottom,
+}
+
+/// What to wait for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WaitCondition {
+    /// A fixed time (at most 30 s).
+    Time { ms: u64 },
+    /// Text to appear anywhere visible on the page (case-insensitive).
+    Text { text: String },
+    /// An element whose accessible name contains `name` (and with `role`, if given).
+    Element { name: String, role: Option<String> },
+    /// The current navigation to finish loading.
+    Navigation,
+}
+
+const MAX_FIXED_WAIT: Duration = Duration::from_secs(30);
+const POLL_EVERY: Duration = Duration::from_millis(50);
+
+impl BrowserSession {
+    /// Screenshot and snapshot of the active tab together, with tabs and notices.
+    pub async fn observe(&mut self, shot: &ScreenshotOptions) -> Result<Observation> {
+        self.sync_tabs().await?;
+        let snapshot = self.snapshot().await?;
+        let screenshot = self.screenshot(shot).await?;
+        let tabs = self.tabs().await?;
+        Ok(Observation {
+            snapshot,
+            screenshot: Some(screenshot),
+            tabs,
+            notices: self.drain_notices(),
+        })
+    }
+
+    /// The DOM snapshot of the active tab alone.
+    pub async fn snapshot(&mut self) -> Result<Snapshot> {
+        let page = self.page().await?;
+        let timeout = self.host().config().call_timeout();
+        let args = [json!({ "max_elements": 5000 })];
+        let taking = async {
+            // A document being replaced destroys the script's context: wait and retry once.
+            match script::call_as::<Snapshot>(&page, ScriptFn::Snapshot, &args).await {
+                Ok(snapshot) => Ok(snapshot),
+                Err(_) => {
+                    let _ = page.wait_for_navigation().await;
+                    script::call_as::<Snapshot>(&page, ScriptFn::Snapshot, &args).await
+                }
+            }
+        };
+        self.guard_ours("snapshot", timeout, taking).await
+    }
+
+    /// An image of the active tab's viewport.
+    pub async fn screenshot(&mut self, options: &ScreenshotOptions) -> Result<Screenshot> {
+        let page = self.page().await?;
+        let mut params = CaptureScreenshotParams::builder().format(match options.format {
+            ScreenshotFormat::Png => CaptureScreenshotFormat::Png,
+            ScreenshotFormat::Jpeg => CaptureScreenshotFormat::Jpeg,
+        });
+        if options.format == ScreenshotFormat::Jpeg {
+            params = params.quality(i64::from(options.quality.clamp(1, 100)));
+        }
+        let response = self
+            .guard("screenshot", page.execute(params.build()))
+            .await?;
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(&response.result.data)
+            .map_err(|e| BrowserError::PageScript(format!("screenshot data: {e}")))?;
+        screenshot::finish(bytes, options)
+    }
+
+    /// Opens a URL in the active tab and waits for it to load.
+    pub async fn navigate(&mut self, url: &str) -> Result<ActionOutcome> {
+        let parsed = url::Url::parse(url.trim())
+            .map_err(|e| BrowserError::InvalidArgument(format!("`{url}` is not a URL: {e}")))?;
+        if !OPENABLE_SCHEMES.contains(&parsed.scheme()) {
+            return Err(BrowserError::InvalidArgument(format!(
+                "`{}:` URLs cannot be opened (allowed: http, https, file, about)",
+                parsed.scheme()
+            )));
+        }
+        let page = self.page().await?;
+        let timeout = self.host().config().navigation_timeout();
+        let target = parsed.to_string();
+        let going = async {
+            page.goto(target.as_str())
+                .await
+                .map(|_| ())
+                .map_err(|error| match error {
+                    chromiumoxide::error::CdpError::ChromeMessage(reason) => {
+                        BrowserError::Navigation {
+                            url: target.clone(),
+                            reason,
+                        }
+                    }
+                    other => super::cdp_error("navigate", other),
+                })
+        };
+        self.guard_ours("navigate", timeout, going).await?;
+        self.outcome(format!("opened {target}")).await
+    }
+
+    /// Goes one step back in the active tab's history.
+    pub async fn back(&mut self) -> Result<ActionOutcome> {
+        let page = self.page().await?;
+        let history = self
+            .guard(
+                "history",
+                page.execute(GetNavigationHistoryParams::default()),
+            )
+            .await?;
+        let index = usize::try_from(history.result.current_index).unwrap_or(0);
+        let Some(entry) = index
+            .checked_sub(1)
+            .and_then(|i| history.result.entries.get(i))
+        else {
+            return Err(BrowserError::InvalidArgument(
+                "there is no previous page in this tab".into(),
+            ));
+        };
+        let url = entry.url.clone();
+        self.guard(
+            "back",
+            page.execute(NavigateToHistoryEntryParams::new(entry.id)),
+        )
+        .await?;
+        self.settle().await?;
+        self.outcome(format!("went back to {url}")).await
+    }
+
+    /// Clicks the centre of an element with real mouse events.
+    pub async fn click(&mut self, eid: &str) -> Result<ActionOutcome> {
+        let element = self.describe(eid).await?;
+        if element.disabled {
+            return Err(BrowserError::Disabled(eid.to_owned()));
+        }
+        let point = self.locate(eid).await?;
+        let page = self.page().await?;
+        self.guard("click", page.click(point)).await?;
+        self.settle().await?;
+        self.outcome(format!(
+            "clicked {eid} ({} \"{}\")",
+            element.role, element.name
+        ))
+        .await
+    }
+
+    /// Types text into an editable element, optionally clearing it first and pressing Enter.
+    pub async fn type_text(
+        &mut self,
+        eid: &str,
+        text: &str,
+        clear: bool,
+        submit: bool,
+    ) -> Result<ActionOutcome> {
+        let element = self.describe(eid).await?;
+        if element.disabled {
+            return Err(BrowserError::Disabled(eid.to_owned()));
+        }
+        if !element.editable {
+            return Err(BrowserError::NotEditable {
+                eid: eid.to_owned(),
+                role: element.role,
+            });
+        }
+        let page = self.page().await?;
+        let timeout = self.host().config().call_timeout();
+        let eid_arg = [json!(eid)];
+        let focusing = async {
+            let focused = script::call(&page, ScriptFn::Focus, &eid_arg).await?;
+            script::check(focused, eid)?;
+            if clear {
+                let cleared = script::call(&page, ScriptFn::Clear, &eid_arg).await?;
+                script::check(cleared, eid)?;
+            }
+            Ok(())
+        };
+        self.guard_ours("focus", timeout, focusing).await?;
+        if !text.is_empty() {
+            self.guard("type", page.execute(InsertTextParams::new(text)))
+                .await?;
+        }
+        if submit {
+            self.press_key("Enter").await?;
+        }
+        let chars = text.chars().count();
+        self.outcome(format!(
+            "typed {chars} characters into {eid} ({} \"{}\"){}",
+            element.role,
+            element.name,
+            if submit { " and pressed Enter" } else { "" }
+        ))
+        .await
+    }
+
+    /// Chooses an option of a `<select>` by value or label.
+    pub async fn select_option(&mut self, eid: &str, option: &str) -> Result<ActionOutcome> {
+        let page = self.page().await?;
+        let timeout = self.host().config().call_timeout();
+        let args = [json!(eid), json!(option)];
+        let selecting = async { script::call(&page, ScriptFn::SelectOption, &args).await };
+        let answer = self.guard_ours("select", timeout, selecting).await?;
+        let answer = script::check(answer, eid)?;
+        let label = answer
+            .get("label")
+            .and_then(Value::as_str)
+            .unwrap_or(option)
+            .to_owned();
+        self.settle().await?;
+        self.outcome(format!("selected \"{label}\" in {eid}")).await
+    }
+
+    /// Presses a key or chord (`Enter`, `Control+A`) in the focused element.
+    pub async fn press_key(&mut self, key: &str) -> Result<ActionOutcome> {
+        let chord = keys::parse(key)?;
+        let page = self.page().await?;
+        for event in keys::events(&chord)? {
+            self.guard("press key", page.execute(event)).await?;
+        }
+        self.settle().await?;
+        self.outcome(format!("pressed {key}")).await
+    }
+
+    /// Scrolls the page or brings an element into view.
+    pub async fn scroll(&mut self, target: &ScrollTarget) -> Result<ActionOutcome> {
+        let (argument, eid) = match target {
+            ScrollTarget::By {
+                direction,
+                amount_px,
+            } => (
+                json!({ "direction": direction, "amount_px": amount_px }),
+                None,
+            ),
+            ScrollTarget::Element { eid } => (json!({ "eid": eid }), Some(eid.as_str())),
+            ScrollTarget::Top => (json!({ "to": "top" }), None),
+            ScrollTarget::Bottom => (json!({ "to": "bottom" }), None),
+        };
+        let page = self.page().await?;
+        let timeout = self.host().config().call_timeout();
+        let scrolling = async { script::call(&page, ScriptFn::Scroll, &[argument]).await };
+        let answer = self.guard_ours("scroll", timeout, scrolling).await?;
+        script::check(answer, eid.unwrap_or("page"))?;
+        self.outcome("scrolled".into()).await
+    }
+
+    /// Waits for a condition, polling the page; a timeout is a tool error.
+    pub async fn wait(
+        &mut self,
+        condition: &WaitCondition,
+        timeout: Duration,
+    ) -> Result<ActionOutcome> {
+        let deadline = Instant::now() + timeout;
+        match condition {
+            WaitCondition::Time { ms } => {
+                let pause = Duration::from_millis(*ms).min(MAX_FIXED_WAIT);
+                tokio::time::sleep(pause).await;
+                self.outcome(format!("waited {}ms", pause.as_millis()))
+                    .await
+            }
+            WaitCondition::Navigation => {
+                let page = self.page().await?;
+                let waiting = async {
+                    page.wait_for_navigation()
+                        .await
+                        .map(|_| ())
+                        .map_err(|e| super::cdp_error("wait for navigation", e))
+                };
+                match self
+                    .guard_ours("wait for navigation", timeout, waiting)
+                    .await
+                {
+                    Err(BrowserError::Timeout { .. }) => Err(BrowserError::WaitTimedOut {
+                        what: "the page kept loading".into(),
+                        after: timeout,
+                    }),
+                    other => other,
+                }?;
+                self.outcome("the page finished loading".into()).await
+            }
+            WaitCondition::Text { text } => {
+                let args = [json!(text)];
+                loop {
+                    let found = self.poll(ScriptFn::HasText, &args).await?;
+                    if found.as_bool() == Some(true) {
+                        return self.outcome(format!("\"{text}\" is on the page")).await;
+                    }
+                    if Instant::now() >= deadline {
+                        return Err(BrowserError::WaitTimedOut {
+                            what: format!("\"{text}\" did not appear"),
+                            after: timeout,
+                        });
+                    }
+                    tokio::time::sleep(POLL_EVERY).await;
+                }
+            }
+            WaitCondition::Element { name, role } => {
+                let args = [json!({ "name": name, "role": role })];
+                loop {
+                    let found = self.poll(ScriptFn::Find, &args).await?;
+                    if let Some(eid) = found.get("eid").and_then(Value::as_str) {
+                        let message = format!("element {eid} \"{name}\" is on the page");
+                        return self.outcome(message).await;
+                    }
+                    if Instant::now() >= deadline {
+                        return Err(BrowserError::WaitTimedOut {
+                            what: format!("no element named \"{name}\" appeared"),
+                            after: timeout,
+                        });
+                    }
+                    tokio::time::sleep(POLL_EVERY).await;
+                }
+            }
+        }
+    }
+
+    /// One poll of a page-script query; a document in the middle of being replaced counts as
+    /// "not yet".
+    async fn poll(&mut self, function: ScriptFn, args: &[Value]) -> Result<Value> {
+        let page = self.page().await?;
+        let timeout = self.host().config().call_timeout();
+        let asking = async { script::call(&page, function, args).await };
+        match self.guard_ours("wait", timeout, asking).await {
+            Err(BrowserError::PageScript(_)) => Ok(Value::Null),
+            other => other,
+        }
+    }
+
+    /// The element's current record, or a typed error for a bad eid.
+    pub async fn describe(&mut self, eid: &str) -> Result<Element> {
+        let page = self.page().await?;
+        let timeout = self.host().config().call_timeout();
+        let args = [json!(eid)];
+        let asking = async { script::call(&page, ScriptFn::Describe, &args).await };
+        let answer = self.guard_ours("describe", timeout, asking).await?;
+        let answer = script::check(answer, eid)?;
+        let element = answer.get("element").cloned().unwrap_or(Value::Null);
+        serde_json::from_value(element)
+            .map_err(|e| BrowserError::PageScript(format!("describe {eid}: {e}")))
+    }
+
+    /// Scrolls the element into view and returns the point a click should hit.
+    async fn locate(&mut self, eid: &str) -> Result<Point> {
+        let page = self.page().await?;
+        let timeout = self.host().config().call_timeout();
+        let args = [json!(eid)];
+        let asking = async { script::call(&page, ScriptFn::Locate, &args).await };
+        let answer = self.guard_ours("locate", timeout, asking).await?;
+        let answer = script::check(answer, eid)?;
+        if let Some(by) = answer.get("covered_by").and_then(Value::as_str) {
+            return Err(BrowserError::Covered {
+                eid: eid.to_owned(),
+                by: by.to_owned(),
+            });
+        }
+        let coordinate = |key: &str| answer.get(key).and_then(Value::as_f64);
+        match (coordinate("x"), coordinate("y")) {
+            (Some(x), Some(y)) => Ok(Point { x, y }),
+            _ => Err(BrowserError::PageScript(format!("locate {eid}: {answer}"))),
+        }
+    }
+
+    /// Lets a navigation that an action started finish before the next call.
+    async fn settle(&mut self) -> Result<()> {
+        let page = self.page().await?;
+        let timeout = self.host().config().navigation_timeout();
+        let settling = async {
+            page.wait_for_navigation()
+                .await
+                .map(|_| ())
+                .map_err(|e| super::cdp_error("settle", e))
+        };
+        match self.guard_ours("settle", timeout, settling).await {
+            // A page that never finishes loading is not the action's failure.
+            Ok(()) | Err(BrowserError::Timeout { .. }) => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
+    async fn outcome(&mut self, message: String) -> Result<ActionOutcome> {
+        let page = self.page().await?;
+        let url = self.guard("url", page.url()).await?.unwrap_or_default();
+        let title = self
+            .guard("title", page.get_title())
+            .await?
+            .unwrap_or_default();
+        Ok(ActionOutcome {
+            message,
+            url,
+            title,
+        })
+    }
+}

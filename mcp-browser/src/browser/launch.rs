@@ -1,0 +1,167 @@
+//! Starting or connecting to Chromium: finds the executable, builds the closed-network flags, and
+//! spawns the task that polls chromiumoxide's `Handler` for the browser's whole life.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use chromiumoxide::error::CdpError;
+use chromiumoxide::handler::viewport::Viewport;
+use chromiumoxide::{Browser, Handler};
+use futures::StreamExt;
+use tokio::task::JoinHandle;
+
+use crate::config::BrowserConfig;
+use crate::error::{BrowserError, Result};
+
+/// Names tried on PATH when no executable is configured.
+const CANDIDATES: [&str; 4] = [
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+];
+
+/// Switches that keep Chromium quiet on a closed network (chromiumoxide adds the `--`).
+const CLOSED_NETWORK_ARGS: [&str; 8] = [
+    "disable-gpu",
+    "disable-background-networking",
+    "disable-component-update",
+    "disable-sync",
+    "no-first-run",
+    "disable-quic",
+    "no-default-browser-check",
+    "disable-features=Translate,OptimizationHints,MediaRouter,InterestFeedContentSuggestions",
+];
+
+/// A started browser: the chromiumoxide handle, its handler task and its profile directory.
+pub(crate) struct Launched {
+    pub browser: Browser,
+    pub handler_task: JoinHandle<()>,
+    /// Cleared by the handler task when the DevTools connection ends (crash, kill, close).
+    pub alive: Arc<AtomicBool>,
+    /// The fresh profile; removed from disk when dropped. `None` for a remote browser.
+    pub profile: Option<tempfile::TempDir>,
+}
+
+/// The executable to launch: config, then `TANDEM_CHROME`, then well-known names on PATH.
+pub fn find_executable(config: &BrowserConfig) -> Result<PathBuf> {
+    if let Some(path) = &config.executable {
+        return existing(path).ok_or(BrowserError::NotFound);
+    }
+    if let Some(path) = std::env::var_os("TANDEM_CHROME").filter(|v| !v.is_empty()) {
+        return existing(Path::new(&path)).ok_or(BrowserError::NotFound);
+    }
+    let path_var = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path_var)
+        .flat_map(|dir| CANDIDATES.iter().map(move |name| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+        .ok_or(BrowserError::NotFound)
+}
+
+fn existing(path: &Path) -> Option<PathBuf> {
+    path.is_file().then(|| path.to_path_buf())
+}
+
+/// Launches a local Chromium or connects to `config.remote_url`.
+pub(crate) async fn start(config: &BrowserConfig) -> Result<Launched> {
+    match &config.remote_url {
+        Some(url) => connect(url, config).await,
+        None => launch(config).await,
+    }
+}
+
+async fn launch(config: &BrowserConfig) -> Result<Launched> {
+    let executable = find_executable(config)?;
+    let target = executable.display().to_string();
+    let launch_error = |reason: String| BrowserError::Launch {
+        target: target.clone(),
+        reason,
+    };
+    let profile = tempfile::Builder::new()
+        .prefix("tandem-profile-")
+        .tempdir()
+        .map_err(|e| launch_error(format!("cannot create a profile directory: {e}")))?;
+
+    let mut builder = chromiumoxide::BrowserConfig::builder()
+        .chrome_executable(&executable)
+        .user_data_dir(profile.path())
+        .no_sandbox()
+        .window_size(config.viewport_width, config.viewport_height)
+        .viewport(viewport(config))
+        .launch_timeout(config.launch_timeout())
+        .request_timeout(config.call_timeout())
+        .args(CLOSED_NETWORK_ARGS)
+        .args(config.extra_args.iter().map(String::as_str));
+    if !config.headless {
+        builder = builder.with_head();
+    }
+    let chrome_config = builder.build().map_err(launch_error)?;
+    let (browser, handler) = Browser::launch(chrome_config)
+        .await
+        .map_err(|e| launch_error(e.to_string()))?;
+    tracing::info!(executable = %target, "launched Chromium");
+    Ok(spawn_handler(browser, handler, Some(profile)))
+}
+
+async fn connect(url: &str, config: &BrowserConfig) -> Result<Launched> {
+    let handler_config = chromiumoxide::handler::HandlerConfig {
+        viewport: Some(viewport(config)),
+        request_timeout: config.call_timeout(),
+        ..Default::default()
+    };
+    let connecting = Browser::connect_with_config(url, handler_config);
+    let (browser, handler) = tokio::time::timeout(config.launch_timeout(), connecting)
+        .await
+        .map_err(|_| BrowserError::Launch {
+            target: url.to_owned(),
+            reason: "timed out connecting to the DevTools endpoint".into(),
+        })?
+        .map_err(|e| BrowserError::Launch {
+            target: url.to_owned(),
+            reason: e.to_string(),
+        })?;
+    tracing::info!(%url, "connected to a remote browser");
+    Ok(spawn_handler(browser, handler, None))
+}
+
+fn viewport(config: &BrowserConfig) -> Viewport {
+    Viewport {
+        width: config.viewport_width,
+        height: config.viewport_height,
+        device_scale_factor: Some(1.0),
+        ..Default::default()
+    }
+}
+
+/// Polls the handler until the connection ends; every CDP call depends on this task running.
+fn spawn_handler(
+    browser: Browser,
+    mut handler: Handler,
+    profile: Option<tempfile::TempDir>,
+) -> Launched {
+    let alive = Arc::new(AtomicBool::new(true));
+    let flag = Arc::clone(&alive);
+    let handler_task = tokio::spawn(async move {
+        while let Some(event) = handler.next().await {
+            match event {
+                Ok(()) => {}
+                // The WebSocket itself failed: the browser is gone.
+                Err(CdpError::Ws(error)) => {
+                    tracing::warn!(%error, "DevTools connection failed");
+                    break;
+                }
+                // Other message errors are normal (e.g. a target closed mid-call).
+                Err(error) => tracing::debug!(%error, "CDP handler event error"),
+            }
+        }
+        flag.store(false, Ordering::SeqCst);
+        tracing::warn!("browser connection ended");
+    });
+    Launched {
+        browser,
+        handler_task,
+        alive,
+        profile,
+    }
+}

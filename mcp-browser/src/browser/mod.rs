@@ -1,0 +1,36 @@
+//! The browser actor: a shared [`BrowserHost`] owning Chromium, and one [`BrowserSession`] per
+//! user session with its own isolated browser context, tabs and pending notices.
+
+mod actions;
+mod host;
+mod keys;
+mod launch;
+pub(crate) mod script;
+mod session;
+
+pub use actions::{ActionOutcome, ScrollDirection, ScrollTarget, WaitCondition};
+pub use host::{BrowserHost, LiveBrowser};
+pub use launch::find_executable;
+pub use session::BrowserSession;
+
+use chromiumoxide::error::CdpError;
+
+use crate::error::BrowserError;
+
+/// Maps a chromiumoxide error to ours. Connection-level failures become `Crashed`; the session
+/// double-checks liveness before reporting them.
+pub(crate) fn cdp_error(operation: &str, error: CdpError) -> BrowserError {
+    match error {
+        CdpError::Ws(_) | CdpError::ChannelSendError(_) | CdpError::NoResponse => {
+            BrowserError::Crashed(format!("{operation}: {error}"))
+        }
+        CdpError::Timeout => BrowserError::Timeout {
+            operation: operation.to_owned(),
+            after: std::time::Duration::ZERO,
+        },
+        other => BrowserError::Protocol {
+            operation: operation.to_owned(),
+            message: other.to_string(),
+        },
+    }
+}

@@ -1,0 +1,138 @@
+//! Calls into the page script (`page_script.js`), which is installed once per document.
+//!
+//! The script runs in an isolated world when chromiumoxide has one for the page (page scripts
+//! cannot see or tamper with it there) and in the main world otherwise. Arguments are passed as
+//! JSON literals, never spliced as code; only the fixed function names below are ever called.
+
+use chromiumoxide::Page;
+use chromiumoxide::cdp::js_protocol::runtime::EvaluateParams;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::error::{BrowserError, Result};
+
+/// The in-page script (see its header for the API).
+pub const PAGE_SCRIPT: &str = include_str!("../../page_script.js");
+
+/// Marker returned when the script is not installed in the current document yet.
+const MISSING: &str = "__tandem_missing__";
+
+/// The fixed set of page-script functions Rust may call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScriptFn {
+    Snapshot,
+    Locate,
+    Describe,
+    Focus,
+    Clear,
+    SelectOption,
+    HasText,
+    Find,
+    Scroll,
+}
+
+impl ScriptFn {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Snapshot => "snapshot",
+            Self::Locate => "locate",
+            Self::Describe => "describe",
+            Self::Focus => "focus",
+            Self::Clear => "clear",
+            Self::SelectOption => "select_option",
+            Self::HasText => "has_text",
+            Self::Find => "find",
+            Self::Scroll => "scroll",
+        }
+    }
+}
+
+/// Calls `window.__tandem.<function>(...args)` and returns its JSON answer, installing the script
+/// first when the document does not have it yet.
+pub async fn call(page: &Page, function: ScriptFn, args: &[Value]) -> Result<Value> {
+    let encoded: Vec<String> = args.iter().map(Value::to_string).collect();
+    let invocation = format!(
+        "(typeof window.__tandem === 'object' && window.__tandem) ? window.__tandem.{}({}) : '{MISSING}'",
+        function.name(),
+        encoded.join(",")
+    );
+    let first = evaluate(page, &invocation).await?;
+    if first.as_str() != Some(MISSING) {
+        return Ok(first);
+    }
+    evaluate(page, PAGE_SCRIPT).await?;
+    let second = evaluate(page, &invocation).await?;
+    if second.as_str() == Some(MISSING) {
+        return Err(BrowserError::PageScript(
+            "the page script could not be installed in this document".into(),
+        ));
+    }
+    Ok(second)
+}
+
+/// Like [`call`], then decodes the answer.
+pub async fn call_as<T: DeserializeOwned>(
+    page: &Page,
+    function: ScriptFn,
+    args: &[Value],
+) -> Result<T> {
+    let value = call(page, function, args).await?;
+    serde_json::from_value(value)
+        .map_err(|e| BrowserError::PageScript(format!("{} answered: {e}", function.name())))
+}
+
+async fn evaluate(page: &Page, expression: &str) -> Result<Value> {
+    let mut params = EvaluateParams::builder()
+        .expression(expression)
+        .return_by_value(true)
+        .await_promise(true)
+        .silent(true);
+    if let Ok(Some(context)) = page.secondary_execution_context().await {
+        params = params.context_id(context);
+    }
+    let params = params
+        .build()
+        .map_err(|e| BrowserError::PageScript(e.to_string()))?;
+    let response = page
+        .execute(params)
+        .await
+        .map_err(|e| super::cdp_error("evaluate", e))?;
+    if let Some(details) = &response.result.exception_details {
+        let message = details
+            .exception
+            .as_ref()
+            .and_then(|e| e.description.clone())
+            .unwrap_or_else(|| details.text.clone());
+        return Err(BrowserError::PageScript(message));
+    }
+    Ok(response.result.result.value.clone().unwrap_or(Value::Null))
+}
+
+/// The common `{ok:false, error, message}` shape of page-script failures.
+#[derive(Debug, serde::Deserialize)]
+pub struct ScriptFailure {
+    pub error: String,
+    #[serde(default)]
+    pub message: Option<String>,
+}
+
+/// Turns a page-script answer into `Ok(value)` or the matching typed error for `eid`.
+pub fn check(value: Value, eid: &str) -> Result<Value> {
+    if value.get("ok").and_then(Value::as_bool) == Some(true) {
+        return Ok(value);
+    }
+    let failure: ScriptFailure = serde_json::from_value(value.clone())
+        .map_err(|_| BrowserError::PageScript(format!("unexpected answer for {eid}: {value}")))?;
+    let message = failure.message.unwrap_or_default();
+    Err(match failure.error.as_str() {
+        "unknown" => BrowserError::UnknownEid(eid.to_owned()),
+        "stale" => BrowserError::StaleEid(eid.to_owned()),
+        "hidden" => BrowserError::Hidden(eid.to_owned()),
+        "disabled" => BrowserError::Disabled(eid.to_owned()),
+        "not_select" => BrowserError::NotSelect {
+            eid: eid.to_owned(),
+        },
+        "no_option" => BrowserError::NoSuchOption(message),
+        other => BrowserError::PageScript(format!("{other}: {message}")),
+    })
+}

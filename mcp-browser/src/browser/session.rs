@@ -1,0 +1,424 @@
+//! [`BrowserSession`]: one user session's isolated browser context, its tabs, and the notices
+//! (dialogs, popups, restarts) to report in the next observation.
+//!
+//! Contract: every method takes `&mut self`, so one session runs one browser call at a time.
+//! Every CDP call goes through [`BrowserSession::guard`], which bounds it with the configured
+//! timeout and turns a dead connection into [`BrowserError::Crashed`]; the call after a crash
+//! starts a fresh browser and context (reported as [`PageNotice::BrowserRestarted`]).
+
+use std::future::Future;
+use std::sync::{Arc, Mutex as StdMutex};
+
+use chromiumoxide::Page;
+use chromiumoxide::cdp::browser_protocol::browser::BrowserContextId;
+use chromiumoxide::cdp::browser_protocol::page::{
+    EventJavascriptDialogOpening, HandleJavaScriptDialogParams,
+};
+use chromiumoxide::cdp::browser_protocol::target::{
+    CreateBrowserContextParams, CreateTargetParams, DisposeBrowserContextParams, GetTargetsParams,
+    TargetId,
+};
+use chromiumoxide::error::CdpError;
+use futures::StreamExt;
+use tokio::task::JoinHandle;
+
+use super::host::{BrowserHost, LiveBrowser};
+use crate::error::{BrowserError, Result};
+use crate::observation::{PageNotice, TabInfo};
+
+/// Notices gathered by background listeners until the next observation drains them.
+pub(crate) type Notices = Arc<StdMutex<Vec<PageNotice>>>;
+
+pub(crate) struct Tab {
+    pub id: String,
+    pub target: TargetId,
+    pub page: Page,
+    listener: JoinHandle<()>,
+}
+
+impl Drop for Tab {
+    fn drop(&mut self) {
+        self.listener.abort();
+    }
+}
+
+pub(crate) struct Context {
+    pub live: Arc<LiveBrowser>,
+    pub id: BrowserContextId,
+    pub tabs: Vec<Tab>,
+    pub active: usize,
+    next_tab: u32,
+}
+
+/// One session's view of the browser.
+pub struct BrowserSession {
+    host: Arc<BrowserHost>,
+    context: Option<Context>,
+    notices: Notices,
+    /// True after a crash was reported, so the next context creation adds a restart notice.
+    restarted: bool,
+}
+
+impl BrowserSession {
+    pub fn new(host: Arc<BrowserHost>) -> Self {
+        Self {
+            host,
+            context: None,
+            notices: Arc::default(),
+            restarted: false,
+        }
+    }
+
+    pub fn host(&self) -> &Arc<BrowserHost> {
+        &self.host
+    }
+
+    /// Starts the browser (if needed) and this session's context and first tab.
+    pub async fn launch(&mut self) -> Result<()> {
+        self.context().await.map(|_| ())
+    }
+
+    /// The session's context, created on first use or after the browser restarted.
+    pub(crate) async fn context(&mut self) -> Result<&mut Context> {
+        let dead = match &self.context {
+            Some(context) => !context.live.is_alive() || context.live.probe_exit().await,
+            None => false,
+        };
+        if dead {
+            // Report the crash on the call that finds it; the next call relaunches.
+            self.context = None;
+            self.restarted = true;
+            return Err(BrowserError::Crashed("the browser process exited".into()));
+        }
+        if self.context.is_none() {
+            let live = self.host.live().await?;
+            let context = self.open_context(live).await?;
+            if std::mem::take(&mut self.restarted) {
+                self.push_notice(PageNotice::BrowserRestarted);
+            }
+            self.context = Some(context);
+        }
+        self.context
+            .as_mut()
+            .ok_or_else(|| BrowserError::Crashed("no browser context".into()))
+    }
+
+    async fn open_context(&self, live: Arc<LiveBrowser>) -> Result<Context> {
+        let timeout = self.host.config().call_timeout();
+        let browser = live.browser.lock().await;
+        let id = bounded(
+            timeout,
+            "create context",
+            browser.create_browser_context(CreateBrowserContextParams::default()),
+        )
+        .await?;
+        let params = CreateTargetParams::builder()
+            .url("about:blank")
+            .browser_context_id(id.clone())
+            .build()
+            .map_err(|e| BrowserError::Launch {
+                target: "new tab".into(),
+                reason: e,
+            })?;
+        let page = bounded(timeout, "open tab", browser.new_page(params)).await?;
+        drop(browser);
+        let mut context = Context {
+            live,
+            id,
+            tabs: Vec::new(),
+            active: 0,
+            next_tab: 1,
+        };
+        self.adopt_tab(&mut context, page).await;
+        Ok(context)
+    }
+
+    /// Registers a tab and starts its dialog listener. Returns its session-local id.
+    async fn adopt_tab(&self, context: &mut Context, page: Page) -> String {
+        let id = format!("t{}", context.next_tab);
+        context.next_tab += 1;
+        let listener = spawn_dialog_listener(page.clone(), Arc::clone(&self.notices)).await;
+        context.tabs.push(Tab {
+            id: id.clone(),
+            target: page.target_id().clone(),
+            page,
+            listener,
+        });
+        id
+    }
+
+    /// The active tab's page.
+    pub(crate) async fn page(&mut self) -> Result<Page> {
+        let context = self.context().await?;
+        context
+            .tabs
+            .get(context.active)
+            .map(|tab| tab.page.clone())
+            .ok_or_else(|| BrowserError::NoSuchTab("active".into()))
+    }
+
+    /// Runs one CDP call with the call timeout and crash detection.
+    pub(crate) async fn guard<T>(
+        &mut self,
+        operation: &str,
+        call: impl Future<Output = std::result::Result<T, CdpError>>,
+    ) -> Result<T> {
+        let timeout = self.host.config().call_timeout();
+        let outcome = bounded(timeout, operation, call).await;
+        self.classify(outcome).await
+    }
+
+    /// Like `guard` for calls that already return our error type.
+    pub(crate) async fn guard_ours<T>(
+        &mut self,
+        operation: &str,
+        timeout: std::time::Duration,
+        call: impl Future<Output = Result<T>>,
+    ) -> Result<T> {
+        let outcome = match tokio::time::timeout(timeout, call).await {
+            Ok(result) => result,
+            Err(_) => Err(BrowserError::Timeout {
+                operation: operation.to_owned(),
+                after: timeout,
+            }),
+        };
+        self.classify(outcome).await
+    }
+
+    /// A timeout or connection error from a dead browser is reported as a crash (and the
+    /// context dropped so the next call relaunches); from a live one it stays what it was.
+    async fn classify<T>(&mut self, outcome: Result<T>) -> Result<T> {
+        let error = match outcome {
+            Ok(value) => return Ok(value),
+            Err(error) => error,
+        };
+        let suspicious = matches!(
+            error,
+            BrowserError::Crashed(_) | BrowserError::Timeout { .. } | BrowserError::Protocol { .. }
+        );
+        if !suspicious {
+            return Err(error);
+        }
+        let dead = match &self.context {
+            Some(context) => context.live.probe_exit().await || !context.live.is_alive(),
+            None => false,
+        };
+        if dead {
+            self.context = None;
+            self.restarted = true;
+            return Err(BrowserError::Crashed(error.to_string()));
+        }
+        Err(match error {
+            BrowserError::Crashed(message) => BrowserError::Protocol {
+                operation: "call".into(),
+                message,
+            },
+            other => other,
+        })
+    }
+
+    pub(crate) fn push_notice(&self, notice: PageNotice) {
+        if let Ok(mut notices) = self.notices.lock() {
+            notices.push(notice);
+        }
+    }
+
+    pub(crate) fn drain_notices(&self) -> Vec<PageNotice> {
+        self.notices
+            .lock()
+            .map(|mut notices| std::mem::take(&mut *notices))
+            .unwrap_or_default()
+    }
+
+    /// Brings the tab list up to date with the browser: adopts popups/new tabs (reported as
+    /// notices, not activated) and forgets closed ones.
+    pub(crate) async fn sync_tabs(&mut self) -> Result<()> {
+        let timeout = self.host.config().call_timeout();
+        let context = self.context().await?;
+        let live = Arc::clone(&context.live);
+        let ours = context.id.clone();
+        let targets = {
+            let browser = live.browser.lock().await;
+            bounded(
+                timeout,
+                "list targets",
+                browser.execute(GetTargetsParams::default()),
+            )
+            .await
+        };
+        let targets = self.classify(targets).await?.result.target_infos;
+        let targets: Vec<_> = targets
+            .into_iter()
+            .filter(|t| t.r#type == "page" && t.browser_context_id.as_ref() == Some(&ours))
+            .collect();
+        let Some(context) = self.context.as_mut() else {
+            return Ok(());
+        };
+        let active_target = context.tabs.get(context.active).map(|t| t.target.clone());
+        let mut closed = Vec::new();
+        context.tabs.retain(|tab| {
+            let open = targets.iter().any(|t| t.target_id == tab.target);
+            if !open {
+                closed.push(tab.id.clone());
+            }
+            open
+        });
+        let mut fresh = Vec::new();
+        for target in &targets {
+            if !context
+                .tabs
+                .iter()
+                .any(|tab| tab.target == target.target_id)
+            {
+                fresh.push((target.target_id.clone(), target.url.clone()));
+            }
+        }
+        let mut opened = Vec::new();
+        for (target_id, url) in fresh {
+            let page = {
+                let browser = live.browser.lock().await;
+                tokio::time::timeout(timeout, browser.get_page(target_id)).await
+            };
+            if let Ok(Ok(page)) = page {
+                opened.push((page, url));
+            }
+        }
+        let mut context = self
+            .context
+            .take()
+            .ok_or_else(|| BrowserError::Crashed("context vanished while syncing tabs".into()))?;
+        for (page, url) in opened {
+            let tab_id = self.adopt_tab(&mut context, page).await;
+            self.push_notice(PageNotice::TabOpened { tab_id, url });
+        }
+        for tab_id in closed {
+            self.push_notice(PageNotice::TabClosed { tab_id });
+        }
+        context.active = active_target
+            .and_then(|target| context.tabs.iter().position(|t| t.target == target))
+            .unwrap_or(context.tabs.len().saturating_sub(1));
+        self.context = Some(context);
+        Ok(())
+    }
+
+    /// The session's tabs with their current URL and title.
+    pub async fn tabs(&mut self) -> Result<Vec<TabInfo>> {
+        self.sync_tabs().await?;
+        let timeout = self.host.config().call_timeout();
+        let context = self.context().await?;
+        let mut infos = Vec::with_capacity(context.tabs.len());
+        for (index, tab) in context.tabs.iter().enumerate() {
+            let url = tokio::time::timeout(timeout, tab.page.url()).await;
+            let title = tokio::time::timeout(timeout, tab.page.get_title()).await;
+            infos.push(TabInfo {
+                id: tab.id.clone(),
+                url: url.ok().and_then(Result::ok).flatten().unwrap_or_default(),
+                title: title
+                    .ok()
+                    .and_then(Result::ok)
+                    .flatten()
+                    .unwrap_or_default(),
+                active: index == context.active,
+            });
+        }
+        Ok(infos)
+    }
+
+    /// Makes another tab the active one.
+    pub async fn switch_tab(&mut self, tab_id: &str) -> Result<Vec<TabInfo>> {
+        self.sync_tabs().await?;
+        let context = self.context().await?;
+        let index = context
+            .tabs
+            .iter()
+            .position(|tab| tab.id == tab_id)
+            .ok_or_else(|| BrowserError::NoSuchTab(tab_id.to_owned()))?;
+        context.active = index;
+        let page = context.tabs[index].page.clone();
+        self.guard("activate tab", page.bring_to_front()).await?;
+        self.tabs().await
+    }
+
+    /// Closes a tab; the last remaining tab cannot be closed.
+    pub async fn close_tab(&mut self, tab_id: &str) -> Result<Vec<TabInfo>> {
+        self.sync_tabs().await?;
+        let context = self.context().await?;
+        let index = context
+            .tabs
+            .iter()
+            .position(|tab| tab.id == tab_id)
+            .ok_or_else(|| BrowserError::NoSuchTab(tab_id.to_owned()))?;
+        if context.tabs.len() == 1 {
+            return Err(BrowserError::InvalidArgument(
+                "the last tab of a session cannot be closed".into(),
+            ));
+        }
+        let tab = context.tabs.remove(index);
+        if context.active >= context.tabs.len() || context.active > index {
+            context.active = context.active.saturating_sub(1);
+        }
+        let page = tab.page.clone();
+        drop(tab);
+        self.guard("close tab", page.close()).await?;
+        self.tabs().await
+    }
+
+    /// Disposes of the session's browser context (its tabs, cookies and storage).
+    pub async fn close(&mut self) {
+        let Some(context) = self.context.take() else {
+            return;
+        };
+        if !context.live.is_alive() {
+            return;
+        }
+        let timeout = self.host.config().call_timeout();
+        let browser = context.live.browser.lock().await;
+        let dispose = browser.execute(DisposeBrowserContextParams::new(context.id.clone()));
+        if let Err(error) = bounded(timeout, "dispose context", dispose).await {
+            tracing::debug!(%error, "could not dispose of a browser context");
+        }
+    }
+}
+
+/// Applies a timeout to a chromiumoxide call and maps its error.
+async fn bounded<T>(
+    timeout: std::time::Duration,
+    operation: &str,
+    call: impl Future<Output = std::result::Result<T, CdpError>>,
+) -> Result<T> {
+    match tokio::time::timeout(timeout, call).await {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(error)) => Err(super::cdp_error(operation, error)),
+        Err(_) => Err(BrowserError::Timeout {
+            operation: operation.to_owned(),
+            after: timeout,
+        }),
+    }
+}
+
+/// Dismisses every JavaScript dialog of the page and records it as a notice. A dialog left open
+/// would block every later call; dismissing never accepts anything on the user's behalf.
+async fn spawn_dialog_listener(page: Page, notices: Notices) -> JoinHandle<()> {
+    let events = page.event_listener::<EventJavascriptDialogOpening>().await;
+    tokio::spawn(async move {
+        let Ok(mut events) = events else {
+            tracing::warn!("could not listen for dialogs on a tab");
+            return;
+        };
+        while let Some(event) = events.next().await {
+            let dialog_type = format!("{:?}", event.r#type).to_lowercase();
+            tracing::info!(%dialog_type, message = %event.message, "dismissing a page dialog");
+            if let Ok(mut list) = notices.lock() {
+                list.push(PageNotice::Dialog {
+                    dialog_type,
+                    message: event.message.clone(),
+                    url: event.url.clone(),
+                });
+            }
+            let dismiss = HandleJavaScriptDialogParams::new(false);
+            if let Err(error) = page.execute(dismiss).await {
+                tracing::warn!(%error, "could not dismiss a dialog");
+            }
+        }
+    })
+}

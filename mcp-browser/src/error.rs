@@ -1,0 +1,157 @@
+//! The one error type of the browser crate.
+//!
+//! Two families, told apart by [`BrowserError::is_tool_error`]:
+//! - *tool errors* (bad eid, element not editable, unreachable URL, wait timed out...) are about the
+//!   page or the caller's input; the MCP server returns them as tool results with `is_error`, so a
+//!   planner can read them and choose another action. The browser stays usable.
+//! - *browser errors* (cannot launch, crashed, CDP call timed out) are about the browser itself;
+//!   the MCP server returns them as JSON-RPC errors. After `Crashed`, the next call relaunches.
+
+use std::time::Duration;
+
+/// Everything that can go wrong driving the browser.
+#[derive(Debug, thiserror::Error)]
+pub enum BrowserError {
+    /// No Chromium executable was found. Fatal for the call; the message says how to fix it.
+    #[error(
+        "no Chromium found: install it (Debian: `apt-get install chromium`), set TANDEM_CHROME to its path, or connect to a running Chrome with a DevTools URL"
+    )]
+    NotFound,
+    /// Chromium could not be started or connected to. Fatal for the call; retried on the next.
+    #[error("could not start the browser ({target}): {reason}")]
+    Launch { target: String, reason: String },
+    /// The browser process died or its DevTools connection closed. Reported once; the next call
+    /// relaunches (page state is lost).
+    #[error("the browser crashed or disconnected ({0}); the next call starts a new one")]
+    Crashed(String),
+    /// A CDP call did not answer in time. The browser may still be usable.
+    #[error("the browser did not answer `{operation}` within {}ms", .after.as_millis())]
+    Timeout { operation: String, after: Duration },
+    /// Chromium refused a protocol call for a reason not covered below. Shown to the caller.
+    #[error("browser protocol error in `{operation}`: {message}")]
+    Protocol { operation: String, message: String },
+
+    /// The eid was never issued for this page. Tool error: observe again and use a listed eid.
+    #[error("unknown element id `{0}`: take a new observation and use an eid from it")]
+    UnknownEid(String),
+    /// The eid named a node that has since left the page. Tool error.
+    #[error("element `{0}` is no longer on the page (stale id): take a new observation")]
+    StaleEid(String),
+    /// The element exists but is not visible now. Tool error.
+    #[error("element `{0}` is hidden")]
+    Hidden(String),
+    /// Another element lies on top of the target, so a click would hit that one. Tool error:
+    /// close the overlay first.
+    #[error("element `{eid}` is covered by {by}; a click would hit that instead")]
+    Covered { eid: String, by: String },
+    /// The element is disabled. Tool error.
+    #[error("element `{0}` is disabled")]
+    Disabled(String),
+    /// `type` aimed at something that takes no text. Tool error.
+    #[error("element `{eid}` ({role}) does not accept typed text")]
+    NotEditable { eid: String, role: String },
+    /// `select_option` aimed at something that is not a select. Tool error.
+    #[error("element `{eid}` is not a select list")]
+    NotSelect { eid: String },
+    /// The wanted option is not in the select. Tool error; the message lists the options.
+    #[error("{0}")]
+    NoSuchOption(String),
+    /// Navigation failed (DNS, refused connection, bad URL...). Tool error.
+    #[error("could not open {url}: {reason}")]
+    Navigation { url: String, reason: String },
+    /// A `wait` ran out of time before its condition held. Tool error.
+    #[error("waited {}ms but {what}", .after.as_millis())]
+    WaitTimedOut { what: String, after: Duration },
+    /// No tab with that id in this session. Tool error.
+    #[error("no tab `{0}` in this session: list the tabs and use one of their ids")]
+    NoSuchTab(String),
+    /// Arguments that make no sense (unknown key name, empty text, bad URL). Tool error.
+    #[error("invalid argument: {0}")]
+    InvalidArgument(String),
+    /// The page script answered something unexpected. Tool error (the page may be hostile).
+    #[error("unexpected answer from the page: {0}")]
+    PageScript(String),
+}
+
+impl BrowserError {
+    /// True for errors about the page or the caller's input, which are returned to the caller as
+    /// a tool result; false for errors about the browser itself.
+    pub fn is_tool_error(&self) -> bool {
+        match self {
+            Self::NotFound
+            | Self::Launch { .. }
+            | Self::Crashed(_)
+            | Self::Timeout { .. }
+            | Self::Protocol { .. } => false,
+            Self::UnknownEid(_)
+            | Self::StaleEid(_)
+            | Self::Hidden(_)
+            | Self::Covered { .. }
+            | Self::Disabled(_)
+            | Self::NotEditable { .. }
+            | Self::NotSelect { .. }
+            | Self::NoSuchOption(_)
+            | Self::Navigation { .. }
+            | Self::WaitTimedOut { .. }
+            | Self::NoSuchTab(_)
+            | Self::InvalidArgument(_)
+            | Self::PageScript(_) => true,
+        }
+    }
+
+    /// A short machine-readable code, carried over MCP so clients can rebuild the kind.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::NotFound => "browser_not_found",
+            Self::Launch { .. } => "launch_failed",
+            Self::Crashed(_) => "browser_crashed",
+            Self::Timeout { .. } => "timeout",
+            Self::Protocol { .. } => "protocol",
+            Self::UnknownEid(_) => "unknown_eid",
+            Self::StaleEid(_) => "stale_eid",
+            Self::Hidden(_) => "hidden",
+            Self::Covered { .. } => "covered",
+            Self::Disabled(_) => "disabled",
+            Self::NotEditable { .. } => "not_editable",
+            Self::NotSelect { .. } => "not_select",
+            Self::NoSuchOption(_) => "no_such_option",
+            Self::Navigation { .. } => "navigation_failed",
+            Self::WaitTimedOut { .. } => "wait_timed_out",
+            Self::NoSuchTab(_) => "no_such_tab",
+            Self::InvalidArgument(_) => "invalid_argument",
+            Self::PageScript(_) => "page_script",
+        }
+    }
+}
+
+pub type Result<T, E = BrowserError> = std::result::Result<T, E>;
+
+/// What a caller of [`crate::client::McpBrowserClient`] can meet.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ClientError {
+    /// The tool ran and failed on the page or the input (bad eid, unreachable URL...). Shown to
+    /// the planner as the step's result; the session stays usable.
+    #[error("{message}")]
+    Tool { code: String, message: String },
+    /// The server could not run the tool (browser crashed, could not launch, unknown tool, bad
+    /// arguments). `code` is the browser error code when there is one.
+    #[error("{message}")]
+    Server { code: String, message: String },
+    /// The MCP connection itself failed or closed. Fatal for this client.
+    #[error("MCP transport: {0}")]
+    Transport(String),
+    /// The server answered something this client cannot read.
+    #[error("unreadable tool answer: {0}")]
+    Decode(String),
+}
+
+impl ClientError {
+    /// The machine-readable code (`stale_eid`, `browser_crashed`, `transport`...).
+    pub fn code(&self) -> &str {
+        match self {
+            Self::Tool { code, .. } | Self::Server { code, .. } => code,
+            Self::Transport(_) => "transport",
+            Self::Decode(_) => "decode",
+        }
+    }
+}

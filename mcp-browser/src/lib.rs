@@ -1,0 +1,22 @@
+//! tandem-mcp-browser: a browser actor over Chromium (CDP) and an MCP server in front of it.
+//!
+//! - [`browser`]: [`BrowserHost`] owns Chromium (launch or remote connect, relaunch after a
+//!   crash); [`BrowserSession`] is one user session's isolated context and its actions.
+//! - [`snapshot`]: the structured DOM snapshot with stable eids and its compact text form.
+//! - [`server`]: the MCP tools (rmcp) over a session; [`client`]: the typed client the agent uses.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod browser;
+pub mod client;
+pub mod config;
+pub mod error;
+pub mod observation;
+pub mod screenshot;
+pub mod server;
+pub mod snapshot;
+
+pub use browser::{BrowserHost, BrowserSession};
+pub use client::{McpBrowserClient, ObservedPage, ToolOutput};
+pub use config::BrowserConfig;
+pub use error::{BrowserError, ClientError};
+pub use observation::{Observation, PageNotice, Screenshot, TabInfo};

@@ -1,0 +1,77 @@
+//! What one observation returns: the snapshot and the screenshot taken together, the tabs, and
+//! the notices (dialogs, new tabs, restarts) gathered since the previous observation.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::snapshot::Snapshot;
+
+/// Screenshot and snapshot of the active tab at one moment, plus what happened since last time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Observation {
+    pub snapshot: Snapshot,
+    /// Absent only when the caller asked for no screenshot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub screenshot: Option<Screenshot>,
+    pub tabs: Vec<TabInfo>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<PageNotice>,
+}
+
+/// An encoded viewport image.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Screenshot {
+    /// `image/png` or `image/jpeg`.
+    pub mime_type: String,
+    /// Base64 of the encoded image.
+    pub data: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// One tab of the session.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TabInfo {
+    /// Session-local id such as `t2`, used by `switch_tab`.
+    pub id: String,
+    pub url: String,
+    pub title: String,
+    pub active: bool,
+}
+
+/// Something that happened in the browser that the caller did not ask for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PageNotice {
+    /// A page opened `alert`/`confirm`/`prompt`/`beforeunload`. It was dismissed (never
+    /// accepted): `confirm` answered Cancel, `prompt` answered nothing.
+    Dialog {
+        dialog_type: String,
+        message: String,
+        url: String,
+    },
+    /// A new tab or popup opened; it is listed in `tabs` but not made active.
+    TabOpened { tab_id: String, url: String },
+    /// A tab closed itself.
+    TabClosed { tab_id: String },
+    /// The browser had died and was started again; earlier pages and eids are gone.
+    BrowserRestarted,
+}
+
+impl std::fmt::Display for PageNotice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Dialog {
+                dialog_type,
+                message,
+                ..
+            } => write!(
+                f,
+                "the page opened a {dialog_type} dialog \"{message}\"; it was dismissed"
+            ),
+            Self::TabOpened { tab_id, url } => write!(f, "a new tab {tab_id} opened: {url}"),
+            Self::TabClosed { tab_id } => write!(f, "tab {tab_id} closed"),
+            Self::BrowserRestarted => f.write_str("the browser restarted; earlier pages are gone"),
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! The situation an action is judged in: the page the browser is on, what the user already
+//! approved in this session, and the user's mode.
+//!
+//! In: the agent's session state. Out: a borrowed [`PolicyContext`] for one `assess` call, and the
+//! [`SessionApprovals`] set the agent keeps for the session's life.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::request::ActionRequest;
+
+/// The mode the user chose for the session (`"agent"` or `"chat"` in JSON and rule files).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// The agent may act in the browser, within the policy.
+    Agent,
+    /// The agent only talks: the default policy denies every action that changes the page and
+    /// every mutating tool, while observing, scrolling, waiting, asking and stopping stay allowed.
+    Chat,
+}
+
+impl Mode {
+    /// Every mode, in a fixed order (used to validate rule files).
+    pub const ALL: [Mode; 2] = [Mode::Agent, Mode::Chat];
+
+    /// The name used in rule files (`"agent"`, `"chat"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Agent => "agent",
+            Mode::Chat => "chat",
+        }
+    }
+
+    /// The mode with this name, if any.
+    pub fn from_name(name: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|mode| mode.name() == name)
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+/// The exact actions the user said "don't ask again" for, in one session. An approval only ever
+/// turns a confirmation into an allow for the identical canonical action; it never lifts a
+/// takeover or a deny.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SessionApprovals {
+    keys: BTreeSet<String>,
+}
+
+impl SessionApprovals {
+    /// No approvals yet.
+    pub const fn new() -> SessionApprovals {
+        SessionApprovals {
+            keys: BTreeSet::new(),
+        }
+    }
+
+    /// Records that the user approved this exact action on this page for the session.
+    pub fn approve(&mut self, request: &ActionRequest, current_url: Option<&str>) {
+        self.keys.insert(request.canonical_key(current_url));
+    }
+
+    /// Records an approval by its canonical key (from [`ActionRequest::canonical_key`]).
+    pub fn approve_key(&mut self, key: impl Into<String>) {
+        self.keys.insert(key.into());
+    }
+
+    /// Whether this canonical key was approved.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.keys.contains(key)
+    }
+
+    /// Number of approvals.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether there are no approvals.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Forgets every approval (for example when the user changes mode).
+    pub fn clear(&mut self) {
+        self.keys.clear();
+    }
+}
+
+static NO_APPROVALS: SessionApprovals = SessionApprovals::new();
+
+/// Everything besides the action itself that a decision depends on. Cheap to build for every
+/// step: it only borrows.
+#[derive(Debug, Clone, Copy)]
+pub struct PolicyContext<'a> {
+    /// The URL of the page the browser is on, if any.
+    pub current_url: Option<&'a str>,
+    /// What the user approved for this session.
+    pub session_approvals: &'a SessionApprovals,
+    /// The user's mode.
+    pub mode: Mode,
+}
+
+impl<'a> PolicyContext<'a> {
+    /// A context in this mode, on no page, with no approvals.
+    pub fn new(mode: Mode) -> PolicyContext<'static> {
+        PolicyContext {
+            current_url: None,
+            session_approvals: &NO_APPROVALS,
+            mode,
+        }
+    }
+
+    /// The same context on the page at `url`.
+    pub fn with_current_url<'b>(self, url: &'b str) -> PolicyContext<'b>
+    where
+        'a: 'b,
+    {
+        PolicyContext {
+            current_url: Some(url),
+            session_approvals: self.session_approvals,
+            mode: self.mode,
+        }
+    }
+
+    /// The same context with these session approvals.
+    pub fn with_approvals<'b>(self, approvals: &'b SessionApprovals) -> PolicyContext<'b>
+    where
+        'a: 'b,
+    {
+        PolicyContext {
+            current_url: self.current_url,
+            session_approvals: approvals,
+            mode: self.mode,
+        }
+    }
+}

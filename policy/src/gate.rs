@@ -1,0 +1,236 @@
+//! The decision itself: one action in, one [`PolicyDecision`] out, with no I/O and no state.
+//!
+//! In: an [`ActionRequest`] and a [`PolicyContext`]. Out: the decision of the strictest rule that
+//! matches (deny > takeover > confirm > allow; the first such rule in file order names the
+//! decision). Order of judgement:
+//! 1. a kind the policy does not know is denied;
+//! 2. the places the action touches are checked (scheme, `file:` folder, host lists) and any
+//!    failure is a deny;
+//! 3. every `[[rule]]` is matched; a key press that activates something (Enter, Space) is also
+//!    judged as the click it amounts to (see [`ActionRequest::key_press_as_clicks`]); no matching
+//!    rule at all is a deny;
+//! 4. a confirmation whose exact action the user approved for this session becomes an allow.
+//!    Nothing ever lifts a takeover or a deny.
+
+use url::Url;
+
+use crate::context::{Mode, PolicyContext};
+use crate::decision::{Effect, PolicyDecision, shorten};
+use crate::kind::ActionKind;
+use crate::navigation::{NavigationSettings, parse_target};
+use crate::prepared::PreparedRequest;
+use crate::request::ActionRequest;
+use crate::rule::{Rule, RuleMatch};
+
+/// The deterministic safety boundary: every action the agent is about to take passes through
+/// [`PolicyGate::assess`], and every navigation the browser performs through
+/// [`PolicyGate::check_navigation`]. Build it once at start-up (see the constructors) and share
+/// it; it is immutable and `Send + Sync`.
+#[derive(Debug, Clone)]
+pub struct PolicyGate {
+    pub(crate) navigation: NavigationSettings,
+    pub(crate) rules: Vec<Rule>,
+    /// When set, the gate denies everything with this reason (see [`PolicyGate::deny_all`]).
+    pub(crate) unavailable: Option<String>,
+}
+
+/// The rule that won for one view of a request, and why.
+type Winner<'g> = Option<(&'g Rule, RuleMatch<'g>)>;
+
+impl PolicyGate {
+    /// Decides whether the agent may take this action now.
+    pub fn assess(&self, request: &ActionRequest, context: &PolicyContext<'_>) -> PolicyDecision {
+        if let Some(reason) = &self.unavailable {
+            return PolicyDecision::new(Effect::Deny, reason.clone(), "policy-unavailable");
+        }
+        let Some(kind_index) = request.kind.index() else {
+            return PolicyDecision::new(
+                Effect::Deny,
+                format!(
+                    "\"{}\" is not an action the policy knows",
+                    shorten(request.kind.name(), 80)
+                ),
+                "unknown-action-kind",
+            );
+        };
+        let current_page = context.current_url.and_then(|url| Url::parse(url).ok());
+        let target = match request.target_url.as_deref() {
+            None => None,
+            Some(text) => match parse_target(text, current_page.as_ref()) {
+                Ok(url) => Some(url),
+                Err(problem) if changes_location(&request.kind) => {
+                    return PolicyDecision::new(Effect::Deny, problem, "invalid-url");
+                }
+                // A link whose href does not parse goes nowhere the browser could reach; where
+                // the browser really goes is judged by `check_navigation`.
+                Err(_) => None,
+            },
+        };
+        if let Some(denied) = self.judge_places(request, target.as_ref(), current_page.as_ref()) {
+            return denied;
+        }
+
+        let decision = self.judge_by_rules(
+            request,
+            kind_index,
+            context.mode,
+            target.as_ref(),
+            current_page.as_ref(),
+        );
+
+        if decision.effect() == Effect::Confirm
+            && !context.session_approvals.is_empty()
+            && context
+                .session_approvals
+                .contains_key(&request.canonical_key(context.current_url))
+        {
+            return PolicyDecision::new(
+                Effect::Allow,
+                format!(
+                    "You approved this exact action for this session ({})",
+                    decision.reason()
+                ),
+                "session-approval",
+            );
+        }
+        decision
+    }
+
+    /// Judges a navigation the browser performed or is about to perform by itself: a redirect,
+    /// `location=`, a meta refresh, a popup or new tab. It applies the same scheme, host and
+    /// rule checks as a `navigate` action. Whether the agent may act at all is not the question
+    /// here, so the mode is taken as [`Mode::Agent`]; deny rules apply in every mode anyway.
+    pub fn check_navigation(&self, url: &str, context: &PolicyContext<'_>) -> PolicyDecision {
+        let request = ActionRequest::navigate(url);
+        let as_agent = PolicyContext {
+            mode: Mode::Agent,
+            ..*context
+        };
+        self.assess(&request, &as_agent)
+    }
+
+    /// The ids of all rules, in the order they are matched (defaults first).
+    pub fn rule_ids(&self) -> impl Iterator<Item = &str> {
+        self.rules.iter().map(|rule| rule.id.as_str())
+    }
+
+    /// Scheme, folder and host checks for the places an action touches.
+    fn judge_places(
+        &self,
+        request: &ActionRequest,
+        target: Option<&Url>,
+        current_page: Option<&Url>,
+    ) -> Option<PolicyDecision> {
+        let navigation = &self.navigation;
+        match (&request.kind, target) {
+            (ActionKind::Navigate, None) => {
+                return Some(PolicyDecision::new(
+                    Effect::Deny,
+                    "navigate needs a URL",
+                    "invalid-url",
+                ));
+            }
+            (ActionKind::Navigate | ActionKind::Back, Some(url)) => {
+                return navigation.judge_destination(url);
+            }
+            (_, Some(url)) => {
+                if let Some(denied) = navigation.judge_url_host(url) {
+                    return Some(denied);
+                }
+            }
+            (_, None) => {}
+        }
+        if request.kind.acts_on_page() {
+            return current_page.and_then(|page| navigation.judge_url_host(page));
+        }
+        None
+    }
+
+    /// Matches the rules against the request and against the clicks a key press amounts to, and
+    /// turns the strictest result into a decision.
+    fn judge_by_rules(
+        &self,
+        request: &ActionRequest,
+        kind_index: usize,
+        mode: Mode,
+        target: Option<&Url>,
+        current_page: Option<&Url>,
+    ) -> PolicyDecision {
+        let prepared = PreparedRequest::new(request, kind_index, mode, target, current_page);
+        let mut winner = self.strictest_rule(&prepared);
+        let mut named = request.element_name.as_deref();
+        let clicks = request.key_press_as_clicks();
+        if let Some(click_index) = ActionKind::Click.index() {
+            for click in &clicks {
+                let view = PreparedRequest::new(click, click_index, mode, target, current_page);
+                let candidate = self.strictest_rule(&view);
+                if effect_of(&candidate) > effect_of(&winner) {
+                    winner = candidate;
+                    named = click.element_name.as_deref();
+                }
+            }
+        }
+        decide(request, winner, named)
+    }
+
+    /// The strictest matching rule, first in file order among equals; stops at the first deny.
+    fn strictest_rule(&self, prepared: &PreparedRequest<'_>) -> Winner<'_> {
+        let mut best: Winner<'_> = None;
+        for rule in &self.rules {
+            let Some(found) = rule.matches(prepared) else {
+                continue;
+            };
+            if best.is_none_or(|(held, _)| rule.effect > held.effect) {
+                best = Some((rule, found));
+                if rule.effect == Effect::Deny {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// No matching rule counts as a deny, the strictest outcome.
+fn effect_of(winner: &Winner<'_>) -> Effect {
+    winner.map_or(Effect::Deny, |(rule, _)| rule.effect)
+}
+
+fn changes_location(kind: &ActionKind) -> bool {
+    matches!(kind, ActionKind::Navigate | ActionKind::Back)
+}
+
+fn decide(request: &ActionRequest, winner: Winner<'_>, named: Option<&str>) -> PolicyDecision {
+    let Some((rule, found)) = winner else {
+        return no_rule_matched(request);
+    };
+    let reason = match (found.word, named) {
+        (Some(word), Some(name)) => {
+            format!(
+                "{} (\"{}\" contains \"{word}\")",
+                rule.reason,
+                shorten(name, 80)
+            )
+        }
+        _ => rule.reason.clone(),
+    };
+    PolicyDecision::new(rule.effect, reason, rule.id.as_str())
+}
+
+fn no_rule_matched(request: &ActionRequest) -> PolicyDecision {
+    if request.kind == ActionKind::Tool {
+        let reason = match request.tool_name.as_deref() {
+            Some(name) => format!(
+                "the tool \"{}\" is not known to the policy",
+                shorten(name, 80)
+            ),
+            None => "a tool call without a tool name".to_owned(),
+        };
+        return PolicyDecision::new(Effect::Deny, reason, "unknown-tool");
+    }
+    PolicyDecision::new(
+        Effect::Deny,
+        format!("no policy rule allows {} here", request.kind),
+        "no-matching-rule",
+    )
+}

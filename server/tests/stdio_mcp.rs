@@ -1,0 +1,69 @@
+//! `tandem mcp` driven as a separate process over stdio, the way any MCP client uses it.
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
+
+use tandem_mcp_browser::McpBrowserClient;
+use tandem_tests::FixtureSite;
+
+#[tokio::test]
+async fn an_mcp_client_drives_the_browser_over_stdio() {
+    let site = FixtureSite::start().await.unwrap();
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_tandem"));
+    command.arg("mcp").env("TANDEM_LOG", "warn");
+    let client = McpBrowserClient::spawn(command).await.unwrap();
+
+    let tools: Vec<String> = client
+        .list_tools()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|tool| tool.name.to_string())
+        .collect();
+    for expected in [
+        "launch",
+        "observe",
+        "screenshot",
+        "navigate",
+        "click",
+        "type",
+        "select_option",
+        "press_key",
+        "scroll",
+        "wait",
+        "back",
+        "list_tabs",
+        "switch_tab",
+    ] {
+        assert!(
+            tools.iter().any(|t| t == expected),
+            "missing tool {expected}: {tools:?}"
+        );
+    }
+
+    client.navigate(&site.url("/form.html")).await.unwrap();
+    let page = client.observe(None).await.unwrap();
+    let email = page
+        .observation
+        .snapshot
+        .elements
+        .iter()
+        .find(|e| e.name == "Email")
+        .expect("email field")
+        .eid
+        .to_string();
+    client
+        .type_text(&email, "stdio@example.com", true, false)
+        .await
+        .unwrap();
+    let error = client.click("e424242").await.unwrap_err();
+    assert_eq!(error.code(), "unknown_eid");
+    let again = client.observe(None).await.unwrap();
+    let value = again
+        .observation
+        .snapshot
+        .elements
+        .iter()
+        .find(|e| e.name == "Email")
+        .and_then(|e| e.value.clone());
+    assert_eq!(value.as_deref(), Some("stdio@example.com"));
+    client.close().await;
+}

@@ -1,0 +1,10 @@
+//! Test support for Tandem's end-to-end tests: the fixture site on a loopback port and helpers to
+//! start a real headless Chromium behind the MCP browser server.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod browser;
+pub mod fixture_site;
+pub mod stats;
+
+pub use browser::{TestBrowser, browser_config, connected_client};
+pub use fixture_site::FixtureSite;

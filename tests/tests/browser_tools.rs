@@ -1,0 +1,481 @@
+//! The MCP browser tools against the fixture site in real headless Chromium, through the typed
+//! client over the in-process MCP transport.
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
+
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+use tandem_mcp_browser::{ClientError, McpBrowserClient, PageNotice};
+use tandem_tests::{FixtureSite, TestBrowser};
+
+fn find<'a>(snapshot: &'a Snapshot, role: &str, name: &str) -> &'a Element {
+    snapshot
+        .elements
+        .iter()
+        .find(|e| e.role == role && e.name.contains(name))
+        .unwrap_or_else(|| panic!("no {role} named {name:?} in {:#?}", names(snapshot)))
+}
+
+fn names(snapshot: &Snapshot) -> Vec<String> {
+    snapshot
+        .elements
+        .iter()
+        .map(|e| format!("{} {} {:?}", e.eid, e.role, e.name))
+        .collect()
+}
+
+async fn open(client: &McpBrowserClient, site: &FixtureSite, path: &str) -> Snapshot {
+    client.navigate(&site.url(path)).await.expect("navigate");
+    client
+        .observe(None)
+        .await
+        .expect("observe")
+        .observation
+        .snapshot
+}
+
+async fn page_has(client: &McpBrowserClient, text: &str) {
+    let waited = client
+        .wait(
+            &tandem_mcp_browser::browser::WaitCondition::Text { text: text.into() },
+            Some(5_000),
+        )
+        .await;
+    assert!(waited.is_ok(), "page never showed {text:?}: {waited:?}");
+}
+
+#[tokio::test]
+async fn observes_every_kind_of_form_field_with_its_state() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    client.navigate(&site.url("/form.html")).await.unwrap();
+    let observed = client.observe(None).await.unwrap();
+    let snapshot = &observed.observation.snapshot;
+
+    assert_eq!(snapshot.title, "Sign up form");
+    let name = find(snapshot, "textbox", "Full name");
+    assert_eq!(name.placeholder.as_deref(), Some("Jane Doe"));
+    assert!(name.editable && name.in_viewport);
+    assert_eq!(
+        find(snapshot, "textbox", "Email").input_type.as_deref(),
+        Some("email")
+    );
+    let password = find(snapshot, "textbox", "Password");
+    assert_eq!(password.input_type.as_deref(), Some("password"));
+    let country = find(snapshot, "combobox", "Country");
+    let labels: Vec<&str> = country.options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(labels, ["Choose…", "France", "Germany", "Spain"]);
+    let free = find(snapshot, "radio", "Free");
+    assert_eq!(free.checked, Some(true));
+    assert_eq!(find(snapshot, "radio", "Pro").checked, Some(false));
+    assert_eq!(
+        find(snapshot, "checkbox", "Send me news").checked,
+        Some(false)
+    );
+    assert!(find(snapshot, "textbox", "About you").editable);
+    assert!(find(snapshot, "textbox", "Birthday").input_type.as_deref() == Some("date"));
+    assert!(find(snapshot, "button", "Disabled action").disabled);
+    assert_eq!(name.form_submit.as_deref(), Some("Create account"));
+    assert!(
+        !snapshot
+            .elements
+            .iter()
+            .any(|e| e.name.contains("Invisible")),
+        "hidden elements must not be listed"
+    );
+    assert!(
+        !observed.text.contains("secret-token"),
+        "hidden inputs must not leak into the text"
+    );
+    let shot = observed
+        .observation
+        .screenshot
+        .expect("observe includes a screenshot");
+    assert_eq!((shot.width, shot.height), (1280, 800));
+    assert!(observed.text.contains(&name.eid.to_string()));
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn fills_and_submits_a_form_with_every_action() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    let snapshot = open(client, &site, "/form.html").await;
+
+    let eid = |role: &str, name: &str| find(&snapshot, role, name).eid.to_string();
+    client
+        .type_text(&eid("textbox", "Full name"), "Ada Lovelace", true, false)
+        .await
+        .unwrap();
+    client
+        .type_text(&eid("textbox", "Email"), "ada@example.com", true, false)
+        .await
+        .unwrap();
+    client
+        .type_text(&eid("textbox", "Password"), "hunter2", true, false)
+        .await
+        .unwrap();
+    let selected = client
+        .select_option(&eid("combobox", "Country"), "Germany")
+        .await
+        .unwrap();
+    assert!(selected.message.contains("Germany"), "{selected:?}");
+    client.click(&eid("radio", "Pro")).await.unwrap();
+    client
+        .click(&eid("checkbox", "Send me news"))
+        .await
+        .unwrap();
+    client
+        .type_text(&eid("textbox", "About you"), "Counts things", true, false)
+        .await
+        .unwrap();
+    client
+        .type_text(&eid("textbox", "Birthday"), "2000-01-31", true, false)
+        .await
+        .unwrap();
+    // Typing again with clear replaces, without clear appends.
+    client
+        .type_text(&eid("textbox", "Full name"), "Ada", true, false)
+        .await
+        .unwrap();
+    client
+        .type_text(&eid("textbox", "Full name"), " King", false, false)
+        .await
+        .unwrap();
+
+    let after = client.observe(None).await.unwrap().observation.snapshot;
+    assert_eq!(find(&after, "checkbox", "Send me news").checked, Some(true));
+    assert_eq!(find(&after, "radio", "Pro").checked, Some(true));
+    assert_eq!(
+        find(&after, "combobox", "Country").value.as_deref(),
+        Some("Germany")
+    );
+    let password_value = find(&after, "textbox", "Password")
+        .value
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        !password_value.contains("hunter2"),
+        "password values are masked: {password_value}"
+    );
+
+    client
+        .click(&eid("button", "Create account"))
+        .await
+        .unwrap();
+    page_has(
+        client,
+        "Submitted: name=Ada King; email=ada@example.com; password=hunter2; country=de; birthday=2000-01-31; plan=pro; news=on; about=Counts things",
+    )
+    .await;
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn eids_stay_stable_across_observations_and_mutations() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    let first = open(client, &site, "/mutate.html").await;
+    let again = client.observe(None).await.unwrap().observation.snapshot;
+    let ids = |s: &Snapshot| {
+        s.elements
+            .iter()
+            .map(|e| (e.eid.clone(), e.name.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&first), ids(&again), "same page, same eids");
+
+    let item = find(&first, "button", "First item").eid.clone();
+    client
+        .click(find(&first, "button", "Add item on top").eid.as_str())
+        .await
+        .unwrap();
+    let mutated = client.observe(None).await.unwrap().observation.snapshot;
+    assert_eq!(
+        find(&mutated, "button", "First item").eid,
+        item,
+        "existing node keeps its eid"
+    );
+    let inserted = find(&mutated, "button", "Inserted item").eid.clone();
+    assert!(
+        first.elements.iter().all(|e| e.eid != inserted),
+        "a new node gets a new eid"
+    );
+
+    // The page adds a button by itself after load: wait for it, then use it.
+    client
+        .wait(
+            &tandem_mcp_browser::browser::WaitCondition::Element {
+                name: "Late button".into(),
+                role: Some("button".into()),
+            },
+            Some(5_000),
+        )
+        .await
+        .unwrap();
+    let late = client.observe(None).await.unwrap().observation.snapshot;
+    client
+        .click(find(&late, "button", "Late button").eid.as_str())
+        .await
+        .unwrap();
+    page_has(client, "Late clicked").await;
+
+    // A removed node's eid is stale, not reused.
+    client
+        .click(find(&late, "button", "Remove first item").eid.as_str())
+        .await
+        .unwrap();
+    let error = client.click(item.as_str()).await.unwrap_err();
+    assert_eq!(error.code(), "stale_eid", "{error}");
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn clicks_styled_spans_and_pointer_cards_and_follows_links() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    let snapshot = open(client, &site, "/links.html").await;
+
+    let fake = snapshot
+        .elements
+        .iter()
+        .find(|e| e.name == "Show details")
+        .expect("a span acting as a link is listed");
+    client.click(fake.eid.as_str()).await.unwrap();
+    page_has(client, "Details shown").await;
+    let card = snapshot
+        .elements
+        .iter()
+        .find(|e| e.name.contains("Open card"))
+        .expect("a clickable card is listed");
+    client.click(card.eid.as_str()).await.unwrap();
+    page_has(client, "Card opened").await;
+
+    let link = find(&snapshot, "link", "sign up form");
+    assert_eq!(link.href.as_deref(), Some(site.url("/form.html").as_str()));
+    let outcome = client.click(link.eid.as_str()).await.unwrap();
+    assert_eq!(
+        outcome.title, "Sign up form",
+        "the click waited for the navigation"
+    );
+    let back = client.back().await.unwrap();
+    assert_eq!(back.title, "Links");
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn reaches_into_shadow_roots_and_same_origin_iframes() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    let shadow = open(client, &site, "/shadow.html").await;
+    let mail = find(&shadow, "textbox", "Your email");
+    assert!(mail.in_shadow);
+    client
+        .type_text(mail.eid.as_str(), "me@example.com", true, false)
+        .await
+        .unwrap();
+    client
+        .click(find(&shadow, "button", "Subscribe").eid.as_str())
+        .await
+        .unwrap();
+    page_has(client, "Subscribed me@example.com").await;
+
+    let framed = open(client, &site, "/iframe.html").await;
+    let inner = find(&framed, "button", "Inner button");
+    assert!(
+        inner.frame.is_some(),
+        "iframe elements say which frame they are in"
+    );
+    client.click(inner.eid.as_str()).await.unwrap();
+    page_has(client, "Inner clicked").await;
+    client
+        .click(find(&framed, "button", "Top button").eid.as_str())
+        .await
+        .unwrap();
+    page_has(client, "Top clicked").await;
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn dialogs_are_dismissed_and_reported_never_accepted() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    let snapshot = open(client, &site, "/dialog.html").await;
+    client
+        .click(find(&snapshot, "button", "Delete everything").eid.as_str())
+        .await
+        .unwrap();
+    page_has(client, "confirm returned false").await;
+    let observed = client.observe(None).await.unwrap();
+    let reported = observed.observation.notices.iter().any(|n| {
+        matches!(n, PageNotice::Dialog { dialog_type, message, .. }
+            if dialog_type == "confirm" && message == "Delete everything?")
+    });
+    assert!(reported, "notices: {:?}", observed.observation.notices);
+    assert!(observed.text.contains("Delete everything?"));
+    let next = client.observe(None).await.unwrap();
+    assert!(
+        next.observation.notices.is_empty(),
+        "a notice is reported once"
+    );
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn popups_open_as_new_tabs_that_are_reported_not_activated() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    let snapshot = open(client, &site, "/popup.html").await;
+    client
+        .click(find(&snapshot, "button", "Open offer").eid.as_str())
+        .await
+        .unwrap();
+    let observed = client.observe(None).await.unwrap().observation;
+    assert_eq!(observed.tabs.len(), 2, "{:?}", observed.tabs);
+    assert!(observed.tabs[0].active, "the opener stays active");
+    let opened = observed
+        .notices
+        .iter()
+        .find_map(|n| match n {
+            PageNotice::TabOpened { tab_id, .. } => Some(tab_id.clone()),
+            _ => None,
+        })
+        .expect("the popup is reported");
+    client.switch_tab(&opened).await.unwrap();
+    let popup = client.observe(None).await.unwrap().observation;
+    assert_eq!(popup.snapshot.title, "Sign up form");
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn bad_input_gets_clear_errors_and_the_session_keeps_working() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    let snapshot = open(client, &site, "/form.html").await;
+
+    let unknown = client.click("e99999").await.unwrap_err();
+    assert_eq!(unknown.code(), "unknown_eid");
+    assert!(unknown.to_string().contains("e99999"));
+    let button = find(&snapshot, "button", "Create account").eid.to_string();
+    let not_editable = client
+        .type_text(&button, "hello", true, false)
+        .await
+        .unwrap_err();
+    assert_eq!(not_editable.code(), "not_editable", "{not_editable}");
+    let disabled = find(&snapshot, "button", "Disabled action").eid.to_string();
+    assert_eq!(
+        client.click(&disabled).await.unwrap_err().code(),
+        "disabled"
+    );
+    let not_select = client.select_option(&button, "x").await.unwrap_err();
+    assert_eq!(not_select.code(), "not_select");
+    let country = find(&snapshot, "combobox", "Country").eid.to_string();
+    let no_option = client
+        .select_option(&country, "Atlantis")
+        .await
+        .unwrap_err();
+    assert_eq!(no_option.code(), "no_such_option");
+    assert!(
+        no_option.to_string().contains("France"),
+        "lists the options: {no_option}"
+    );
+    let unreachable = client
+        .navigate("http://127.0.0.1:9/nothing")
+        .await
+        .unwrap_err();
+    assert_eq!(unreachable.code(), "navigation_failed", "{unreachable}");
+    let script = client.navigate("javascript:alert(1)").await.unwrap_err();
+    assert_eq!(script.code(), "invalid_argument");
+    let key = client.press_key("Hyper+Q").await.unwrap_err();
+    assert_eq!(key.code(), "invalid_argument");
+    let tool = client
+        .call("run_javascript", serde_json::json!({}))
+        .await
+        .unwrap_err();
+    assert!(matches!(tool, ClientError::Server { .. }), "{tool:?}");
+    let fields = client
+        .call("click", serde_json::json!({ "eid": "e1", "force": true }))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            fields,
+            ClientError::Server { .. } | ClientError::Tool { .. }
+        ),
+        "{fields:?}"
+    );
+    let waited = client
+        .wait(
+            &tandem_mcp_browser::browser::WaitCondition::Text {
+                text: "never there".into(),
+            },
+            Some(300),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(waited.code(), "wait_timed_out");
+
+    // Still usable after all of that.
+    let snapshot = open(client, &site, "/links.html").await;
+    assert_eq!(snapshot.title, "Links");
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_killed_browser_is_reported_then_relaunched_on_the_next_call() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    open(client, &site, "/form.html").await;
+
+    browser.host.kill_for_test().await;
+    let error = client.observe(None).await.unwrap_err();
+    assert_eq!(error.code(), "browser_crashed", "{error}");
+
+    let relaunched = client.navigate(&site.url("/links.html")).await.unwrap();
+    assert_eq!(relaunched.title, "Links");
+    let observed = client.observe(None).await.unwrap().observation;
+    assert!(
+        observed.notices.contains(&PageNotice::BrowserRestarted),
+        "{:?}",
+        observed.notices
+    );
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn the_big_page_fits_the_token_budget_with_every_visible_control() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    client.navigate(&site.url("/big.html")).await.unwrap();
+    let observed = client.observe(Some(8_000)).await.unwrap();
+    let snapshot = &observed.observation.snapshot;
+    assert!(
+        snapshot.elements.len() >= 2_000,
+        "{} elements",
+        snapshot.elements.len()
+    );
+    let tokens = observed.text.len() / 4;
+    assert!(tokens <= 8_000, "{tokens} tokens");
+    for element in snapshot.elements.iter().filter(|e| e.in_viewport) {
+        assert!(
+            observed.text.contains(&format!("[{}]", element.eid)),
+            "visible {} {:?} missing from the text",
+            element.eid,
+            element.name
+        );
+    }
+    // Scrolling brings far rows into view.
+    let last = find(snapshot, "button", "Save 1000").eid.to_string();
+    assert!(!find(snapshot, "button", "Save 1000").in_viewport);
+    client.click(&last).await.unwrap();
+    page_has(client, "Saved 1000").await;
+    browser.shutdown().await;
+}
