@@ -1170,6 +1170,31 @@
     return fail('not_editable', `element ${eid} is not a text field`);
   }
 
+  // Date, time, colour and range inputs take no typed text in headless Chromium; their value is
+  // set through the native setter (as a framework would see from a user) with input + change.
+  const VALUE_INPUTS = new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range']);
+
+  function setValue(eid, value) {
+    const node = resolve(eid);
+    if (node.ok === false) return node;
+    if (node.localName !== 'input' || !VALUE_INPUTS.has(node.type)) {
+      return fail('not_editable', `element ${eid} is not a date, time, colour or range input`);
+    }
+    if (node.matches(':disabled')) return fail('disabled', `element ${eid} is disabled`);
+    if (node.readOnly) return fail('not_editable', `element ${eid} is read-only`);
+    node.focus();
+    const set = nativeSetter(node, 'value');
+    const text = String(value);
+    if (set) set.call(node, text); else node.value = text;
+    if (text !== '' && node.value === '') {
+      return fail('bad_value', `"${text}" is not a valid ${node.type} value (e.g. 2024-01-31 for a date)`);
+    }
+    const win = node.ownerDocument.defaultView || window;
+    node.dispatchEvent(new win.Event('input', { bubbles: true, composed: true }));
+    node.dispatchEvent(new win.Event('change', { bubbles: true }));
+    return { ok: true, value: node.value };
+  }
+
   function selectOption(eid, wanted) {
     const node = resolve(eid);
     if (node.ok === false) return node;
@@ -1386,6 +1411,7 @@
     focus: guarded(focusEl),
     clear: guarded(clear),
     select_option: guarded(selectOption),
+    set_value: guarded(setValue),
     has_text: (text) => {
       try {
         return hasText(text);

@@ -125,8 +125,13 @@ impl McpBrowserClient {
         let value = output
             .structured
             .ok_or_else(|| ClientError::Decode("observe returned no snapshot".into()))?;
-        let observation =
+        let mut observation: Observation =
             serde_json::from_value(value).map_err(|e| ClientError::Decode(e.to_string()))?;
+        if let (Some(image), Some((_, data))) =
+            (observation.screenshot.as_mut(), output.images.into_iter().next())
+        {
+            image.data = data;
+        }
         Ok(ObservedPage {
             observation,
             text: output.text,

@@ -23,7 +23,9 @@ pub struct Observation {
 pub struct Screenshot {
     /// `image/png` or `image/jpeg`.
     pub mime_type: String,
-    /// Base64 of the encoded image.
+    /// Base64 of the encoded image. Empty in an MCP `observe` result's structured content: the
+    /// image travels once, as the result's image block.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub data: String,
     pub width: u32,
     pub height: u32,

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use chromiumoxide::cdp::browser_protocol::input::InsertTextParams;
+use chromiumoxide::cdp::browser_protocol::target::GetTargetInfoParams;
 use chromiumoxide::cdp::browser_protocol::page::{
     CaptureScreenshotFormat, CaptureScreenshotParams, GetNavigationHistoryParams,
     NavigateToHistoryEntryParams,
@@ -18,6 +19,7 @@ use serde_json::{Value, json};
 use super::keys;
 use super::script::{self, ScriptFn};
 use super::session::BrowserSession;
+use super::settle::NavigationWatch;
 use crate::error::{BrowserError, Result};
 use crate::observation::{Observation, Screenshot};
 use crate::screenshot::{self, ScreenshotFormat, ScreenshotOptions};
@@ -76,16 +78,77 @@ pub enum WaitCondition {
     Navigation,
 }
 
+/// Input types whose value is set rather than typed (Chromium offers no text entry for them).
+const VALUE_INPUT_TYPES: [&str; 7] = [
+    "date",
+    "time",
+    "datetime-local",
+    "month",
+    "week",
+    "color",
+    "range",
+];
+
+fn takes_value_not_text(element: &Element) -> bool {
+    element.tag == "input"
+        && element
+            .input_type
+            .as_deref()
+            .is_some_and(|kind| VALUE_INPUT_TYPES.contains(&kind))
+}
+
+/// The snapshot's element cap: keeps huge pages bounded (in-viewport elements are kept first).
+const MAX_SNAPSHOT_ELEMENTS: usize = 5_000;
+
+async fn take_snapshot(page: &chromiumoxide::Page) -> Result<Snapshot> {
+    let args = [json!({ "max_elements": MAX_SNAPSHOT_ELEMENTS })];
+    match script::call_as::<Snapshot>(page, ScriptFn::Snapshot, &args).await {
+        Ok(snapshot) => Ok(snapshot),
+        // A document being replaced destroys the script's context: let it load, retry once.
+        Err(_) => {
+            let _ = page.wait_for_navigation().await;
+            script::call_as::<Snapshot>(page, ScriptFn::Snapshot, &args).await
+        }
+    }
+}
+
+async fn take_screenshot(
+    page: &chromiumoxide::Page,
+    options: &ScreenshotOptions,
+) -> Result<Screenshot> {
+    let mut params = CaptureScreenshotParams::builder().format(match options.format {
+        ScreenshotFormat::Png => CaptureScreenshotFormat::Png,
+        ScreenshotFormat::Jpeg => CaptureScreenshotFormat::Jpeg,
+    });
+    if options.format == ScreenshotFormat::Jpeg {
+        params = params.quality(i64::from(options.quality.clamp(1, 100)));
+    }
+    let response = page
+        .execute(params.build())
+        .await
+        .map_err(|e| super::cdp_error("screenshot", e))?;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(&response.result.data)
+        .map_err(|e| BrowserError::PageScript(format!("screenshot data: {e}")))?;
+    screenshot::finish(bytes, options)
+}
+
 const MAX_FIXED_WAIT: Duration = Duration::from_secs(30);
 const POLL_EVERY: Duration = Duration::from_millis(50);
 
 impl BrowserSession {
-    /// Screenshot and snapshot of the active tab together, with tabs and notices.
+    /// Screenshot and snapshot of the active tab together, with tabs and notices. Both are
+    /// requested at once, so they show the same moment as closely as the browser allows.
     pub async fn observe(&mut self, shot: &ScreenshotOptions) -> Result<Observation> {
-        self.sync_tabs().await?;
-        let snapshot = self.snapshot().await?;
-        let screenshot = self.screenshot(shot).await?;
-        let tabs = self.tabs().await?;
+        let tabs = self.sync_tabs().await?;
+        let page = self.page().await?;
+        let timeout = self.host().config().call_timeout();
+        let taking = async {
+            let (snapshot, screenshot) =
+                tokio::join!(take_snapshot(&page), take_screenshot(&page, shot));
+            Ok((snapshot?, screenshot?))
+        };
+        let (snapshot, screenshot) = self.guard_ours("observe", timeout, taking).await?;
         Ok(Observation {
             snapshot,
             screenshot: Some(screenshot),
@@ -98,37 +161,16 @@ impl BrowserSession {
     pub async fn snapshot(&mut self) -> Result<Snapshot> {
         let page = self.page().await?;
         let timeout = self.host().config().call_timeout();
-        let args = [json!({ "max_elements": 5000 })];
-        let taking = async {
-            // A document being replaced destroys the script's context: wait and retry once.
-            match script::call_as::<Snapshot>(&page, ScriptFn::Snapshot, &args).await {
-                Ok(snapshot) => Ok(snapshot),
-                Err(_) => {
-                    let _ = page.wait_for_navigation().await;
-                    script::call_as::<Snapshot>(&page, ScriptFn::Snapshot, &args).await
-                }
-            }
-        };
-        self.guard_ours("snapshot", timeout, taking).await
+        self.guard_ours("snapshot", timeout, take_snapshot(&page))
+            .await
     }
 
     /// An image of the active tab's viewport.
     pub async fn screenshot(&mut self, options: &ScreenshotOptions) -> Result<Screenshot> {
         let page = self.page().await?;
-        let mut params = CaptureScreenshotParams::builder().format(match options.format {
-            ScreenshotFormat::Png => CaptureScreenshotFormat::Png,
-            ScreenshotFormat::Jpeg => CaptureScreenshotFormat::Jpeg,
-        });
-        if options.format == ScreenshotFormat::Jpeg {
-            params = params.quality(i64::from(options.quality.clamp(1, 100)));
-        }
-        let response = self
-            .guard("screenshot", page.execute(params.build()))
-            .await?;
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(&response.result.data)
-            .map_err(|e| BrowserError::PageScript(format!("screenshot data: {e}")))?;
-        screenshot::finish(bytes, options)
+        let timeout = self.host().config().call_timeout();
+        self.guard_ours("screenshot", timeout, take_screenshot(&page, options))
+            .await
     }
 
     /// Opens a URL in the active tab and waits for it to load.
@@ -181,12 +223,13 @@ impl BrowserSession {
             ));
         };
         let url = entry.url.clone();
+        let watch = self.watch().await?;
         self.guard(
             "back",
             page.execute(NavigateToHistoryEntryParams::new(entry.id)),
         )
         .await?;
-        self.settle().await?;
+        self.settle(watch).await?;
         self.outcome(format!("went back to {url}")).await
     }
 
@@ -198,8 +241,9 @@ impl BrowserSession {
         }
         let point = self.locate(eid).await?;
         let page = self.page().await?;
+        let watch = self.watch().await?;
         self.guard("click", page.click(point)).await?;
-        self.settle().await?;
+        self.settle(watch).await?;
         self.outcome(format!(
             "clicked {eid} ({} \"{}\")",
             element.role, element.name
@@ -219,7 +263,7 @@ impl BrowserSession {
         if element.disabled {
             return Err(BrowserError::Disabled(eid.to_owned()));
         }
-        if !element.editable {
+        if !element.editable && !takes_value_not_text(&element) {
             return Err(BrowserError::NotEditable {
                 eid: eid.to_owned(),
                 role: element.role,
@@ -227,6 +271,18 @@ impl BrowserSession {
         }
         let page = self.page().await?;
         let timeout = self.host().config().call_timeout();
+        if takes_value_not_text(&element) {
+            let args = [json!(eid), json!(text)];
+            let setting = async { script::call(&page, ScriptFn::SetValue, &args).await };
+            let answer = self.guard_ours("set value", timeout, setting).await?;
+            script::check(answer, eid)?;
+            if submit {
+                self.press_key("Enter").await?;
+            }
+            return self
+                .outcome(format!("set {eid} ({} \"{}\") to {text}", element.role, element.name))
+                .await;
+        }
         let eid_arg = [json!(eid)];
         let focusing = async {
             let focused = script::call(&page, ScriptFn::Focus, &eid_arg).await?;
@@ -260,6 +316,7 @@ impl BrowserSession {
         let page = self.page().await?;
         let timeout = self.host().config().call_timeout();
         let args = [json!(eid), json!(option)];
+        let watch = self.watch().await?;
         let selecting = async { script::call(&page, ScriptFn::SelectOption, &args).await };
         let answer = self.guard_ours("select", timeout, selecting).await?;
         let answer = script::check(answer, eid)?;
@@ -268,7 +325,7 @@ impl BrowserSession {
             .and_then(Value::as_str)
             .unwrap_or(option)
             .to_owned();
-        self.settle().await?;
+        self.settle(watch).await?;
         self.outcome(format!("selected \"{label}\" in {eid}")).await
     }
 
@@ -276,10 +333,11 @@ impl BrowserSession {
     pub async fn press_key(&mut self, key: &str) -> Result<ActionOutcome> {
         let chord = keys::parse(key)?;
         let page = self.page().await?;
+        let watch = self.watch().await?;
         for event in keys::events(&chord)? {
             self.guard("press key", page.execute(event)).await?;
         }
-        self.settle().await?;
+        self.settle(watch).await?;
         self.outcome(format!("pressed {key}")).await
     }
 
@@ -421,34 +479,39 @@ impl BrowserSession {
         }
     }
 
-    /// Lets a navigation that an action started finish before the next call.
-    async fn settle(&mut self) -> Result<()> {
+    /// Starts watching for a navigation before a page-changing action.
+    async fn watch(&mut self) -> Result<Option<NavigationWatch>> {
         let page = self.page().await?;
-        let timeout = self.host().config().navigation_timeout();
-        let settling = async {
-            page.wait_for_navigation()
-                .await
-                .map(|_| ())
-                .map_err(|e| super::cdp_error("settle", e))
-        };
-        match self.guard_ours("settle", timeout, settling).await {
-            // A page that never finishes loading is not the action's failure.
-            Ok(()) | Err(BrowserError::Timeout { .. }) => Ok(()),
-            Err(error) => Err(error),
-        }
+        Ok(NavigationWatch::start(&page).await)
     }
 
+    /// Lets a navigation that the watched action started finish before the next call.
+    async fn settle(&mut self, watch: Option<NavigationWatch>) -> Result<()> {
+        let page = self.page().await?;
+        let timeout = self.host().config().navigation_timeout();
+        match watch {
+            Some(watch) => {
+                watch.settle(&page, timeout).await;
+            }
+            None => {
+                let _ = tokio::time::timeout(timeout, page.wait_for_navigation()).await;
+            }
+        }
+        Ok(())
+    }
+
+    /// The tab's URL and title after an action, read from the browser (no page context needed,
+    /// so it works while a new document is loading).
     async fn outcome(&mut self, message: String) -> Result<ActionOutcome> {
         let page = self.page().await?;
-        let url = self.guard("url", page.url()).await?.unwrap_or_default();
-        let title = self
-            .guard("title", page.get_title())
-            .await?
-            .unwrap_or_default();
+        let params = GetTargetInfoParams::builder()
+            .target_id(page.target_id().clone())
+            .build();
+        let info = self.guard("target info", page.execute(params)).await?;
         Ok(ActionOutcome {
             message,
-            url,
-            title,
+            url: info.result.target_info.url.clone(),
+            title: info.result.target_info.title.clone(),
         })
     }
 }

@@ -7,6 +7,7 @@ mod keys;
 mod launch;
 pub(crate) mod script;
 mod session;
+mod settle;
 
 pub use actions::{ActionOutcome, ScrollDirection, ScrollTarget, WaitCondition};
 pub use host::{BrowserHost, LiveBrowser};

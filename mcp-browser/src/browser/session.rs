@@ -231,8 +231,9 @@ impl BrowserSession {
     }
 
     /// Brings the tab list up to date with the browser: adopts popups/new tabs (reported as
-    /// notices, not activated) and forgets closed ones.
-    pub(crate) async fn sync_tabs(&mut self) -> Result<()> {
+    /// notices, not activated) and forgets closed ones. Returns the tabs with URL and title
+    /// (from the browser's target list, so no page needs to answer).
+    pub(crate) async fn sync_tabs(&mut self) -> Result<Vec<TabInfo>> {
         let timeout = self.host.config().call_timeout();
         let context = self.context().await?;
         let live = Arc::clone(&context.live);
@@ -252,7 +253,7 @@ impl BrowserSession {
             .filter(|t| t.r#type == "page" && t.browser_context_id.as_ref() == Some(&ours))
             .collect();
         let Some(context) = self.context.as_mut() else {
-            return Ok(());
+            return Ok(Vec::new());
         };
         let active_target = context.tabs.get(context.active).map(|t| t.target.clone());
         let mut closed = Vec::new();
@@ -297,31 +298,27 @@ impl BrowserSession {
         context.active = active_target
             .and_then(|target| context.tabs.iter().position(|t| t.target == target))
             .unwrap_or(context.tabs.len().saturating_sub(1));
+        let infos = context
+            .tabs
+            .iter()
+            .enumerate()
+            .map(|(index, tab)| {
+                let info = targets.iter().find(|t| t.target_id == tab.target);
+                TabInfo {
+                    id: tab.id.clone(),
+                    url: info.map(|t| t.url.clone()).unwrap_or_default(),
+                    title: info.map(|t| t.title.clone()).unwrap_or_default(),
+                    active: index == context.active,
+                }
+            })
+            .collect();
         self.context = Some(context);
-        Ok(())
+        Ok(infos)
     }
 
     /// The session's tabs with their current URL and title.
     pub async fn tabs(&mut self) -> Result<Vec<TabInfo>> {
-        self.sync_tabs().await?;
-        let timeout = self.host.config().call_timeout();
-        let context = self.context().await?;
-        let mut infos = Vec::with_capacity(context.tabs.len());
-        for (index, tab) in context.tabs.iter().enumerate() {
-            let url = tokio::time::timeout(timeout, tab.page.url()).await;
-            let title = tokio::time::timeout(timeout, tab.page.get_title()).await;
-            infos.push(TabInfo {
-                id: tab.id.clone(),
-                url: url.ok().and_then(Result::ok).flatten().unwrap_or_default(),
-                title: title
-                    .ok()
-                    .and_then(Result::ok)
-                    .flatten()
-                    .unwrap_or_default(),
-                active: index == context.active,
-            });
-        }
-        Ok(infos)
+        self.sync_tabs().await
     }
 
     /// Makes another tab the active one.
@@ -336,7 +333,7 @@ impl BrowserSession {
         context.active = index;
         let page = context.tabs[index].page.clone();
         self.guard("activate tab", page.bring_to_front()).await?;
-        self.tabs().await
+        self.sync_tabs().await
     }
 
     /// Closes a tab; the last remaining tab cannot be closed.

@@ -109,7 +109,11 @@ impl BrowserServer {
         }
         let mut result = CallToolResult::success(content);
         if params.include_json {
-            result.structured_content = serde_json::to_value(&observation).ok();
+            let mut structured = observation;
+            if let Some(image) = structured.screenshot.as_mut() {
+                image.data.clear();
+            }
+            result.structured_content = serde_json::to_value(&structured).ok();
         }
         Ok(result)
     }
