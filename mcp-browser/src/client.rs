@@ -127,9 +127,10 @@ impl McpBrowserClient {
             .ok_or_else(|| ClientError::Decode("observe returned no snapshot".into()))?;
         let mut observation: Observation =
             serde_json::from_value(value).map_err(|e| ClientError::Decode(e.to_string()))?;
-        if let (Some(image), Some((_, data))) =
-            (observation.screenshot.as_mut(), output.images.into_iter().next())
-        {
+        if let (Some(image), Some((_, data))) = (
+            observation.screenshot.as_mut(),
+            output.images.into_iter().next(),
+        ) {
             image.data = data;
         }
         Ok(ObservedPage {

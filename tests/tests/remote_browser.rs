@@ -32,7 +32,11 @@ async fn start_chromium() -> (tokio::process::Child, String, tempfile::TempDir) 
         .unwrap();
     let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
     let url = loop {
-        let line = lines.next_line().await.unwrap().expect("Chromium printed its DevTools URL");
+        let line = lines
+            .next_line()
+            .await
+            .unwrap()
+            .expect("Chromium printed its DevTools URL");
         if let Some(url) = line.strip_prefix("DevTools listening on ") {
             break url.trim().to_owned();
         }
@@ -52,13 +56,23 @@ async fn drives_a_running_browser_through_its_devtools_url() {
     let outcome = client.navigate(&site.url("/form.html")).await.unwrap();
     assert_eq!(outcome.title, "Sign up form");
     let observed = client.observe(None).await.unwrap();
-    assert!(observed.observation.snapshot.elements.iter().any(|e| e.name == "Email"));
+    assert!(
+        observed
+            .observation
+            .snapshot
+            .elements
+            .iter()
+            .any(|e| e.name == "Email")
+    );
 
     // A second session on the same remote browser is isolated from the first.
     let other = connected_client(&host).await.unwrap();
     let tabs = other.list_tabs().await.unwrap();
     assert_eq!(tabs.len(), 1);
-    assert_eq!(tabs[0].url, "about:blank", "the new session does not see the first one's tab");
+    assert_eq!(
+        tabs[0].url, "about:blank",
+        "the new session does not see the first one's tab"
+    );
 
     client.close().await;
     other.close().await;

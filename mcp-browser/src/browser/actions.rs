@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use chromiumoxide::cdp::browser_protocol::input::InsertTextParams;
-use chromiumoxide::cdp::browser_protocol::target::GetTargetInfoParams;
 use chromiumoxide::cdp::browser_protocol::page::{
     CaptureScreenshotFormat, CaptureScreenshotParams, GetNavigationHistoryParams,
     NavigateToHistoryEntryParams,
 };
+use chromiumoxide::cdp::browser_protocol::target::GetTargetInfoParams;
 use chromiumoxide::layout::Point;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -280,7 +280,10 @@ impl BrowserSession {
                 self.press_key("Enter").await?;
             }
             return self
-                .outcome(format!("set {eid} ({} \"{}\") to {text}", element.role, element.name))
+                .outcome(format!(
+                    "set {eid} ({} \"{}\") to {text}",
+                    element.role, element.name
+                ))
                 .await;
         }
         let eid_arg = [json!(eid)];

@@ -26,9 +26,18 @@ impl NavigationWatch {
     /// Starts listening on `page`. `None` when the listeners cannot be registered (the caller
     /// then settles without them).
     pub async fn start(page: &Page) -> Option<Self> {
-        let requested = page.event_listener::<EventFrameRequestedNavigation>().await.ok()?;
-        let started = page.event_listener::<EventFrameStartedLoading>().await.ok()?;
-        let stopped = page.event_listener::<EventFrameStoppedLoading>().await.ok()?;
+        let requested = page
+            .event_listener::<EventFrameRequestedNavigation>()
+            .await
+            .ok()?;
+        let started = page
+            .event_listener::<EventFrameStartedLoading>()
+            .await
+            .ok()?;
+        let stopped = page
+            .event_listener::<EventFrameStoppedLoading>()
+            .await
+            .ok()?;
         Some(Self {
             requested,
             started,
