@@ -68,8 +68,12 @@
 
   // ---- small helpers -------------------------------------------------------------------------
   const WS = /\s+/g;
+  // Whitespace that norm() would change other than at the ends (not a lone plain space).
+  const WS_RUN = /[^\S ]| {2}/;
   function norm(s) {
-    return s ? String(s).replace(WS, ' ').trim() : '';
+    if (!s) return '';
+    const t = String(s);
+    return WS_RUN.test(t) ? t.replace(WS, ' ').trim() : t.trim();
   }
   function cut(s, n) {
     return s.length > n ? s.slice(0, n - 1).trimEnd() + '…' : s;
@@ -143,11 +147,15 @@
 
   // The implied or explicit ARIA role of an actionable element ('' when not actionable).
   function roleOf(el) {
-    const r = explicitRole(el);
+    return roleFor(el, el.localName, explicitRole(el), true);
+  }
+
+  // roleOf() with the explicit role already read; `attrs`: the element has attributes.
+  function roleFor(el, tag, r, attrs) {
     if (r && INTERACTIVE_ROLES.has(r)) return r;
-    switch (el.localName) {
+    switch (tag) {
       case 'a':
-        return el.hasAttribute('href') ? 'link' : '';
+        return attrs && el.hasAttribute('href') ? 'link' : '';
       case 'button':
       case 'summary':
         return 'button';
@@ -171,13 +179,13 @@
           case 'number':
             return 'spinbutton';
           case 'search':
-            return el.hasAttribute('list') ? 'combobox' : 'searchbox';
+            return attrs && el.hasAttribute('list') ? 'combobox' : 'searchbox';
           default:
-            return el.hasAttribute('list') ? 'combobox' : 'textbox';
+            return attrs && el.hasAttribute('list') ? 'combobox' : 'textbox';
         }
       }
       default:
-        return isEditingHost(el) ? 'textbox' : '';
+        return attrs && isEditingHost(el) ? 'textbox' : '';
     }
   }
 
@@ -258,16 +266,23 @@
 
   // Border box of an element, falling back to its children for zero-size wrappers (an <a> around
   // an absolutely positioned block). Null when the element is not visible. Inside the snapshot
-  // walk, hidden ancestors were already pruned and `cs` is the element's computed style; outside
-  // it (`thorough`), ancestors are checked with checkVisibility().
-  function visibleBox(el, cs, thorough) {
-    if (thorough && !el.checkVisibility(VIS_OPTS)) return null;
-    const s = cs || getComputedStyle(el);
-    if (s.visibility !== 'visible') return null;
-    // The walk already pruned opacity:0 subtrees for elements it styled outside regions.
-    if ((thorough || !cs) && s.opacity === '0') return null;
-    let r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) {
+  // walk, hidden ancestors were already pruned and `cs` is the element's computed style (or
+  // `known` says checkVisibility() already vouched for its visibility and opacity); outside it
+  // (`thorough`), ancestors are checked with checkVisibility().
+  function visibleBox(el, cs, thorough, known) {
+    let s = cs;
+    if (!known) {
+      if (thorough && !el.checkVisibility(VIS_OPTS)) return null;
+      if (!s) s = getComputedStyle(el);
+      if (s.visibility !== 'visible') return null;
+      // The walk already pruned opacity:0 subtrees for elements it styled outside regions.
+      if ((thorough || !cs) && s.opacity === '0') return null;
+    }
+    // DOMRect getters are calls into the engine: read each once.
+    const d = el.getBoundingClientRect();
+    let left = d.left, top = d.top, width = d.width, height = d.height;
+    let right = left + width, bottom = top + height;
+    if (width < 1 || height < 1) {
       let l = Infinity, t = Infinity, rr = -Infinity, b = -Infinity, n = 0;
       for (let c = el.firstElementChild; c && n < 8; c = c.nextElementSibling, n++) {
         const cr = c.getBoundingClientRect();
@@ -276,11 +291,12 @@
         rr = Math.max(rr, cr.right); b = Math.max(b, cr.bottom);
       }
       if (l === Infinity) return null;
-      r = { left: l, top: t, width: rr - l, height: b - t, right: rr, bottom: b };
+      left = l; top = t; width = rr - l; height = b - t; right = rr; bottom = b;
     }
     // Screen-reader-only content: 1px boxes, clip patterns and boxes pushed off the page.
-    if (r.width <= 1 && r.height <= 1) return null;
-    if (r.width <= 20 && r.height <= 20) {
+    if (width <= 1 && height <= 1) return null;
+    if (width <= 20 && height <= 20) {
+      if (!s) s = getComputedStyle(el);
       const pos = s.position;
       if (pos === 'absolute' || pos === 'fixed') {
         const clip = s.clip;
@@ -290,11 +306,11 @@
       }
     }
     // Reading scrollX is not free (it checks layout): only for boxes left of or above the origin.
-    if (r.right <= 0 || r.bottom <= 0) {
+    if (right <= 0 || bottom <= 0) {
       const win = el.ownerDocument.defaultView;
-      if (r.right + win.scrollX <= 0 || r.bottom + win.scrollY <= 0) return null;
+      if (right + win.scrollX <= 0 || bottom + win.scrollY <= 0) return null;
     }
-    return r;
+    return { left, top, width, height, right, bottom };
   }
 
   // A checkbox/radio hidden behind a styled label is clicked through its label.
@@ -472,17 +488,43 @@
     return cell ? shortText(cell.textContent, 60) : '';
   }
 
-  function contextFor(el, heading, name) {
+  // Context text of a fieldset (its legend) or table row (its first cell), once per call.
+  function containerText(node, cache) {
+    let s = cache.get(node);
+    if (s === undefined) {
+      s = '';
+      if (node.localName === 'fieldset') {
+        const lg = node.querySelector(':scope > legend');
+        if (lg) s = shortText(lg.textContent, 60);
+      } else if (node.namespaceURI === HTML_NS) {
+        // tr.cells[0] when the row has two cells or more (without creating the collection).
+        let first = null;
+        for (let c = node.firstElementChild; c; c = c.nextElementSibling) {
+          const t = c.localName;
+          if ((t === 'td' || t === 'th') && c.namespaceURI === HTML_NS) {
+            if (first) {
+              s = cellText(first);
+              break;
+            }
+            first = c;
+          }
+        }
+      }
+      cache.set(node, s);
+    }
+    return s;
+  }
+
+  // `rec.fs`/`rec.row`: the walk's closest fieldset / tr (undefined: not known).
+  function contextFor(el, rec, name, cache) {
     let s = '';
-    const fs = el.closest('fieldset');
-    if (fs) {
-      const lg = fs.querySelector(':scope > legend');
-      if (lg) s = shortText(lg.textContent, 60);
-    }
+    const fs = rec.fs !== undefined ? rec.fs : el.closest('fieldset');
+    if (fs) s = containerText(fs, cache);
     if (!s) {
-      const tr = el.closest('tr');
-      if (tr && tr.cells && tr.cells.length > 1) s = cellText(tr.cells[0]);
+      const tr = rec.row !== undefined ? rec.row : el.closest('tr');
+      if (tr) s = containerText(tr, cache);
     }
+    const heading = rec.heading;
     if (!s && heading) s = cut(heading, 60);
     if (!s || lower(s) === lower(name)) return undefined;
     return s;
@@ -494,8 +536,8 @@
       (t === 'input' && (c.type === 'submit' || c.type === 'image'));
   }
 
-  function formSubmitName(el, cache) {
-    const form = el.form || el.closest('form');
+  function formSubmitName(el, cache, formAncestor) {
+    const form = el.form || (formAncestor !== undefined ? formAncestor : el.closest('form'));
     if (!form) return undefined;
     let entry = cache.get(form);
     if (entry === undefined) {
@@ -536,7 +578,7 @@
   function buildElement(el, rec, state) {
     const tag = el.localName;
     const role = rec.role;
-    const root = el.getRootNode();
+    const root = rec.root || el.getRootNode();
     const labels = labelIndex(root, state.labelCache);
     const name = accessibleName(el, role, root, labels);
     const out = { eid: eidFor(el), role, name, tag };
@@ -610,9 +652,9 @@
     out.focused = el === state.active;
     out.editable = editable;
     out.in_viewport = rec.inViewport;
-    const context = contextFor(el, rec.heading, name);
+    const context = contextFor(el, rec, name, state.contextCache);
     if (context) out.context = context;
-    const fsub = formSubmitName(el, state.formCache);
+    const fsub = formSubmitName(el, state.formCache, rec.form);
     if (fsub) out.form_submit = fsub;
     if (rec.frame) out.frame = rec.frame;
     out.in_shadow = rec.inShadow;
@@ -621,32 +663,217 @@
   }
 
   function newState() {
-    return { labelCache: new Map(), formCache: new Map(), active: deepActiveElement() };
+    return {
+      labelCache: new Map(), formCache: new Map(), contextCache: new Map(), active: deepActiveElement(),
+    };
   }
 
   // ---- the walk ------------------------------------------------------------------------------
   // One pass over the flat tree (shadow roots through their slots, same-origin iframes inline),
-  // collecting candidate elements and text blocks. Outside actionable regions every element costs
-  // one computed-style read (display/opacity to prune hidden subtrees, cursor for clickables);
-  // inside them only candidates are styled. Only candidates and text blocks get geometry.
+  // collecting candidate elements and text blocks, with the semantics of this rule: outside
+  // actionable regions every element is styled (display:none and opacity:0 prune its subtree,
+  // display:contents passes through to its children, cursor:pointer makes a clickable); inside
+  // them only candidates are styled. Only candidates and text blocks get geometry.
+  //
+  // What that costs is kept down three ways (each falls back to the computed-style path):
+  // - checkVisibility({opacityProperty}) is true exactly when the element has a box (display
+  //   neither none nor contents) and neither it nor a flat-tree ancestor has opacity 0: one native
+  //   call instead of a computed style (about 1 µs with its property reads).
+  // - Cursor. It is inherited, so an element's cursor differs from its parent's only when some
+  //   declaration applies to the element itself: an author rule, its style attribute, an SVG
+  //   presentation attribute, an animation, a :host rule of its own (possibly closed) shadow root,
+  //   or the UA sheet (cursor:pointer only on :any-link and image inputs; other cursors on form
+  //   controls and labels). Per document, `cursorPlan` lists the elements matched by author rules
+  //   that declare `cursor` or `all`. An HTML element that cannot host a shadow root, is not a
+  //   link, is not in that list, has no cursor in its style attribute and whose parent's cursor
+  //   is known not to be pointer has no cursor:pointer, without reading its style. Unreadable
+  //   (cross-origin) sheets, nested or @scope rules that set the cursor, cursor animations, many
+  //   rules, shadow trees and slotted nodes all fall back to styling every element.
+  // - Deferral. Such an element that also has no role and adds no text to an enclosing block
+  //   (it has no block around it, or starts its own) is not checked before its children are
+  //   walked: if it was hidden, nothing under it can pass checkVisibility, so it is checked after
+  //   them only when its subtree reported something that no successful check under it vouched
+  //   for, or when its own text block has text. If the check fails, what its subtree added is
+  //   rolled back and the element is walked again the exact way. (The walk has no other effects.)
+  const VIS_FAST = { opacityProperty: true, visibilityProperty: true };
+  const OPACITY_ONLY = { opacityProperty: true };
+  const VISIBILITY_ONLY = { visibilityProperty: true };
+  const CURSOR_RULE_BUDGET = 4000;
+  const CURSOR_SELECTOR_LIMIT = 50;
+  const HTML_NS = 'http://www.w3.org/1999/xhtml';
+  // Valid shadow host names besides custom elements (DOM standard, attachShadow).
+  const SHADOW_HOSTS = new Set([
+    'article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+    'header', 'main', 'nav', 'p', 'section', 'span',
+  ]);
+  // Elements whose children are walked differently when they are display:contents.
+  const NO_DEFER = new Set([...LEAF_TAGS, 'iframe', 'frame', 'details']);
+
+  function declaresCursor(style) {
+    return !!style && (style.getPropertyValue('cursor') !== '' || style.getPropertyValue('all') !== '');
+  }
+
+  function scanSheet(sheet, acc) {
+    let rules;
+    try {
+      rules = sheet.cssRules;
+    } catch (_) {
+      return false; // cross-origin: unreadable
+    }
+    return !rules || scanRules(rules, false, acc);
+  }
+
+  // False when the rules cannot be summarised as "top-level selectors that may set the cursor".
+  function scanRules(rules, nested, acc) {
+    for (let i = 0; i < rules.length; i++) {
+      if (--acc.budget < 0) return false;
+      const r = rules[i];
+      switch (r.constructor.name) {
+        case 'CSSStyleRule':
+          if (declaresCursor(r.style)) {
+            if (nested) return false;
+            acc.sels.push(r.selectorText);
+          }
+          if (r.cssRules && r.cssRules.length && !scanRules(r.cssRules, true, acc)) return false;
+          break;
+        case 'CSSImportRule':
+          if (r.styleSheet && !scanSheet(r.styleSheet, acc)) return false;
+          break;
+        case 'CSSMediaRule': case 'CSSSupportsRule': case 'CSSContainerRule':
+        case 'CSSLayerBlockRule': case 'CSSStartingStyleRule':
+          // Conditions are ignored: listing too many elements is harmless.
+          if (!scanRules(r.cssRules, nested, acc)) return false;
+          break;
+        case 'CSSFontFaceRule': case 'CSSNamespaceRule': case 'CSSLayerStatementRule':
+        case 'CSSPropertyRule': case 'CSSCounterStyleRule': case 'CSSFontPaletteValuesRule':
+        case 'CSSFontFeatureValuesRule': case 'CSSViewTransitionRule': case 'CSSPositionTryRule':
+        case 'CSSPageRule':
+          break;
+        default:
+          // @scope, @keyframes, nested declarations and rules this script does not know.
+          if (r.style && declaresCursor(r.style)) return false;
+          if (r.cssRules && r.cssRules.length && !scanRules(r.cssRules, true, acc)) return false;
+      }
+    }
+    return true;
+  }
+
+  // {set}: the elements of `doc` matched by author rules that may set their cursor (set null
+  // when there are none), or null when the document's CSS cannot be summarised that way.
+  function cursorPlan(doc) {
+    try {
+      const acc = { budget: CURSOR_RULE_BUDGET, sels: [] };
+      const sheets = doc.styleSheets;
+      for (let i = 0; i < sheets.length; i++) if (!scanSheet(sheets[i], acc)) return null;
+      const adopted = doc.adoptedStyleSheets;
+      if (adopted) for (let i = 0; i < adopted.length; i++) if (!scanSheet(adopted[i], acc)) return null;
+      if (acc.sels.length > CURSOR_SELECTOR_LIMIT) return null;
+      const anims = doc.getAnimations ? doc.getAnimations() : [];
+      for (let i = 0; i < anims.length; i++) {
+        const eff = anims[i].effect;
+        if (!eff) continue;
+        if (typeof eff.getKeyframes !== 'function') return null;
+        for (const kf of eff.getKeyframes()) if ('cursor' in kf || 'all' in kf) return null;
+      }
+      if (!acc.sels.length) return { set: null };
+      const set = new Set();
+      for (const el of doc.querySelectorAll(acc.sels.join(','))) set.add(el);
+      return { set };
+    } catch (_) {
+      return null;
+    }
+  }
+
+  // True when only inheritance can give `el` its cursor (see above).
+  // (Without attributes an element has no style attribute, presentation attribute or link.)
+  function cursorInherited(el, tag, plan, attrs) {
+    if (SHADOW_HOSTS.has(tag) || tag === 'a' || tag === 'area' || tag.indexOf('-') >= 0) return false;
+    if (plan.set && plan.set.has(el)) return false;
+    if (!attrs) return true;
+    if (el.namespaceURI !== HTML_NS) return false;
+    return !(el.hasAttribute('style') && declaresCursor(el.style));
+  }
+
+  // Deferred elements above the current one form a chain of {el, up, ok} (st.lazy); `ok` once a
+  // check vouched for it. checkVisibility with opacityProperty: a pass vouches for every
+  // flat-tree ancestor. A failure under unchecked deferred elements checks those (outermost
+  // first): when one fails, W.abort names it and the walk unwinds to it, which is then walked
+  // the exact way (a display:none list of 2,000 links costs a few checks, not 2,000).
+  function checkChain(el, opts, W, st) {
+    if (el.checkVisibility(opts)) {
+      vouch(st.lazy);
+      return true;
+    }
+    if (st.lazy && !st.lazy.ok) probe(st.lazy, W);
+    return false;
+  }
+
+  function vouch(rec) {
+    for (let r = rec; r && !r.ok; r = r.up) r.ok = true;
+  }
+
+  function probe(rec, W) {
+    const chain = [];
+    for (let r = rec; r && !r.ok; r = r.up) chain.push(r);
+    for (let i = chain.length - 1; i >= 0; i--) {
+      if (chain[i].el.checkVisibility(OPACITY_ONLY)) {
+        vouch(chain[i]);
+      } else {
+        W.abort = chain[i].el;
+        return;
+      }
+    }
+  }
+
+  // Walk state, shared by siblings and copied (`derive`) when something changes for children.
+  // pc: the parent's cursor may be pointer (or is unknown); exact: style every element (shadow
+  // trees and slotted nodes, where :host, ::slotted and ::part rules apply).
+  // row, fs, form: the nearest tr, fieldset and form ancestor in the same tree, as closest()
+  // would find them (null: none; undefined: unknown, as under slotted nodes).
+  // lazy: the chain of deferred ancestors (see checkChain).
+  function St(ctx, inShadow, inInteractive, inPointer, block, pc, exact, row, fs, form, lazy) {
+    this.ctx = ctx;
+    this.inShadow = inShadow;
+    this.inInteractive = inInteractive;
+    this.inPointer = inPointer;
+    this.block = block;
+    this.pc = pc;
+    this.exact = exact;
+    this.row = row;
+    this.fs = fs;
+    this.form = form;
+    this.lazy = lazy;
+  }
+  function derive(st) {
+    return new St(st.ctx, st.inShadow, st.inInteractive, st.inPointer, st.block, st.pc, st.exact,
+      st.row, st.fs, st.form, st.lazy);
+  }
+  // State for the children of a shadow root (closest() does not leave a shadow tree).
+  function shadowState(st) {
+    const sub = derive(st);
+    sub.inShadow = true;
+    sub.exact = true;
+    sub.row = null;
+    sub.fs = null;
+    sub.form = null;
+    return sub;
+  }
+
   function walk(wantTexts) {
     const W = {
       items: [],
       texts: [],
       heading: '',
       order: 0,
+      abort: null,
       wantTexts,
       labelCache: new Map(),
     };
     const root = document.documentElement;
     if (root) {
-      visitElement(root, {
-        ctx: topContext(),
-        inShadow: false,
-        inInteractive: false,
-        inPointer: false,
-        block: null,
-      }, W);
+      const ctx = topContext();
+      ctx.plan = cursorPlan(document);
+      visitElement(root, new St(ctx, false, false, false, null, true, false, null, null, null, null), W, false);
     }
     return W;
   }
@@ -654,22 +881,35 @@
   function addText(st, value) {
     const b = st.block;
     if (b && (b.absorb || !st.inInteractive) && b.len < 600) {
-      b.parts.push(value);
+      b.text += value;
       b.len += value.length;
     }
   }
 
   function visitChildren(parent, st, W) {
+    if (!st.block) {
+      // Text outside blocks is not collected: element children only.
+      for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
+        visitElement(c, st, W, false);
+        if (W.abort) return;
+      }
+      return;
+    }
     for (let c = parent.firstChild; c; c = c.nextSibling) {
       const t = c.nodeType;
-      if (t === 1) visitElement(c, st, W);
-      else if (t === 3 && st.block) addText(st, c.nodeValue);
+      if (t === 1) {
+        visitElement(c, st, W, false);
+        if (W.abort) return;
+      } else if (t === 3) {
+        addText(st, c.nodeValue);
+      }
     }
   }
 
+  const NON_SPACE = /\S/;
   function hasDirectText(el) {
     for (let c = el.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3 && /\S/.test(c.nodeValue)) return true;
+      if (c.nodeType === 3 && NON_SPACE.test(c.nodeValue)) return true;
     }
     return false;
   }
@@ -682,79 +922,158 @@
     }
     for (const n of assigned) {
       const inShadow = n.getRootNode() instanceof ShadowRoot;
-      const sub = inShadow === st.inShadow ? st : Object.assign({}, st, { inShadow });
-      if (n.nodeType === 1) visitElement(n, sub, W);
-      else if (n.nodeType === 3 && st.block) addText(st, n.nodeValue);
+      let sub = st;
+      if (inShadow !== st.inShadow || !st.exact || st.row !== undefined) {
+        sub = derive(st);
+        sub.inShadow = inShadow;
+        sub.exact = true;
+        // closest() from a slotted node walks its own (light) ancestors.
+        sub.row = undefined;
+        sub.fs = undefined;
+        sub.form = undefined;
+      }
+      if (n.nodeType === 1) {
+        visitElement(n, sub, W, false);
+        if (W.abort) return;
+      } else if (n.nodeType === 3 && st.block) {
+        addText(st, n.nodeValue);
+      }
     }
   }
 
-  function visitElement(el, st, W) {
+  function domClickable(el, attrs) {
+    if (!attrs) return typeof el.onclick === 'function';
+    if (el.hasAttribute('onclick') || typeof el.onclick === 'function') return true;
+    return el.hasAttribute('tabindex') && el.tabIndex >= 0 &&
+      (el.hasAttribute('aria-haspopup') || el.hasAttribute('aria-expanded') ||
+       el.hasAttribute('aria-pressed') || el.hasAttribute('onkeydown') ||
+       typeof el.onkeydown === 'function');
+  }
+
+  // Kind of text block an element without a role starts ('' none, 'swallow': absorbs silently).
+  function textKind(el, tag, st, block, r, attrs) {
+    if (HEADING_LEVEL[tag] || r === 'heading') return 'heading';
+    if (r === 'alert' || r === 'status' ||
+        (attrs && el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off')) return 'alert';
+    if (st.inInteractive) return '';
+    // A label's text is its control's name; report it only when it labels nothing.
+    if (tag === 'label') return el.control ? 'swallow' : 'label';
+    if (TEXT_BLOCK_TAGS.has(tag)) return 'text';
+    if ((!INLINE_TAGS.has(tag) || !block) && hasDirectText(el)) return 'text';
+    return '';
+  }
+
+  // `exact`: style this element (used when a deferred check failed).
+  function visitElement(el, st, W, exact) {
     const tag = el.localName;
     if (SKIP_TAGS.has(tag)) return;
     if (tag === 'slot') {
       visitSlot(el, st, W);
       return;
     }
-    if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true' || el.inert) return;
+    // Attribute reads are calls into the engine; many elements (table cells) have none.
+    const attrs = el.hasAttributes();
+    if (attrs && (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true' || el.inert)) return;
+    const xrole = attrs ? explicitRole(el) : '';
 
     // --- is it actionable? ---
     const top = tag === 'html' || tag === 'body';
-    let role = top ? '' : roleOf(el);
+    let role = top ? '' : roleFor(el, tag, xrole, attrs);
     const semantic = role !== '';
     let cs = null;
+    // checkVisibility() vouched for box, display and opacity (and visibility when `visKnown`).
+    let known = false;
+    let visKnown = false;
+    let deferred = false;
+    let kind;
     let pointerHere = false;
     let faded = false;
+    // Whether this element's cursor may be pointer (true: or is unknown), for its children.
+    let pc = true;
     if (semantic || !(st.inInteractive || st.inPointer)) {
-      cs = getComputedStyle(el);
-      const display = cs.display;
-      if (display === 'none') return;
-      if (cs.opacity === '0') {
-        // A transparent checkbox may still be operated through its visible label.
-        if (!semantic || tag !== 'input') return;
-        faded = true;
-      }
-      if (display === 'contents') {
-        if (el.shadowRoot) visitChildren(el.shadowRoot, Object.assign({}, st, { inShadow: true }), W);
-        else visitChildren(el, st, W);
-        return;
-      }
-      if (!semantic && !st.inInteractive && !top) {
-        if (el.hasAttribute('onclick') || typeof el.onclick === 'function') {
-          role = 'clickable';
-        } else if (el.hasAttribute('tabindex') && el.tabIndex >= 0 &&
-            (el.hasAttribute('aria-haspopup') || el.hasAttribute('aria-expanded') ||
-             el.hasAttribute('aria-pressed') || el.hasAttribute('onkeydown') ||
-             typeof el.onkeydown === 'function')) {
-          role = 'clickable';
+      const outside = !semantic && !st.inInteractive && !top;
+      const click = outside && domClickable(el, attrs);
+      if (semantic) {
+        if (!exact) known = visKnown = checkChain(el, VIS_FAST, W, st);
+      } else if (outside && !exact && !st.pc && !st.exact && st.ctx.plan &&
+          cursorInherited(el, tag, st.ctx.plan, attrs)) {
+        if (click) {
+          known = visKnown = checkChain(el, VIS_FAST, W, st);
+        } else {
+          const block = st.block;
+          kind = W.wantTexts && !(block && block.absorb) ? textKind(el, tag, st, block, xrole, attrs) : '';
+          if ((kind || !block) && !NO_DEFER.has(tag)) deferred = true;
+          else known = checkChain(el, OPACITY_ONLY, W, st);
         }
-        if (!st.inPointer && cs.cursor === 'pointer') {
-          pointerHere = true;
-          // Labels act through their control, which is reported on its own.
-          if (!role && !(tag === 'label' && el.control)) role = 'clickable';
+        if (known || deferred) pc = false;
+      }
+      if (W.abort) return; // a failed check found a hidden deferred ancestor
+      if (click && (known || deferred)) role = 'clickable';
+      if (!known && !deferred) {
+        cs = getComputedStyle(el);
+        const display = cs.display;
+        if (display === 'none') return;
+        if (cs.opacity === '0') {
+          // A transparent checkbox may still be operated through its visible label.
+          if (!semantic || tag !== 'input') return;
+          faded = true;
+        }
+        if (!semantic) pc = cs.cursor === 'pointer';
+        if (display === 'contents') {
+          let sub = st;
+          if (el.shadowRoot) {
+            sub = shadowState(st);
+            sub.pc = pc;
+            visitChildren(el.shadowRoot, sub, W);
+          } else {
+            if (pc !== st.pc || tag === 'tr' || tag === 'fieldset' || tag === 'form') {
+              sub = derive(st);
+              sub.pc = pc;
+              if (tag === 'tr') sub.row = el;
+              else if (tag === 'fieldset') sub.fs = el;
+              else if (tag === 'form') sub.form = el;
+            }
+            visitChildren(el, sub, W);
+          }
+          return;
+        }
+        if (outside) {
+          if (click) role = 'clickable';
+          if (pc) {
+            pointerHere = true;
+            // Labels act through their control, which is reported on its own.
+            if (!role && !(tag === 'label' && el.control)) role = 'clickable';
+          }
         }
       }
     }
 
     let item = null;
     if (role) {
-      let box = faded ? null : visibleBox(el, cs, false);
+      let box = faded ? null : visibleBox(el, cs, false, known);
       if (!box) {
         const proxy = proxyFor(el, W.labelCache, false);
         if (proxy) box = proxy.box;
       }
       if (box) {
-        const rect = rectIn(st.ctx, box);
+        const ctx = st.ctx;
+        const rect = { x: box.left + ctx.ox, y: box.top + ctx.oy, w: box.width, h: box.height };
         item = {
           node: el,
           role,
           semantic,
           rect,
-          inViewport: intersects(rect, st.ctx.clip),
-          frame: st.ctx.frame,
+          inViewport: intersects(rect, ctx.clip),
+          frame: ctx.frame,
           inShadow: st.inShadow,
           heading: W.heading,
           order: W.order++,
           dropped: false,
+          // closest() is inclusive.
+          root: st.inShadow ? null : st.ctx.doc,
+          row: tag === 'tr' ? el : st.row,
+          fs: tag === 'fieldset' ? el : st.fs,
+          form: tag === 'form' ? el : st.form,
         };
         W.items.push(item);
       }
@@ -764,30 +1083,13 @@
     let block = st.block;
     let ownBlock = null;
     if (W.wantTexts && !item && !(block && block.absorb)) {
-      let kind = '';
-      let level;
-      const r = explicitRole(el);
-      if (HEADING_LEVEL[tag] || r === 'heading') {
-        kind = 'heading';
-        level = HEADING_LEVEL[tag] || parseInt(el.getAttribute('aria-level'), 10) || 2;
-      } else if (r === 'alert' || r === 'status' ||
-          (el.hasAttribute('aria-live') && el.getAttribute('aria-live') !== 'off')) {
-        kind = 'alert';
-      } else if (!st.inInteractive) {
-        if (tag === 'label') {
-          // A label's text is its control's name; report it only when it labels nothing.
-          kind = el.control ? 'swallow' : 'label';
-        } else if (TEXT_BLOCK_TAGS.has(tag)) {
-          kind = 'text';
-        } else if ((!INLINE_TAGS.has(tag) || !block) && hasDirectText(el)) {
-          kind = 'text';
-        }
-      }
+      if (kind === undefined) kind = textKind(el, tag, st, block, xrole, attrs);
       if (kind) {
         ownBlock = {
           kind: kind === 'swallow' || (cs && cs.visibility !== 'visible') ? '' : kind,
-          level,
-          parts: [],
+          level: kind === 'heading'
+            ? HEADING_LEVEL[tag] || parseInt(el.getAttribute('aria-level'), 10) || 2 : undefined,
+          text: '',
           len: kind === 'swallow' ? 600 : 0,
           absorb: kind === 'heading' || kind === 'alert',
           order: W.order++,
@@ -799,14 +1101,23 @@
     if (spaced) addText(st, ' ');
 
     // --- children ---
-    const itemIndex = item ? W.items.length - 1 : -1;
+    const itemsBefore = W.items.length;
+    const textsBefore = W.texts.length;
+    const headingBefore = W.heading;
+    const itemIndex = item ? itemsBefore - 1 : -1;
     let childSt = st;
-    if (item || pointerHere || block !== st.block) {
-      childSt = Object.assign({}, st, {
-        inInteractive: st.inInteractive || !!item,
-        inPointer: st.inPointer || pointerHere,
-        block,
-      });
+    const anchor = tag === 'tr' || tag === 'fieldset' || tag === 'form';
+    const lazyRec = deferred ? { el, up: st.lazy, ok: false } : null;
+    if (item || pointerHere || block !== st.block || pc !== st.pc || anchor || deferred) {
+      childSt = derive(st);
+      childSt.inInteractive = st.inInteractive || !!item;
+      childSt.inPointer = st.inPointer || pointerHere;
+      childSt.block = block;
+      childSt.pc = pc;
+      if (tag === 'tr') childSt.row = el;
+      else if (tag === 'fieldset') childSt.fs = el;
+      else if (tag === 'form') childSt.form = el;
+      if (deferred) childSt.lazy = lazyRec;
     }
     if (tag === 'iframe' || tag === 'frame') {
       let doc = null;
@@ -816,26 +1127,36 @@
         doc = null;
       }
       if (doc && doc.documentElement) {
-        const sub = Object.assign({}, childSt, {
-          ctx: childContext(el, st.ctx),
-          inShadow: false,
-          inPointer: false,
-        });
+        const ctx = childContext(el, st.ctx);
+        ctx.plan = cursorPlan(doc);
+        const sub = new St(ctx, false, childSt.inInteractive, false, childSt.block, true, false,
+          null, null, null, null);
         const heading = W.heading;
-        visitElement(doc.documentElement, sub, W);
+        visitElement(doc.documentElement, sub, W, false);
         W.heading = heading;
       }
-    } else if (el.shadowRoot) {
-      visitChildren(el.shadowRoot, Object.assign({}, childSt, { inShadow: true }), W);
+    } else if ((SHADOW_HOSTS.has(tag) || tag.indexOf('-') >= 0) && el.shadowRoot) {
+      // (Only those elements can host a shadow root.)
+      visitChildren(el.shadowRoot, shadowState(childSt), W);
     } else if (tag === 'details' && !el.open) {
       for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
         if (c.localName === 'summary') {
-          visitElement(c, childSt, W);
+          visitElement(c, childSt, W, false);
           break;
         }
       }
     } else if (!LEAF_TAGS.has(tag)) {
       visitChildren(el, childSt, W);
+    }
+
+    if (W.abort) {
+      if (W.abort !== el) return; // unwinding to a hidden deferred ancestor
+      W.abort = null;
+      W.items.length = itemsBefore;
+      W.texts.length = textsBefore;
+      W.heading = headingBefore;
+      visitElement(el, st, W, true);
+      return;
     }
 
     if (spaced) addText(st, ' ');
@@ -851,18 +1172,44 @@
       }
     }
 
+    let text = '';
     if (ownBlock && ownBlock.kind) {
+      text = cut(norm(ownBlock.text), 200);
+    }
+    if (deferred) {
+      // The deferred check (see the walk's comment).
+      let ok = true;
+      if (text) {
+        ok = visKnown = known = checkChain(el, VIS_FAST, W, st);
+      } else if (st.block ||
+          (!lazyRec.ok && (W.items.length > itemsBefore || W.texts.length > textsBefore))) {
+        // Inside another block, display:contents would have sent this element's children's
+        // spacing to it: check the element itself.
+        ok = checkChain(el, OPACITY_ONLY, W, st);
+      }
+      if (W.abort) return; // an ancestor is hidden
+      if (!ok) {
+        W.items.length = itemsBefore;
+        W.texts.length = textsBefore;
+        W.heading = headingBefore;
+        visitElement(el, st, W, true);
+        return;
+      }
+    }
+
+    if (text) {
       // Geometry only for blocks that hold text (many cells and items hold only controls).
-      const text = cut(norm(ownBlock.parts.join('')), 200);
-      const box = text ? visibleBox(el, cs, false) : null;
+      if (known && !visKnown) visKnown = el.checkVisibility(VISIBILITY_ONLY);
+      const box = visKnown ? visibleBox(el, null, false, true) : visibleBox(el, cs, false, false);
       if (box) {
-        const rect = rectIn(st.ctx, box);
+        const ctx = st.ctx;
+        const y = box.top + ctx.oy;
         W.texts.push({
           kind: ownBlock.kind,
           level: ownBlock.level,
           text,
-          in_viewport: intersects(rect, st.ctx.clip),
-          y: r1(rect.y),
+          in_viewport: intersects({ x: box.left + ctx.ox, y, w: box.width, h: box.height }, ctx.clip),
+          y: r1(y),
           order: ownBlock.order,
         });
         if (ownBlock.kind === 'heading') W.heading = text;

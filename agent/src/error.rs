@@ -35,3 +35,57 @@ pub enum PlannerError {
         message: String,
     },
 }
+
+/// What the agent's handle and graph can meet.
+#[derive(Debug, Error)]
+pub enum AgentError {
+    /// A resume was refused. Handling: returned to the caller of
+    /// [`crate::AgentHandle::resume`]; the run stays paused with the same question.
+    #[error(transparent)]
+    Interrupt(#[from] crate::interrupt::InterruptError),
+    /// A message arrived while a run is executing. Handling: returned to the caller; the run
+    /// goes on (cancel it first to start another).
+    #[error("a run is in progress; wait for it or cancel it")]
+    Busy,
+    /// The browser cannot be used (crashed, cannot launch, connection closed). Handling: the run
+    /// ends through `finalize_failed` with this message; the next run starts a new browser.
+    #[error("the browser failed: {message}")]
+    Browser {
+        /// The browser error code (`browser_crashed`, `launch_failed`, `transport`...).
+        code: String,
+        /// What happened, safe to show.
+        message: String,
+    },
+    /// The planner could not plan. Handling: see [`PlannerError`] (unavailable and bad context
+    /// end the run through `finalize_failed`; invalid output counts as an invalid action).
+    #[error(transparent)]
+    Planner(#[from] PlannerError),
+    /// The agent task has ended (shut down or panicked). Handling: returned to the caller; the
+    /// session needs a new agent.
+    #[error("the agent has stopped")]
+    Closed,
+}
+
+impl AgentError {
+    /// A short machine-readable code for events and the WebSocket protocol.
+    pub fn code(&self) -> &str {
+        match self {
+            AgentError::Interrupt(error) => match error {
+                crate::interrupt::InterruptError::NoPendingInterrupt => "no_pending_interrupt",
+                crate::interrupt::InterruptError::StaleId(_) => "stale_interrupt",
+                crate::interrupt::InterruptError::AlreadyUsed(_) => "interrupt_already_used",
+                crate::interrupt::InterruptError::WrongKind { .. } => "wrong_reply_kind",
+                crate::interrupt::InterruptError::ActionChanged => "action_changed",
+            },
+            AgentError::Busy => "busy",
+            AgentError::Browser { code, .. } => code,
+            AgentError::Planner(error) => match error {
+                PlannerError::Unavailable { .. } => "planner_unavailable",
+                PlannerError::InvalidOutput { .. } => "planner_invalid_output",
+                PlannerError::Cancelled => "cancelled",
+                PlannerError::BadContext { .. } => "planner_bad_context",
+            },
+            AgentError::Closed => "closed",
+        }
+    }
+}

@@ -1,21 +1,51 @@
 //! tandem-agent: the agent that drives the browser for a person.
 //!
-//! What is here so far:
 //! - [`action`]: the typed [`Action`] a planner decides on, with its JSON schema for models;
 //! - [`question`]: structured questions for the person and their answers;
 //! - [`planner`]: the [`planner::Planner`] trait (one action per call, stateless, everything in
-//!   a [`planner::PlanContext`]) and the offline [`planner::InstructionPlanner`] that follows
-//!   plain imperative instructions by matching the DOM snapshot;
-//! - [`error`]: the [`PlannerError`] a planner may return.
-//!
-//! The graph runtime (nodes, state, interrupts) builds on these.
+//!   a [`planner::PlanContext`]), the offline [`planner::InstructionPlanner`] and the
+//!   [`planner::ModelPlanner`];
+//! - [`model`]: the OpenAI-compatible model client ([`model::ModelClient`], [`model::ModelConfig`]);
+//! - [`graph`]: a small generic graph runner (nodes, routing functions, one typed state,
+//!   interrupts, transition log, node limit, cancellation);
+//! - [`nodes`]: the agent graph of DESIGN §2 on that runner, one module per node;
+//! - [`state`], [`interrupt`], [`checkpointer`], [`timeline`], [`events`]: the run's state, its
+//!   pauses for the person, where paused runs wait, the run record and the event stream;
+//! - [`policy_bridge`]: from an [`Action`] and its element to the policy's request;
+//! - [`browser`]: the browser calls the agent makes ([`BrowserTools`], implemented by the MCP
+//!   client);
+//! - [`handle`]: [`Agent::spawn`] and the [`AgentHandle`] the server and tests drive;
+//! - [`error`]: [`PlannerError`] and [`AgentError`].
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod action;
+pub mod browser;
+pub mod checkpointer;
+pub mod config;
 pub mod error;
+pub mod events;
+pub mod graph;
+pub mod handle;
+pub mod interrupt;
+pub mod model;
+pub mod nodes;
 pub mod planner;
+pub mod policy_bridge;
 pub mod question;
+pub mod state;
+pub mod timeline;
 
 pub use action::{Action, ScrollDirection, WaitFor};
-pub use error::PlannerError;
+pub use browser::BrowserTools;
+pub use checkpointer::Checkpointer;
+pub use config::AgentConfig;
+pub use error::{AgentError, PlannerError};
+pub use events::{AgentEvent, Lifecycle, StepTimings};
+pub use handle::{Agent, AgentHandle, AgentStatus};
+pub use interrupt::{Interrupt, InterruptError, InterruptKind, Resume};
+pub use model::{ModelConfig, RequestUsage, RunUsage};
+pub use nodes::NodeId;
+pub use planner::ModelPlanner;
 pub use question::{Answer, Question, QuestionKind, QuestionOption};
+pub use state::AgentMode;
+pub use timeline::{ActionResult, RunOutcome, RunRecord, Timeline, TimelineItem};

@@ -213,10 +213,11 @@ impl McpBrowserClient {
             .await
     }
 
-    /// Ends the connection (and the in-process server task).
-    pub async fn close(self) {
-        let _ = self.service.cancel().await;
-        if let Some(task) = self.server_task {
+    /// Ends the connection (and the in-process server task). Later calls fail with
+    /// [`ClientError::Transport`].
+    pub async fn close(&self) {
+        self.service.cancellation_token().cancel();
+        if let Some(task) = &self.server_task {
             task.abort();
         }
     }

@@ -1,74 +1,54 @@
-//! `tandem`: the Tandem command-line entry point.
+//! `tandem`: the Tandem command-line entry point (see `tandem --help`).
 //!
-//! `tandem mcp` serves the browser tools as an MCP server on stdio (stdout is the protocol; all
-//! logs go to stderr).
-
-use std::path::PathBuf;
+//! `tandem` / `tandem serve` runs the daemon; `tandem mcp` serves the browser tools on stdio
+//! (stdout is the protocol: every log goes to stderr); `tandem run "<goal>"` runs one goal.
 
 use anyhow::Context;
-use clap::{Parser, Subcommand};
+use clap::Parser;
 use rmcp::serve_server;
+use tandem_mcp_browser::BrowserHost;
 use tandem_mcp_browser::server::BrowserServer;
-use tandem_mcp_browser::{BrowserConfig, BrowserHost};
+use tandem_server::cli::serve::{Daemon, shutdown_signal};
+use tandem_server::cli::{Cli, Command, ServeArgs, run};
 use tracing_subscriber::EnvFilter;
-
-/// Tandem drives a real browser for you and asks before anything risky.
-#[derive(Debug, Parser)]
-#[command(name = "tandem", version, about, long_about = None)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Debug, Subcommand)]
-enum Command {
-    /// Serve the browser tools as an MCP server over stdin/stdout (for any MCP client).
-    Mcp(BrowserArgs),
-}
-
-/// Where the browser comes from.
-#[derive(Debug, clap::Args)]
-struct BrowserArgs {
-    /// Chromium executable (default: $TANDEM_CHROME, then chromium / google-chrome on PATH).
-    #[arg(long, env = "TANDEM_CHROME")]
-    chrome: Option<PathBuf>,
-    /// Use a running browser instead: its DevTools URL (ws://… or http://host:9222).
-    #[arg(long, env = "TANDEM_CHROME_URL")]
-    chrome_url: Option<String>,
-    /// Show the browser window (needs a display).
-    #[arg(long)]
-    headed: bool,
-}
-
-impl BrowserArgs {
-    fn config(&self) -> BrowserConfig {
-        BrowserConfig {
-            executable: self.chrome.clone(),
-            remote_url: self.chrome_url.clone(),
-            headless: !self.headed,
-            ..BrowserConfig::default()
-        }
-    }
-}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_env("TANDEM_LOG")
-                .unwrap_or_else(|_| EnvFilter::new("info,chromiumoxide=error")),
+                .unwrap_or_else(|_| EnvFilter::new("info,chromiumoxide=error,rmcp=warn")),
         )
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
-    match cli.command {
-        Command::Mcp(args) => serve_stdio(args.config()).await,
+    let config = cli.common.load()?;
+    match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
+        Command::Serve(args) => {
+            let daemon = Daemon::bind(config, &args).await?;
+            let address = daemon.ui_address();
+            println!("Tandem is running. Open the chat page:\n\n    {address}\n");
+            println!(
+                "No model is configured, so the instruction planner follows plain instructions.\n\
+                 Try the built-in demo shop: open http://127.0.0.1:{}/demo/ then click Add kettle to cart\n",
+                daemon.addr.port()
+            );
+            if args.open {
+                open_in_browser(&address);
+            }
+            daemon.serve(shutdown_signal()).await
+        }
+        Command::Mcp => serve_stdio(config).await,
+        Command::Run(args) => {
+            let code = run::run(config, args).await?;
+            std::process::exit(code);
+        }
     }
 }
 
 /// Serves one MCP session on stdio until the client disconnects, then closes the browser.
-async fn serve_stdio(config: BrowserConfig) -> anyhow::Result<()> {
-    let host = BrowserHost::new(config);
+async fn serve_stdio(config: tandem_server::Config) -> anyhow::Result<()> {
+    let host = BrowserHost::new(config.browser);
     let server = BrowserServer::new(host.clone());
     let running = serve_server(server, rmcp::transport::stdio())
         .await
@@ -77,4 +57,16 @@ async fn serve_stdio(config: BrowserConfig) -> anyhow::Result<()> {
     tracing::info!(?reason, "MCP client disconnected");
     host.shutdown().await;
     Ok(())
+}
+
+/// Best effort: hands the address to the desktop's opener.
+fn open_in_browser(address: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    if let Err(error) = std::process::Command::new(opener).arg(address).spawn() {
+        tracing::warn!(%error, "could not open a browser; copy the address instead");
+    }
 }

@@ -2,9 +2,12 @@
 //! start a real headless Chromium behind the MCP browser server.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod agent;
 pub mod browser;
 pub mod fixture_site;
+pub mod mock_model;
 pub mod stats;
 
+pub use agent::TestAgent;
 pub use browser::{TestBrowser, browser_config, connected_client};
 pub use fixture_site::FixtureSite;

@@ -1,1 +1,364 @@
-//! placeholder
+//! Tandem's chat UI: a static page (plain HTML, CSS and ES modules, no build step) embedded in
+//! the binary.
+//!
+//! In: nothing at run time; the files under `static/` are compiled in with `include_bytes!`.
+//! Out: [`assets`] lists every file and [`asset`] looks one up by its URL path, for the server
+//! to serve at the root of its HTTP address (`/` is `index.html`).
+//!
+//! Contract:
+//! - the page works under the CSP `default-src 'self'; img-src 'self' data:; connect-src 'self'`:
+//!   no inline scripts or styles, no event handler attributes, no external URLs;
+//! - it reads the launch token from the `#token=…` fragment, keeps it in `sessionStorage` and
+//!   removes it from the address bar, then speaks the WebSocket protocol of `docs/protocol.md`
+//!   on `/ws` of the page's own host;
+//! - all server, model and page text is rendered as text, never as markup; screenshots are only
+//!   shown when they are base64 PNG or JPEG `data:` URLs;
+//! - stable `data-testid` attributes mark the elements that end-to-end tests drive (see
+//!   [`TEST_IDS`]).
+
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+/// One embedded file of the UI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Asset {
+    /// URL path it is served at, starting with `/` (`/` itself for `index.html`).
+    pub path: &'static str,
+    /// Value for the `Content-Type` header.
+    pub content_type: &'static str,
+    /// The file's bytes.
+    pub body: &'static [u8],
+}
+
+const HTML: &str = "text/html; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+
+static ASSETS: &[Asset] = &[
+    Asset {
+        path: "/",
+        content_type: HTML,
+        body: include_bytes!("../static/index.html"),
+    },
+    Asset {
+        path: "/app.css",
+        content_type: CSS,
+        body: include_bytes!("../static/app.css"),
+    },
+    Asset {
+        path: "/app.js",
+        content_type: JS,
+        body: include_bytes!("../static/app.js"),
+    },
+    Asset {
+        path: "/protocol.js",
+        content_type: JS,
+        body: include_bytes!("../static/protocol.js"),
+    },
+    Asset {
+        path: "/render.js",
+        content_type: JS,
+        body: include_bytes!("../static/render.js"),
+    },
+    Asset {
+        path: "/favicon.svg",
+        content_type: SVG,
+        body: include_bytes!("../static/favicon.svg"),
+    },
+];
+
+/// The `data-testid` values the page carries, for end-to-end tests. `confirm-card`,
+/// `approve`, `approve-session`, `deny`, `takeover-banner`, `manual-done`, `ask-form`,
+/// `ask-submit` and `error` exist only while their card or notice is shown.
+pub const TEST_IDS: &[&str] = &[
+    "composer",
+    "send",
+    "status",
+    "confirm-card",
+    "approve",
+    "approve-session",
+    "deny",
+    "takeover-banner",
+    "manual-done",
+    "ask-form",
+    "ask-submit",
+    "screenshot",
+    "timeline",
+    "messages",
+    "mode-toggle",
+    "reasoning-toggle",
+    "cancel",
+    "takeover",
+    "error",
+];
+
+/// Every embedded file, `index.html` first.
+pub fn assets() -> &'static [Asset] {
+    ASSETS
+}
+
+/// The file served at `path` (`/`, `/index.html`, `/app.js`, …), or `None`.
+///
+/// Query strings are not stripped: pass the request's path only.
+pub fn asset(path: &str) -> Option<&'static Asset> {
+    let path = if path == "/index.html" { "/" } else { path };
+    ASSETS.iter().find(|a| a.path == path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(path: &str) -> &'static str {
+        let a = asset(path).expect("asset exists");
+        std::str::from_utf8(a.body).expect("asset is UTF-8")
+    }
+
+    fn index() -> &'static str {
+        text("/")
+    }
+
+    /// Values of `attr="…"` in `html`.
+    fn attr_values<'a>(html: &'a str, attr: &str) -> Vec<&'a str> {
+        let needle = format!(" {attr}=\"");
+        let mut out = Vec::new();
+        let mut rest = html;
+        while let Some(at) = rest.find(&needle) {
+            let after = &rest[at + needle.len()..];
+            let end = after.find('"').expect("closed attribute");
+            out.push(&after[..end]);
+            rest = &after[end..];
+        }
+        out
+    }
+
+    /// Lower-cased tags (`<name attr…>`) of `html`, comments excluded.
+    fn tags(html: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut rest = html;
+        while let Some(at) = rest.find('<') {
+            let after = &rest[at..];
+            if after.starts_with("<!--") {
+                let end = after.find("-->").expect("closed comment");
+                rest = &after[end + 3..];
+                continue;
+            }
+            let end = after.find('>').expect("closed tag");
+            out.push(after[..=end].to_ascii_lowercase());
+            rest = &after[end + 1..];
+        }
+        out
+    }
+
+    /// `tag` with the contents of its double-quoted attribute values removed.
+    fn strip_quoted(tag: &str) -> String {
+        let mut out = String::new();
+        let mut quoted = false;
+        for c in tag.chars() {
+            if c == '"' {
+                quoted = !quoted;
+                out.push(c);
+            } else if !quoted {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_asset_is_found_by_its_path() {
+        assert!(!assets().is_empty());
+        for a in assets() {
+            assert!(a.path.starts_with('/'), "{}", a.path);
+            assert!(!a.body.is_empty(), "{} is empty", a.path);
+            assert_eq!(asset(a.path), Some(a));
+        }
+        assert_eq!(asset("/index.html"), asset("/"));
+        assert_eq!(assets()[0].path, "/");
+        for path in ["/", "/app.js", "/app.css", "/protocol.js", "/render.js"] {
+            assert!(asset(path).is_some(), "{path}");
+        }
+    }
+
+    #[test]
+    fn unknown_paths_are_none() {
+        for path in [
+            "",
+            "/nope.js",
+            "/../Cargo.toml",
+            "app.js",
+            "/APP.JS",
+            "/app.js?x=1",
+        ] {
+            assert_eq!(asset(path), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn content_types_match_extensions() {
+        for a in assets() {
+            let expected = if a.path == "/" || a.path.ends_with(".html") {
+                "text/html; charset=utf-8"
+            } else if a.path.ends_with(".css") {
+                "text/css; charset=utf-8"
+            } else if a.path.ends_with(".js") {
+                "text/javascript; charset=utf-8"
+            } else if a.path.ends_with(".svg") {
+                "image/svg+xml"
+            } else {
+                panic!("no expected content type for {}", a.path)
+            };
+            assert_eq!(a.content_type, expected, "{}", a.path);
+        }
+    }
+
+    #[test]
+    fn assets_are_utf8_text() {
+        for a in assets() {
+            assert!(std::str::from_utf8(a.body).is_ok(), "{}", a.path);
+        }
+    }
+
+    #[test]
+    fn index_references_only_existing_assets() {
+        let html = index();
+        let mut refs: Vec<&str> = attr_values(html, "src");
+        refs.extend(
+            attr_values(html, "href")
+                .into_iter()
+                .filter(|h| !h.starts_with('#')),
+        );
+        assert!(refs.contains(&"/app.js"));
+        assert!(refs.contains(&"/app.css"));
+        for r in refs {
+            assert!(
+                asset(r).is_some(),
+                "index.html references missing asset {r}"
+            );
+        }
+    }
+
+    #[test]
+    fn module_imports_resolve_to_assets() {
+        for a in assets().iter().filter(|a| a.path.ends_with(".js")) {
+            let js = text(a.path);
+            for line in js.lines().filter(|l| l.trim_start().starts_with("import ")) {
+                let spec = line
+                    .split(" from ")
+                    .nth(1)
+                    .and_then(|s| s.trim().trim_end_matches(';').strip_prefix('"'))
+                    .and_then(|s| s.strip_suffix('"'));
+                let Some(spec) = spec else {
+                    // Multi-line import: the specifier is on a later line.
+                    continue;
+                };
+                let path = spec.strip_prefix('.').unwrap_or(spec);
+                assert!(asset(path).is_some(), "{} imports missing {spec}", a.path);
+            }
+            for line in js.lines().filter(|l| l.trim_start().starts_with("} from ")) {
+                let spec = line
+                    .trim()
+                    .trim_start_matches("} from ")
+                    .trim_end_matches(';')
+                    .trim_matches('"');
+                let path = spec.strip_prefix('.').unwrap_or(spec);
+                assert!(asset(path).is_some(), "{} imports missing {spec}", a.path);
+            }
+        }
+    }
+
+    #[test]
+    fn index_has_no_inline_script_style_or_handlers() {
+        let html = index();
+        for tag in tags(html) {
+            if tag.starts_with("<script") {
+                assert!(
+                    tag.contains(" src=\""),
+                    "script without src (inline script): {tag}"
+                );
+                assert!(tag.contains("type=\"module\""), "non-module script: {tag}");
+            }
+            assert!(!tag.starts_with("<style"), "inline <style> block: {tag}");
+            assert!(!tag.contains(" style="), "style attribute: {tag}");
+            // Attribute names starting with `on` (onclick, onload, …).
+            let names = strip_quoted(&tag);
+            for attr in names.split_whitespace().skip(1) {
+                assert!(!attr.starts_with("on"), "event handler attribute in {tag}");
+            }
+            assert!(!tag.contains("javascript:"), "javascript: URL in {tag}");
+        }
+        // Every <script …> is immediately closed: no body.
+        let lower = html.to_ascii_lowercase();
+        let mut rest = lower.as_str();
+        while let Some(at) = rest.find("<script") {
+            let after = &rest[at..];
+            let open_end = after.find('>').expect("closed tag");
+            let body = &after[open_end + 1..];
+            assert!(body.starts_with("</script>"), "inline script body");
+            rest = body;
+        }
+    }
+
+    #[test]
+    fn no_external_urls_in_any_asset() {
+        // The SVG namespace is an identifier, not a fetched resource.
+        const ALLOWED: &[&str] = &["http://www.w3.org/2000/svg"];
+        for a in assets() {
+            let body = std::str::from_utf8(a.body)
+                .expect("UTF-8")
+                .to_ascii_lowercase();
+            for scheme in ["http://", "https://", "//cdn", "@import"] {
+                let mut rest = body.as_str();
+                while let Some(at) = rest.find(scheme) {
+                    let hit = &rest[at..];
+                    let ok = ALLOWED.iter().any(|allowed| hit.starts_with(allowed))
+                        || (scheme == "http://" && hit.starts_with("http://127.0.0.1:port/"));
+                    assert!(
+                        ok,
+                        "{} contains an external URL near {:?}",
+                        a.path,
+                        &hit[..hit.len().min(60)]
+                    );
+                    rest = &hit[scheme.len()..];
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn js_never_uses_html_sinks() {
+        for a in assets().iter().filter(|a| a.path.ends_with(".js")) {
+            let js = text(a.path);
+            for sink in [
+                "innerHTML",
+                "outerHTML",
+                "insertAdjacentHTML",
+                "document.write",
+                "eval(",
+                "new Function",
+            ] {
+                assert!(!js.contains(sink), "{} uses {sink}", a.path);
+            }
+        }
+    }
+
+    #[test]
+    fn every_test_id_is_in_the_page() {
+        let all: String = assets()
+            .iter()
+            .filter(|a| a.path == "/" || a.path.ends_with(".js"))
+            .map(|a| std::str::from_utf8(a.body).expect("UTF-8"))
+            .collect();
+        for id in TEST_IDS {
+            let in_html = all.contains(&format!("data-testid=\"{id}\""));
+            let in_js = all.contains(&format!("testid: \"{id}\""));
+            assert!(in_html || in_js, "data-testid {id} is missing");
+        }
+    }
+
+    #[test]
+    fn screenshots_are_limited_to_png_and_jpeg_data_urls() {
+        let js = text("/render.js");
+        assert!(js.contains(r"^data:image\/(?:png|jpeg);base64,"));
+    }
+}

@@ -2,27 +2,48 @@
 //!
 //! In: the user's goal, the latest snapshot and the records of this run's earlier steps. Out: a
 //! [`Plan`] (the action plus a short note for the person, plus an optional [`Plan::cursor`]).
-//! Planners keep no state between calls; whatever they need to continue is in the context,
+//! The optional parts of the context (page, screenshot, failures, tools, ids, reasoning, notes,
+//! usage meter) are filled by the graph and read by the model planner. Planners keep no state
+//! between calls (caches aside); whatever they need to continue is in the context,
 //! which is why the runtime copies [`Plan::cursor`] into the [`StepRecord`] of the step it
 //! executes.
 
 pub mod instruction;
+pub mod model;
 
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use tandem_mcp_browser::snapshot::Snapshot;
+use tandem_mcp_browser::{ObservedPage, Screenshot};
 
 use crate::action::Action;
 use crate::error::PlannerError;
+use crate::model::UsageMeter;
 use crate::question::Answer;
 
 pub use instruction::InstructionPlanner;
+pub use model::ModelPlanner;
 
 /// Decides the next action. Implementations: the model planner and [`InstructionPlanner`].
 #[async_trait]
 pub trait Planner: Send + Sync {
     /// Plans exactly one action for the current state.
     async fn plan(&self, ctx: &PlanContext<'_>) -> Result<Plan, PlannerError>;
+
+    /// Whether this planner reads [`PlanContext::tools`]. The graph lists the server's tools
+    /// afresh before each planning step only for planners that do.
+    fn uses_tools(&self) -> bool {
+        false
+    }
+
+    /// The text to type for a planned `type` action on the page at `page_url`: planners that
+    /// hand out placeholders (the model planner's `<secret:name>`) substitute them here, and
+    /// refuse (`Err`, shown to the planner as the step's failure) where the value may not go.
+    /// The default types the text as planned.
+    fn resolve_typed_text(&self, text: &str, page_url: Option<&str>) -> Result<String, String> {
+        let _ = page_url;
+        Ok(text.to_owned())
+    }
 }
 
 /// A planner's decision.
@@ -61,16 +82,107 @@ pub struct PlanContext<'a> {
     /// The steps of this run so far, oldest first. A run starts at the person's message; steps
     /// of earlier runs are not included.
     pub history: &'a [StepRecord],
+    /// The latest observation as the browser returned it (tabs, notices such as dismissed
+    /// dialogs); its screenshot is in [`PlanContext::screenshot`].
+    pub page: Option<&'a ObservedPage>,
+    /// The screenshot taken with the snapshot (model planners attach it when vision is on).
+    pub screenshot: Option<&'a Screenshot>,
+    /// Problems met in this run (invalid actions, tool errors), oldest first.
+    pub failures: &'a [String],
+    /// Names of the tools the server offers this step (filled for planners whose
+    /// [`Planner::uses_tools`] is true).
+    pub tools: &'a [String],
+    /// The session, for logs.
+    pub session_id: Option<&'a str>,
+    /// The run, for logs and per-run caches.
+    pub run_id: Option<&'a str>,
+    /// Nodes executed so far in this run.
+    pub tool_steps: usize,
+    /// Invalid actions (or unusable planner outputs) in a row just before this call.
+    pub invalid_actions: u32,
+    /// The person's reasoning toggle: explain the decision in [`Plan::note`].
+    pub reasoning: bool,
+    /// Long-term notes for this session (a project card), if any.
+    pub notes: Option<&'a str>,
+    /// Where model planners record the token usage of their requests.
+    pub usage: Option<&'a UsageMeter>,
 }
 
 impl<'a> PlanContext<'a> {
-    /// A context for `goal` with the given snapshot and history.
+    /// A context for `goal` with the given snapshot and history; everything else empty.
     pub fn new(goal: &'a str, snapshot: Option<&'a Snapshot>, history: &'a [StepRecord]) -> Self {
         Self {
             goal,
             snapshot,
             history,
+            page: None,
+            screenshot: None,
+            failures: &[],
+            tools: &[],
+            session_id: None,
+            run_id: None,
+            tool_steps: 0,
+            invalid_actions: 0,
+            reasoning: false,
+            notes: None,
+            usage: None,
         }
+    }
+
+    /// With the observation the snapshot came from.
+    pub fn with_page(mut self, page: Option<&'a ObservedPage>) -> Self {
+        self.page = page;
+        self
+    }
+
+    /// With the screenshot of the latest observation.
+    pub fn with_screenshot(mut self, screenshot: Option<&'a Screenshot>) -> Self {
+        self.screenshot = screenshot;
+        self
+    }
+
+    /// With the run's failures.
+    pub fn with_failures(mut self, failures: &'a [String]) -> Self {
+        self.failures = failures;
+        self
+    }
+
+    /// With the tools offered this step.
+    pub fn with_tools(mut self, tools: &'a [String]) -> Self {
+        self.tools = tools;
+        self
+    }
+
+    /// With the session and run ids.
+    pub fn with_ids(mut self, session_id: Option<&'a str>, run_id: Option<&'a str>) -> Self {
+        self.session_id = session_id;
+        self.run_id = run_id;
+        self
+    }
+
+    /// With the run's node count and invalid actions in a row.
+    pub fn with_progress(mut self, tool_steps: usize, invalid_actions: u32) -> Self {
+        self.tool_steps = tool_steps;
+        self.invalid_actions = invalid_actions;
+        self
+    }
+
+    /// With the person's reasoning toggle.
+    pub fn with_reasoning(mut self, reasoning: bool) -> Self {
+        self.reasoning = reasoning;
+        self
+    }
+
+    /// With long-term notes.
+    pub fn with_notes(mut self, notes: Option<&'a str>) -> Self {
+        self.notes = notes;
+        self
+    }
+
+    /// With a usage meter.
+    pub fn with_usage(mut self, usage: &'a UsageMeter) -> Self {
+        self.usage = Some(usage);
+        self
     }
 }
 

@@ -103,6 +103,8 @@ impl BrowserHost {
         let Some(live) = self.current.lock().await.take() else {
             return;
         };
+        // Marked dead first, so the handler task knows the end is intended.
+        live.alive.store(false, Ordering::SeqCst);
         let mut browser = live.browser.lock().await;
         let grace = Duration::from_secs(5);
         if self.config.remote_url.is_none() {
@@ -116,7 +118,6 @@ impl BrowserHost {
             }
         }
         live.handler_task.abort();
-        live.alive.store(false, Ordering::SeqCst);
         tracing::info!("browser closed");
     }
 

@@ -155,8 +155,10 @@ fn spawn_handler(
                 Err(error) => tracing::debug!(%error, "CDP handler event error"),
             }
         }
-        flag.store(false, Ordering::SeqCst);
-        tracing::warn!("browser connection ended");
+        // Still marked alive here means nobody asked for the end: a crash or a lost connection.
+        if flag.swap(false, Ordering::SeqCst) {
+            tracing::warn!("browser connection ended unexpectedly");
+        }
     });
     Launched {
         browser,

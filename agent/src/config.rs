@@ -1,0 +1,61 @@
+//! [`AgentConfig`]: the limits and budgets of one agent (one session).
+//!
+//! In: built by the daemon from its configuration (or [`AgentConfig::default`] in tests). Out:
+//! read by the graph runner (node limit) and by the nodes (error limits, observation budget,
+//! timeouts). Nothing here changes during a run.
+
+use std::time::Duration;
+
+/// Limits and budgets of one agent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AgentConfig {
+    /// Id of the session this agent serves: the key of its paused runs in the
+    /// [`crate::Checkpointer`].
+    pub session_id: String,
+    /// Most nodes one run may execute (every node counts, interrupts included); reaching it
+    /// ends the run in `finalize_limit`.
+    pub max_tool_steps: usize,
+    /// Invalid actions in a row that end the run in `finalize_blocked`.
+    pub max_invalid_actions: u32,
+    /// Tool errors in a row that end the run in `finalize_failed`.
+    pub max_consecutive_errors: u32,
+    /// Token budget of the compact observation text given to model planners.
+    pub observe_max_tokens: Option<usize>,
+    /// Time a `wait` action may take before the browser reports it timed out.
+    pub wait_timeout: Duration,
+    /// Capacity of the event broadcast; a subscriber that falls further behind misses events.
+    pub event_capacity: usize,
+    /// How many finished runs [`crate::AgentHandle::runs`] keeps.
+    pub kept_runs: usize,
+}
+
+impl Default for AgentConfig {
+    fn default() -> Self {
+        Self {
+            session_id: uuid::Uuid::new_v4().to_string(),
+            max_tool_steps: 30,
+            max_invalid_actions: 3,
+            max_consecutive_errors: 3,
+            observe_max_tokens: Some(6_000),
+            wait_timeout: Duration::from_secs(10),
+            event_capacity: 1_024,
+            kept_runs: 16,
+        }
+    }
+}
+
+impl AgentConfig {
+    /// The default configuration for this session id.
+    pub fn for_session(session_id: impl Into<String>) -> Self {
+        Self {
+            session_id: session_id.into(),
+            ..Self::default()
+        }
+    }
+
+    /// The same configuration with another node limit.
+    pub fn with_max_tool_steps(mut self, max: usize) -> Self {
+        self.max_tool_steps = max;
+        self
+    }
+}

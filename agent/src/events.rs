@@ -1,0 +1,124 @@
+//! [`AgentEvent`]: what an agent tells its subscribers (the WebSocket server, tests, the CLI).
+//!
+//! Out: broadcast by the agent task (see [`crate::AgentHandle::subscribe`]); serialised as JSON
+//! tagged by `type` for the WebSocket protocol. A subscriber that falls more than the configured
+//! capacity behind misses events (`RecvError::Lagged`); the run record
+//! ([`crate::AgentHandle::runs`]) and the pending question ([`crate::AgentHandle::pending_question`])
+//! can always be read again.
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Action;
+use crate::interrupt::Interrupt;
+use crate::model::{RequestUsage, RunUsage};
+use crate::state::AgentMode;
+use crate::timeline::{ActionResult, RunOutcome};
+
+/// Where the agent is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lifecycle {
+    /// No run; waiting for a message.
+    Idle,
+    /// A run is executing.
+    Running,
+    /// A run is paused at a question.
+    Paused,
+}
+
+/// How long a step took, in microseconds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepTimings {
+    /// The whole node.
+    pub node_us: u64,
+    /// Inside browser / tool calls.
+    pub tool_us: u64,
+    /// Inside the planner.
+    pub planner_us: u64,
+}
+
+/// One event of an agent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum AgentEvent {
+    /// The lifecycle or mode changed.
+    Status {
+        /// Running, paused or idle.
+        lifecycle: Lifecycle,
+        /// The current mode.
+        mode: AgentMode,
+        /// The run concerned, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        run_id: Option<String>,
+    },
+    /// A node of the graph did something worth showing (planned, gated or executed an action).
+    Step {
+        /// The run.
+        run_id: String,
+        /// The node's name.
+        node: String,
+        /// The action concerned (secret text masked).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        action: Option<Action>,
+        /// The action's result; `pending` when it starts or waits for the person.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        result: Option<ActionResult>,
+        /// Time spent.
+        timings: StepTimings,
+    },
+    /// A fresh observation.
+    Observation {
+        /// The run.
+        run_id: String,
+        /// Page URL.
+        url: String,
+        /// Page title.
+        title: String,
+        /// MIME type of the screenshot.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mime_type: Option<String>,
+        /// Base64 screenshot taken with the snapshot.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        screenshot: Option<String>,
+    },
+    /// The run paused with a question for the person.
+    Question {
+        /// The run.
+        run_id: String,
+        /// The question; answer with [`crate::AgentHandle::resume`] naming its id.
+        interrupt: Interrupt,
+    },
+    /// A message from the agent.
+    Message {
+        /// The run.
+        run_id: String,
+        /// The text.
+        text: String,
+    },
+    /// A run ended.
+    RunFinished {
+        /// The run.
+        run_id: String,
+        /// How it ended.
+        outcome: RunOutcome,
+        /// The final message.
+        text: String,
+    },
+    /// A model request was answered (model planners only): its tokens and cost, and the run's
+    /// totals so far.
+    Usage {
+        /// The run.
+        run_id: String,
+        /// This request.
+        request: RequestUsage,
+        /// The run's totals including it.
+        run_total: RunUsage,
+    },
+    /// Something went wrong that the person should know about.
+    Error {
+        /// Machine code (`browser_crashed`, `planner_unavailable`, ...).
+        code: String,
+        /// One line for the person.
+        message: String,
+    },
+}

@@ -1,0 +1,289 @@
+//! The agent task: receives operations, drives runs through the graph runner, keeps paused
+//! runs in the checkpointer and publishes records, status and the end of each run.
+
+use std::sync::Arc;
+
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use super::{Op, Shared, lock};
+use crate::checkpointer::PausedRun;
+use crate::error::AgentError;
+use crate::events::{AgentEvent, Lifecycle};
+use crate::graph::{GraphRunner, RunExit};
+use crate::interrupt::{Interrupt, InterruptError};
+use crate::nodes::{AgentGraph, NodeId, Runtime};
+use crate::state::AgentState;
+use crate::timeline::RunOutcome;
+
+/// Where the session's state is between operations.
+enum Held {
+    /// No run: the task holds the state.
+    Idle(Box<AgentState>),
+    /// A run is paused: the checkpointer holds the state.
+    Paused,
+}
+
+/// How a run starts or continues.
+enum Start {
+    Node(NodeId),
+    Resume(NodeId, crate::interrupt::Resume),
+}
+
+pub(crate) async fn submission_loop(rt: Runtime, shared: Arc<Shared>, mut ops: mpsc::Receiver<Op>) {
+    let mut held = Held::Idle(Box::new(AgentState::new(rt.mode())));
+    let mut open = true;
+    while open {
+        let Some(op) = ops.recv().await else {
+            break;
+        };
+        held = match op {
+            Op::UserMessage { text, reply } => {
+                let mut state = match held {
+                    Held::Idle(state) => state,
+                    Held::Paused => match end_paused(&rt, &shared, &mut ops, &mut open).await {
+                        Some(state) => state,
+                        None => Box::new(AgentState::new(rt.mode())),
+                    },
+                };
+                let run_id = uuid::Uuid::new_v4().to_string();
+                state.start_run(run_id.clone(), text);
+                let cancel = CancellationToken::new();
+                *lock(&shared.current_cancel) = Some(cancel.clone());
+                set_status(&rt, &shared, Lifecycle::Running, Some(run_id.clone()));
+                let _ = reply.send(Ok(run_id));
+                drive(
+                    &rt,
+                    &shared,
+                    &mut ops,
+                    &mut open,
+                    state,
+                    cancel,
+                    Start::Node(NodeId::IngestUserInput),
+                )
+                .await
+            }
+            Op::Resume {
+                interrupt_id,
+                resume,
+                reply,
+            } => {
+                match shared.checkpointer.take_for_resume(
+                    &shared.session_id,
+                    &interrupt_id,
+                    &resume,
+                ) {
+                    Err(error) => {
+                        let _ = reply.send(Err(error.into()));
+                        held
+                    }
+                    Ok(paused) => {
+                        let _ = reply.send(Ok(()));
+                        let run_id = Some(paused.state.run.run_id.clone());
+                        set_status(&rt, &shared, Lifecycle::Running, run_id);
+                        drive(
+                            &rt,
+                            &shared,
+                            &mut ops,
+                            &mut open,
+                            paused.state,
+                            paused.cancel,
+                            Start::Resume(paused.at, resume),
+                        )
+                        .await
+                    }
+                }
+            }
+            Op::Cancel => match held {
+                Held::Paused => match end_paused(&rt, &shared, &mut ops, &mut open).await {
+                    Some(state) => Held::Idle(state),
+                    None => Held::Idle(Box::new(AgentState::new(rt.mode()))),
+                },
+                idle @ Held::Idle(_) => idle,
+            },
+            Op::ModeChanged => {
+                let status = lock(&shared.status).clone();
+                set_status(&rt, &shared, status.lifecycle, status.run_id);
+                held
+            }
+            Op::Shutdown => {
+                open = false;
+                held
+            }
+        };
+    }
+    // A paused run dies with the task: its question is dropped, which denies it.
+    if shared.checkpointer.discard(&shared.session_id).is_some() {
+        tracing::info!(session = %shared.session_id, "agent stopped with a paused run; it was dropped");
+    }
+    *lock(&shared.current_cancel) = None;
+    set_status(&rt, &shared, Lifecycle::Idle, None);
+}
+
+/// Ends the paused run as cancelled; returns the session state.
+async fn end_paused(
+    rt: &Runtime,
+    shared: &Shared,
+    ops: &mut mpsc::Receiver<Op>,
+    open: &mut bool,
+) -> Option<Box<AgentState>> {
+    let paused = shared.checkpointer.discard(&shared.session_id)?;
+    paused.cancel.cancel();
+    match drive(
+        rt,
+        shared,
+        ops,
+        open,
+        paused.state,
+        paused.cancel,
+        Start::Node(NodeId::FinalizeCancelled),
+    )
+    .await
+    {
+        Held::Idle(state) => Some(state),
+        Held::Paused => None,
+    }
+}
+
+/// Runs the graph until the run ends or pauses, answering operations meanwhile.
+async fn drive(
+    rt: &Runtime,
+    shared: &Shared,
+    ops: &mut mpsc::Receiver<Op>,
+    open: &mut bool,
+    mut state: Box<AgentState>,
+    cancel: CancellationToken,
+    start: Start,
+) -> Held {
+    let graph = AgentGraph { rt };
+    let runner = GraphRunner::new(&graph, rt.limits(), cancel.clone());
+    let exit = {
+        let running = async {
+            match start {
+                Start::Node(node) => runner.run(node, &mut state).await,
+                Start::Resume(node, resume) => runner.resume(node, resume, &mut state).await,
+            }
+        };
+        tokio::pin!(running);
+        loop {
+            tokio::select! {
+                exit = &mut running => break exit,
+                op = ops.recv(), if *open => match op {
+                    Some(op) => while_running(rt, shared, op, &cancel, open),
+                    None => *open = false,
+                },
+            }
+        }
+    };
+    match exit {
+        RunExit::Finished => {
+            finish(rt, shared, &state);
+            Held::Idle(state)
+        }
+        RunExit::Interrupted { at, interrupt } => {
+            pause(rt, shared, at, interrupt, state, cancel);
+            Held::Paused
+        }
+    }
+}
+
+/// An operation that arrives while a run executes.
+fn while_running(
+    rt: &Runtime,
+    shared: &Shared,
+    op: Op,
+    cancel: &CancellationToken,
+    open: &mut bool,
+) {
+    match op {
+        Op::UserMessage { reply, .. } => {
+            let _ = reply.send(Err(AgentError::Busy));
+        }
+        Op::Resume {
+            interrupt_id,
+            resume,
+            reply,
+        } => {
+            // Nothing is paused while a run executes: the checkpointer says why this id is
+            // refused (already used, or no pending question).
+            let refused = match shared.checkpointer.take_for_resume(
+                &shared.session_id,
+                &interrupt_id,
+                &resume,
+            ) {
+                Err(error) => error,
+                Ok(_) => InterruptError::NoPendingInterrupt,
+            };
+            let _ = reply.send(Err(refused.into()));
+        }
+        Op::Cancel => cancel.cancel(),
+        Op::ModeChanged => {
+            let status = lock(&shared.status).clone();
+            set_status(rt, shared, status.lifecycle, status.run_id);
+        }
+        Op::Shutdown => {
+            cancel.cancel();
+            *open = false;
+        }
+    }
+}
+
+fn pause(
+    rt: &Runtime,
+    shared: &Shared,
+    at: NodeId,
+    interrupt: Interrupt,
+    state: Box<AgentState>,
+    cancel: CancellationToken,
+) {
+    let run_id = state.run.run_id.clone();
+    let paused = PausedRun {
+        interrupt: interrupt.clone(),
+        at,
+        state,
+        cancel,
+    };
+    if let Some(older) = shared.checkpointer.pause(&shared.session_id, paused) {
+        tracing::warn!(interrupt = %older.interrupt.id, "a second paused run replaced the first");
+    }
+    set_status(rt, shared, Lifecycle::Paused, Some(run_id.clone()));
+    // Published only now, so a reply to it finds the run in the checkpointer.
+    rt.emit(AgentEvent::Question { run_id, interrupt });
+}
+
+fn finish(rt: &Runtime, shared: &Shared, state: &AgentState) {
+    let record = state.run.clone();
+    let outcome = record.outcome.unwrap_or(RunOutcome::Failed);
+    let text = record.final_response.clone().unwrap_or_default();
+    let run_id = record.run_id.clone();
+    {
+        let mut runs = lock(&shared.runs);
+        runs.push_back(record);
+        while runs.len() > shared.kept_runs {
+            runs.pop_front();
+        }
+    }
+    *lock(&shared.current_cancel) = None;
+    set_status(rt, shared, Lifecycle::Idle, None);
+    tracing::info!(run = %run_id, outcome = outcome.name(), steps = state.tool_steps, "run finished");
+    rt.emit(AgentEvent::RunFinished {
+        run_id,
+        outcome,
+        text,
+    });
+}
+
+fn set_status(rt: &Runtime, shared: &Shared, lifecycle: Lifecycle, run_id: Option<String>) {
+    let mode = rt.mode();
+    {
+        let mut status = lock(&shared.status);
+        status.lifecycle = lifecycle;
+        status.mode = mode;
+        status.run_id = run_id.clone();
+    }
+    rt.emit(AgentEvent::Status {
+        lifecycle,
+        mode,
+        run_id,
+    });
+}

@@ -1,0 +1,298 @@
+//! `execute_action`: the one node that acts in the browser.
+//!
+//! In: a planned action the policy allowed (or the person confirmed: the confirmed hash must
+//! equal the action's hash now). Out: the tool's result as a [`StepRecord`], a timeline entry
+//! (`pending` while it runs, then `success`/`error` in place), step events, `needs_observe` for
+//! actions that change the page. The place the browser ended up at is checked with
+//! `check_navigation`; a denied landing is left and ends the run in `finalize_denied`.
+//!
+//! Errors: a tool error (bad eid, timeout waiting...) goes back to the planner as a `Failed`
+//! record and counts toward `max_consecutive_errors` (then `finalize_failed`); a fatal browser
+//! error (crash, lost connection) ends the run in `finalize_failed` at once.
+
+use std::time::Instant;
+
+use tandem_mcp_browser::ClientError;
+use tandem_mcp_browser::browser::{
+    ActionOutcome, ScrollDirection as BrowserScroll, ScrollTarget, WaitCondition,
+};
+use tandem_policy::{Effect, PolicyContext, PolicyDecision};
+
+use super::Runtime;
+use super::plan::micros;
+use crate::action::{Action, ScrollDirection, WaitFor};
+use crate::browser::is_fatal;
+use crate::events::{AgentEvent, StepTimings};
+use crate::graph::Flow;
+use crate::interrupt::{Interrupt, action_hash};
+use crate::planner::{StepOutcome, StepRecord};
+use crate::policy_bridge::masked;
+use crate::state::{AgentState, Ending, PlannedAction};
+use crate::timeline::{ActionResult, RunOutcome, TimelineItem};
+
+/// What one execution produced.
+enum Executed {
+    /// A browser action: where the page is now.
+    Page(ActionOutcome),
+    /// Nothing needed doing (a box already in the wanted state) or a non-browser tool.
+    Done(String),
+}
+
+pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
+    let started = Instant::now();
+    let Some(mut planned) = state.planned_action.take() else {
+        return Flow::Next;
+    };
+    if let Some(problem) = unconfirmed(&planned, state) {
+        state.ending = Some(Ending::new(RunOutcome::Failed, problem, "action_changed"));
+        state.planned_action = Some(planned);
+        return Flow::Next;
+    }
+    let shown = masked(planned.action(), planned.element.as_ref());
+    let seq = match planned.timeline_seq {
+        Some(seq) => seq,
+        None => state.run.timeline.push(TimelineItem::Action {
+            action: shown.clone(),
+            note: planned.plan.note.clone(),
+            result: ActionResult::Pending { interrupt_id: None },
+        }),
+    };
+    planned.timeline_seq = Some(seq);
+    let run_id = state.run.run_id.clone();
+    rt.emit(AgentEvent::Step {
+        run_id: run_id.clone(),
+        node: "execute_action".to_owned(),
+        action: Some(shown.clone()),
+        result: Some(ActionResult::Pending { interrupt_id: None }),
+        timings: StepTimings::default(),
+    });
+    // Until the call returns, the timeline says pending: a cancel leaves it so, and
+    // `finalize_cancelled` closes it.
+    state.planned_action = Some(planned.clone());
+
+    let tool_started = Instant::now();
+    let page_url = state.current_url().map(str::to_owned);
+    let outcome = call(rt, &planned, page_url.as_deref()).await;
+    let tool_us = micros(tool_started);
+
+    let result = match outcome {
+        Ok(executed) => {
+            state.consecutive_errors = 0;
+            let (summary, landed) = match executed {
+                Executed::Page(outcome) => (outcome.message, Some(outcome.url)),
+                Executed::Done(summary) => (summary, None),
+            };
+            state.steps.push(StepRecord::of(
+                &planned.plan,
+                StepOutcome::Succeeded {
+                    summary: summary.clone(),
+                },
+            ));
+            state.needs_observe = planned.action().changes_page();
+            if let Some(url) = landed
+                && let Some(ending) = check_landing(rt, state, &url)
+            {
+                leave_denied_page(rt, state, None).await;
+                state.ending = Some(ending);
+            }
+            ActionResult::Success { summary }
+        }
+        Err(error) => {
+            state.steps.push(StepRecord::of(
+                &planned.plan,
+                StepOutcome::Failed {
+                    error: error.to_string(),
+                },
+            ));
+            record_tool_error(rt, state, planned.action().kind_name(), &error);
+            ActionResult::Error {
+                message: error.to_string(),
+            }
+        }
+    };
+    state.run.timeline.set_result(seq, result.clone());
+    rt.emit(AgentEvent::Step {
+        run_id,
+        node: "execute_action".to_owned(),
+        action: Some(shown),
+        result: Some(result),
+        timings: StepTimings {
+            node_us: micros(started),
+            tool_us,
+            planner_us: 0,
+        },
+    });
+    Flow::Next
+}
+
+/// A reason to refuse running an action that needed a confirmation it does not have.
+fn unconfirmed(planned: &PlannedAction, state: &AgentState) -> Option<String> {
+    let needs = planned
+        .gate
+        .as_ref()
+        .is_some_and(|(_, decision)| decision.effect() == Effect::Confirm);
+    if !needs {
+        return None;
+    }
+    let hash = action_hash(planned.action(), state.current_url());
+    match &planned.confirmed_hash {
+        Some(confirmed) if *confirmed == hash => None,
+        Some(_) => Some("the action changed after it was confirmed; nothing was done".to_owned()),
+        None => Some("the action needed a confirmation it did not get".to_owned()),
+    }
+}
+
+/// Runs the planned action in the browser.
+async fn call(
+    rt: &Runtime,
+    planned: &PlannedAction,
+    page_url: Option<&str>,
+) -> Result<Executed, ClientError> {
+    let browser = &rt.browser;
+    let page = match planned.action() {
+        Action::Navigate { url } => browser.navigate(url.trim()).await?,
+        Action::Click { eid } => browser.click(eid.as_str()).await?,
+        Action::Type {
+            eid,
+            text,
+            clear,
+            submit,
+        } => {
+            // Placeholders (`<secret:name>`) become values here, only on their host.
+            let text = rt
+                .planner
+                .resolve_typed_text(text, page_url)
+                .map_err(|message| ClientError::Tool {
+                    code: "secret_refused".to_owned(),
+                    message,
+                })?;
+            browser
+                .type_text(eid.as_str(), &text, *clear, *submit)
+                .await?
+        }
+        Action::SelectOption { eid, option } => browser.select_option(eid.as_str(), option).await?,
+        Action::Check { eid } | Action::Uncheck { eid } => {
+            let want = matches!(planned.action(), Action::Check { .. });
+            let is = planned.element.as_ref().and_then(|e| e.checked);
+            if is == Some(want) {
+                let state = if want { "checked" } else { "unchecked" };
+                return Ok(Executed::Done(format!("{eid} was already {state}")));
+            }
+            browser.click(eid.as_str()).await?
+        }
+        Action::PressKey { key } => browser.press_key(key).await?,
+        Action::Scroll { direction, eid } => {
+            let target = match eid {
+                Some(eid) => ScrollTarget::Element {
+                    eid: eid.as_str().to_owned(),
+                },
+                None => ScrollTarget::By {
+                    direction: match direction {
+                        ScrollDirection::Up => BrowserScroll::Up,
+                        ScrollDirection::Down => BrowserScroll::Down,
+                        ScrollDirection::Left => BrowserScroll::Left,
+                        ScrollDirection::Right => BrowserScroll::Right,
+                    },
+                    amount_px: None,
+                },
+            };
+            browser.scroll(&target).await?
+        }
+        Action::Wait { until } => {
+            let condition = match until {
+                WaitFor::Text { text } => WaitCondition::Text { text: text.clone() },
+                WaitFor::Millis { ms } => WaitCondition::Time { ms: *ms },
+                WaitFor::Navigation => WaitCondition::Navigation,
+            };
+            let timeout = u64::try_from(rt.config.wait_timeout.as_millis()).unwrap_or(u64::MAX);
+            browser.wait(&condition, Some(timeout)).await?
+        }
+        Action::Back => browser.back().await?,
+        Action::Tool { name, args } => {
+            let output = browser.call(name, args.clone()).await?;
+            return Ok(Executed::Done(first_line(&output.text, name)));
+        }
+        Action::AskUser { .. } | Action::NeedUser { .. } | Action::Stop { .. } => {
+            // Routed elsewhere by the gate's routing function; nothing to run here.
+            return Ok(Executed::Done(String::new()));
+        }
+    };
+    Ok(Executed::Page(page))
+}
+
+fn first_line(text: &str, tool: &str) -> String {
+    match text.lines().next() {
+        Some(line) if !line.trim().is_empty() => line.chars().take(200).collect(),
+        _ => format!("{tool} done"),
+    }
+}
+
+/// Counts a failed browser call. A fatal one ends the run; otherwise the page may have changed,
+/// so the next plan observes again, and too many in a row end the run.
+pub(crate) fn record_tool_error(
+    rt: &Runtime,
+    state: &mut AgentState,
+    what: &str,
+    error: &ClientError,
+) {
+    tracing::warn!(what, code = error.code(), %error, "browser call failed");
+    state.failures.push(format!("{what}: {error}"));
+    state.needs_observe = true;
+    if is_fatal(error) {
+        // Eids and the page are gone; the next run starts from a fresh observation.
+        state.last_observation = None;
+        let message = format!("The browser stopped working ({}): {error}", error.code());
+        rt.emit(AgentEvent::Error {
+            code: error.code().to_owned(),
+            message: message.clone(),
+        });
+        state.ending = Some(Ending::new(RunOutcome::Failed, message, error.code()));
+        return;
+    }
+    state.consecutive_errors += 1;
+    if state.consecutive_errors >= rt.config.max_consecutive_errors {
+        state.ending = Some(Ending::new(
+            RunOutcome::Failed,
+            format!(
+                "{} browser calls failed in a row; the last one ({what}): {error}",
+                state.consecutive_errors
+            ),
+            error.code(),
+        ));
+    }
+}
+
+/// Judges a place the browser ended up at; `Some` ending when the policy denies it.
+pub(crate) fn check_landing(rt: &Runtime, state: &AgentState, url: &str) -> Option<Ending> {
+    // The browser's own error page after a failed load is not a place a page sent it to.
+    if url.is_empty() || url.starts_with("chrome-error:") {
+        return None;
+    }
+    let context = PolicyContext::new(state.mode.policy_mode()).with_approvals(&state.approvals);
+    match rt.gate.check_navigation(url, &context) {
+        PolicyDecision::Deny { reason, rule } => Some(Ending::new(
+            RunOutcome::Denied,
+            format!(
+                "The browser went to {url}, which is not allowed: {reason} (rule {rule}). I left the page and stopped."
+            ),
+            rule,
+        )),
+        PolicyDecision::Allow { .. }
+        | PolicyDecision::RequireConfirmation { .. }
+        | PolicyDecision::RequireTakeover { .. } => None,
+    }
+}
+
+/// Makes sure a denied page is not used: closes the popup `tab_id`, or replaces the active
+/// page with `about:blank`. Failures are logged; the run ends anyway.
+pub(crate) async fn leave_denied_page(rt: &Runtime, state: &mut AgentState, tab_id: Option<&str>) {
+    let left = match tab_id {
+        Some(tab) => rt.browser.close_tab(tab).await.map(|_| ()),
+        None => rt.browser.navigate("about:blank").await.map(|_| ()),
+    };
+    if let Err(error) = left {
+        tracing::warn!(%error, "could not leave a denied page");
+    }
+    state.needs_observe = true;
+    state.last_observation = None;
+}

@@ -1,0 +1,75 @@
+//! `policy_gate`: the deterministic policy judges the planned action.
+//!
+//! In: the planned action and its element, the page URL, the person's mode and the session's
+//! approvals. Out: the [`tandem_policy::ActionRequest`] and [`PolicyDecision`] stored on the
+//! planned action (routing reads them: allow → execute, confirm → `confirm_interrupt`,
+//! takeover → `manual_interrupt`, deny → `finalize_denied`) and a step event. A deny also
+//! records the refused action and sets the run's ending.
+
+use std::time::Instant;
+
+use tandem_policy::{PolicyContext, PolicyDecision};
+
+use super::Runtime;
+use super::plan::micros;
+use crate::events::{AgentEvent, StepTimings};
+use crate::graph::Flow;
+use crate::interrupt::Interrupt;
+use crate::planner::{StepOutcome, StepRecord};
+use crate::policy_bridge::{masked, request_for};
+use crate::state::{AgentState, Ending};
+use crate::timeline::{ActionResult, RunOutcome, TimelineItem};
+
+pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
+    let started = Instant::now();
+    // The person may have switched mode since the run started; their latest choice applies.
+    state.mode = rt.mode();
+    let Some(mut planned) = state.planned_action.take() else {
+        return Flow::Next;
+    };
+    let request = request_for(planned.action(), planned.element.as_ref(), state.snapshot());
+    let decision = {
+        let mut context =
+            PolicyContext::new(state.mode.policy_mode()).with_approvals(&state.approvals);
+        if let Some(url) = state.current_url() {
+            context = context.with_current_url(url);
+        }
+        rt.gate.assess(&request, &context)
+    };
+    tracing::debug!(action = planned.action().kind_name(), decision = %decision.effect(), rule = decision.rule(), "policy");
+    let shown = masked(planned.action(), planned.element.as_ref());
+    if let PolicyDecision::Deny { reason, rule } = &decision {
+        let message = format!("{reason} (rule {rule})");
+        state.steps.push(StepRecord::of(
+            &planned.plan,
+            StepOutcome::Failed {
+                error: format!("denied by policy: {message}"),
+            },
+        ));
+        state.run.timeline.push(TimelineItem::Action {
+            action: shown.clone(),
+            note: planned.plan.note.clone(),
+            result: ActionResult::Error {
+                message: format!("denied: {message}"),
+            },
+        });
+        state.ending = Some(Ending::new(
+            RunOutcome::Denied,
+            format!("I did not {}: {message}", shown),
+            rule.clone(),
+        ));
+    }
+    rt.emit(AgentEvent::Step {
+        run_id: state.run.run_id.clone(),
+        node: "policy_gate".to_owned(),
+        action: Some(shown),
+        result: None,
+        timings: StepTimings {
+            node_us: micros(started),
+            ..StepTimings::default()
+        },
+    });
+    planned.gate = Some((request, decision));
+    state.planned_action = Some(planned);
+    Flow::Next
+}

@@ -1,0 +1,215 @@
+//! `confirm_interrupt`, `manual_interrupt` and `ask_user`: the nodes that pause for the person.
+//!
+//! Each node runs twice. First entry (`resume = None`): it records the pending action or the
+//! question and returns [`Flow::Pause`] with a fresh [`Interrupt`]; the caller keeps the state
+//! in the checkpointer. Re-entry with the reply (already checked against the interrupt by the
+//! checkpointer: id, kind, action hash): it applies the reply and lets routing continue. No
+//! side effect happens in these nodes, so resuming never repeats one; the confirmed action runs
+//! once, in `execute_action`, after the confirmation.
+
+use tandem_policy::PolicyDecision;
+
+use crate::action::Action;
+use crate::graph::Flow;
+use crate::interrupt::{Interrupt, InterruptKind, Resume, action_hash};
+use crate::planner::{StepOutcome, StepRecord};
+use crate::policy_bridge::{describe, masked};
+use crate::state::{AgentState, ChatMessage, Ending, PlannedAction};
+use crate::timeline::{ActionResult, Author, RunOutcome, TimelineItem};
+
+pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) -> Flow<Interrupt> {
+    let Some(mut planned) = state.planned_action.take() else {
+        return Flow::Next;
+    };
+    let hash = action_hash(planned.action(), state.current_url());
+    let flow = match resume {
+        None => {
+            let (reason, rule) = match &planned.gate {
+                Some((_, decision)) => (decision.reason().to_owned(), decision.rule().to_owned()),
+                None => (String::new(), String::new()),
+            };
+            let interrupt = Interrupt::new(InterruptKind::Confirm {
+                action: masked(planned.action(), planned.element.as_ref()),
+                summary: describe(planned.action(), planned.element.as_ref()),
+                action_hash: hash,
+                reason,
+                rule,
+            });
+            pending_entry(state, &mut planned, &interrupt);
+            Flow::Pause(interrupt)
+        }
+        Some(Resume::Confirm {
+            approved, remember, ..
+        }) => {
+            if approved {
+                if remember && let Some((request, _)) = &planned.gate {
+                    let url = state.current_url().map(str::to_owned);
+                    state.approvals.approve(request, url.as_deref());
+                }
+                planned.confirmed_hash = Some(hash);
+            } else {
+                declined(state, &planned);
+            }
+            Flow::Next
+        }
+        Some(Resume::ManualDone { .. } | Resume::Answer { .. }) => {
+            // The checkpointer refuses replies of the wrong kind; treat one as a refusal.
+            declined(state, &planned);
+            Flow::Next
+        }
+    };
+    state.planned_action = Some(planned);
+    flow
+}
+
+fn declined(state: &mut AgentState, planned: &PlannedAction) {
+    if let Some(seq) = planned.timeline_seq {
+        state.run.timeline.set_result(
+            seq,
+            ActionResult::Error {
+                message: "declined by you".to_owned(),
+            },
+        );
+    }
+    let shown = describe(planned.action(), planned.element.as_ref());
+    state.ending = Some(Ending::new(
+        RunOutcome::Cancelled,
+        format!("You declined: {shown}. Nothing was done."),
+        "declined",
+    ));
+}
+
+pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -> Flow<Interrupt> {
+    let Some(mut planned) = state.planned_action.take() else {
+        return Flow::Next;
+    };
+    let flow = match resume {
+        None => {
+            let interrupt = Interrupt::new(handover(&planned));
+            if !matches!(planned.action(), Action::NeedUser { .. }) {
+                pending_entry(state, &mut planned, &interrupt);
+            } else {
+                state.run.timeline.push(TimelineItem::Question {
+                    interrupt: interrupt.clone(),
+                });
+            }
+            Flow::Pause(interrupt)
+        }
+        Some(Resume::ManualDone { message }) => {
+            if let Some(seq) = planned.timeline_seq {
+                state.run.timeline.set_result(
+                    seq,
+                    ActionResult::Success {
+                        summary: "done by you".to_owned(),
+                    },
+                );
+            }
+            person_said(state, &message);
+            state.steps.push(StepRecord::of(
+                &planned.plan,
+                StepOutcome::UserDone { message },
+            ));
+            // The person used the browser: plan the next step from a fresh observation.
+            state.needs_observe = true;
+            Flow::Next
+        }
+        Some(Resume::Confirm { .. } | Resume::Answer { .. }) => {
+            state.needs_observe = true;
+            Flow::Next
+        }
+    };
+    state.planned_action = Some(planned);
+    flow
+}
+
+/// What the person is asked to do in a takeover.
+fn handover(planned: &PlannedAction) -> InterruptKind {
+    match (planned.action(), &planned.gate) {
+        (Action::NeedUser { reason }, _) => InterruptKind::Manual {
+            text: format!("{reason} Press Done when you have finished."),
+            reason: reason.clone(),
+            rule: None,
+        },
+        (action, gate) => {
+            let (reason, rule) = match gate {
+                Some((_, decision @ PolicyDecision::RequireTakeover { .. })) => (
+                    decision.reason().to_owned(),
+                    Some(decision.rule().to_owned()),
+                ),
+                Some((_, decision)) => (decision.reason().to_owned(), None),
+                None => (String::new(), None),
+            };
+            InterruptKind::Manual {
+                text: format!(
+                    "Please do this yourself in the browser: {}. Press Done when you have \
+                     finished and I will continue.",
+                    describe(action, planned.element.as_ref())
+                ),
+                reason,
+                rule,
+            }
+        }
+    }
+}
+
+/// Records the paused action as pending (with its question) on the timeline.
+fn pending_entry(state: &mut AgentState, planned: &mut PlannedAction, interrupt: &Interrupt) {
+    let seq = state.run.timeline.push(TimelineItem::Action {
+        action: masked(planned.action(), planned.element.as_ref()),
+        note: planned.plan.note.clone(),
+        result: ActionResult::Pending {
+            interrupt_id: Some(interrupt.id.clone()),
+        },
+    });
+    planned.timeline_seq = Some(seq);
+    state.run.timeline.push(TimelineItem::Question {
+        interrupt: interrupt.clone(),
+    });
+}
+
+/// Adds what the person said (if anything) to the chat and the timeline.
+fn person_said(state: &mut AgentState, text: &str) {
+    if text.trim().is_empty() {
+        return;
+    }
+    state.messages.push(ChatMessage {
+        author: Author::User,
+        text: text.to_owned(),
+    });
+    state.run.timeline.push(TimelineItem::Text {
+        author: Author::User,
+        text: text.to_owned(),
+    });
+}
+
+pub(crate) fn ask_user(state: &mut AgentState, resume: Option<Resume>) -> Flow<Interrupt> {
+    let Some(planned) = state.planned_action.take() else {
+        return Flow::Next;
+    };
+    let flow = match (resume, planned.action()) {
+        (None, Action::AskUser { questions }) => {
+            let interrupt = Interrupt::new(InterruptKind::Ask {
+                questions: questions.clone(),
+            });
+            state.run.timeline.push(TimelineItem::Question {
+                interrupt: interrupt.clone(),
+            });
+            Flow::Pause(interrupt)
+        }
+        (Some(Resume::Answer { answers }), _) => {
+            let said: Vec<String> = answers
+                .iter()
+                .map(|a| format!("{}: {}", a.question_id, a.values.join(", ")))
+                .collect();
+            person_said(state, &said.join("; "));
+            state.steps.push(StepRecord::of(
+                &planned.plan,
+                StepOutcome::Answered { answers },
+            ));
+            Flow::Next
+        }
+        (None, _) | (Some(Resume::Confirm { .. } | Resume::ManualDone { .. }), _) => Flow::Next,
+    };
+    state.planned_action = Some(planned);
+    flow
+}

@@ -1,0 +1,203 @@
+//! The agent graph of DESIGN §2: node ids, the runtime the nodes share, and the [`Graph`]
+//! implementation that dispatches to one function per node and one routing function per node.
+//!
+//! ```text
+//! ingest_user_input ─chat─▶ respond_chat ─▶ finalize_done
+//!        │agent
+//!        ▼
+//! maybe_observe ─▶ plan_action ─▶ validate_action ─invalid─▶ plan_action (3 in a row: finalize_blocked)
+//!                                       │valid
+//!                                       ▼
+//!                                  policy_gate ─deny─▶ finalize_denied
+//!                                   │ │ │ └─confirm─▶ confirm_interrupt ─no─▶ finalize_cancelled
+//!                                   │ │ └takeover / need_user─▶ manual_interrupt ─▶ maybe_observe
+//!                                   │ └ask_user─▶ ask_user ─▶ maybe_observe
+//!                                   ▼allow (stop: straight to maybe_stop_or_continue)
+//!                              execute_action ─▶ maybe_stop_or_continue ─stop─▶ finalize_done
+//!                                                        │ limit ─▶ finalize_limit
+//!                                                        └──────▶ maybe_observe
+//! ```
+//! Any node may set [`crate::state::AgentState::ending`]; its routing function then goes to the
+//! matching `finalize_*` node (denied landing, fatal browser error, too many tool errors...).
+//! Every node's work is in its own module; routing functions are in [`routes`].
+
+mod execute;
+mod finalize;
+mod gate;
+mod ingest;
+mod interrupts;
+mod observe;
+mod plan;
+mod routes;
+mod validate;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use tandem_policy::PolicyGate;
+use tokio::sync::{OnceCell, broadcast, watch};
+
+use crate::browser::BrowserTools;
+use crate::config::AgentConfig;
+use crate::events::AgentEvent;
+use crate::graph::{Flow, Graph, Limits, NodeName, Route};
+use crate::interrupt::{Interrupt, Resume};
+use crate::planner::Planner;
+use crate::state::{AgentMode, AgentState};
+
+/// The nodes of the agent graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NodeId {
+    /// Appends the person's message; chooses chat or agent.
+    IngestUserInput,
+    /// Chat mode: answers without acting.
+    RespondChat,
+    /// Observes (screenshot + snapshot) when needed.
+    MaybeObserve,
+    /// Asks the planner for one action.
+    PlanAction,
+    /// Checks the action against the observation.
+    ValidateAction,
+    /// Asks the policy.
+    PolicyGate,
+    /// Pauses for a confirmation.
+    ConfirmInterrupt,
+    /// Pauses for a takeover.
+    ManualInterrupt,
+    /// Pauses for answers.
+    AskUser,
+    /// Calls the browser.
+    ExecuteAction,
+    /// Stops, hits the limit or goes on.
+    MaybeStopOrContinue,
+    /// The planner stopped.
+    FinalizeDone,
+    /// The policy denied.
+    FinalizeDenied,
+    /// Cancelled or declined.
+    FinalizeCancelled,
+    /// Too many invalid actions.
+    FinalizeBlocked,
+    /// Node limit reached.
+    FinalizeLimit,
+    /// Unrecoverable error.
+    FinalizeFailed,
+}
+
+impl NodeName for NodeId {
+    fn name(self) -> &'static str {
+        match self {
+            NodeId::IngestUserInput => "ingest_user_input",
+            NodeId::RespondChat => "respond_chat",
+            NodeId::MaybeObserve => "maybe_observe",
+            NodeId::PlanAction => "plan_action",
+            NodeId::ValidateAction => "validate_action",
+            NodeId::PolicyGate => "policy_gate",
+            NodeId::ConfirmInterrupt => "confirm_interrupt",
+            NodeId::ManualInterrupt => "manual_interrupt",
+            NodeId::AskUser => "ask_user",
+            NodeId::ExecuteAction => "execute_action",
+            NodeId::MaybeStopOrContinue => "maybe_stop_or_continue",
+            NodeId::FinalizeDone => "finalize_done",
+            NodeId::FinalizeDenied => "finalize_denied",
+            NodeId::FinalizeCancelled => "finalize_cancelled",
+            NodeId::FinalizeBlocked => "finalize_blocked",
+            NodeId::FinalizeLimit => "finalize_limit",
+            NodeId::FinalizeFailed => "finalize_failed",
+        }
+    }
+}
+
+/// What the nodes share: the planner, the browser, the policy, the configuration, the event
+/// channel and the person's settings.
+pub(crate) struct Runtime {
+    pub config: AgentConfig,
+    pub planner: Arc<dyn Planner>,
+    pub browser: Arc<dyn BrowserTools>,
+    pub gate: Arc<PolicyGate>,
+    pub events: broadcast::Sender<AgentEvent>,
+    /// The person's mode; only their operations write it.
+    pub mode: watch::Receiver<AgentMode>,
+    /// The person's reasoning flag.
+    pub reasoning: Arc<AtomicBool>,
+    /// The server's tool names, fetched once.
+    pub tool_names: OnceCell<Vec<String>>,
+}
+
+impl Runtime {
+    /// Sends an event to the subscribers (none listening is fine).
+    pub fn emit(&self, event: AgentEvent) {
+        let _ = self.events.send(event);
+    }
+
+    /// The person's current mode.
+    pub fn mode(&self) -> AgentMode {
+        *self.mode.borrow()
+    }
+
+    /// The person's reasoning flag.
+    pub fn reasoning(&self) -> bool {
+        self.reasoning.load(Ordering::Relaxed)
+    }
+
+    /// The runner limits of this agent.
+    pub fn limits(&self) -> Limits<NodeId> {
+        Limits {
+            max_steps: self.config.max_tool_steps,
+            on_limit: NodeId::FinalizeLimit,
+            on_cancel: NodeId::FinalizeCancelled,
+        }
+    }
+}
+
+/// The agent graph over a runtime.
+pub(crate) struct AgentGraph<'a> {
+    pub rt: &'a Runtime,
+}
+
+#[async_trait]
+impl Graph for AgentGraph<'_> {
+    type Node = NodeId;
+    type State = AgentState;
+    type Interrupt = Interrupt;
+    type Resume = Resume;
+
+    async fn run_node(
+        &self,
+        node: NodeId,
+        state: &mut AgentState,
+        resume: Option<Resume>,
+    ) -> Flow<Interrupt> {
+        let rt = self.rt;
+        match node {
+            NodeId::IngestUserInput => ingest::ingest_user_input(rt, state),
+            NodeId::RespondChat => ingest::respond_chat(state),
+            NodeId::MaybeObserve => observe::maybe_observe(rt, state).await,
+            NodeId::PlanAction => plan::plan_action(rt, state).await,
+            NodeId::ValidateAction => validate::validate_action(rt, state).await,
+            NodeId::PolicyGate => gate::policy_gate(rt, state),
+            NodeId::ConfirmInterrupt => interrupts::confirm_interrupt(state, resume),
+            NodeId::ManualInterrupt => interrupts::manual_interrupt(state, resume),
+            NodeId::AskUser => interrupts::ask_user(state, resume),
+            NodeId::ExecuteAction => execute::execute_action(rt, state).await,
+            NodeId::MaybeStopOrContinue => Flow::Next,
+            NodeId::FinalizeDone
+            | NodeId::FinalizeDenied
+            | NodeId::FinalizeCancelled
+            | NodeId::FinalizeBlocked
+            | NodeId::FinalizeLimit
+            | NodeId::FinalizeFailed => finalize::finalize(rt, node, state),
+        }
+    }
+
+    fn route(&self, node: NodeId, state: &AgentState) -> Route<NodeId> {
+        routes::route(node, state, &self.rt.config)
+    }
+
+    fn is_final(&self, node: NodeId) -> bool {
+        routes::is_final(node)
+    }
+}

@@ -1,0 +1,91 @@
+//! `maybe_observe`: a fresh observation when the page may have changed.
+//!
+//! In: `needs_observe` (or no observation yet). Out: `last_observation` (screenshot and snapshot
+//! taken together by one `observe` call), `last_screenshot`, an observation event and timeline
+//! entry, `needs_observe = false`. Every place the browser is found at — the active page and any
+//! new tab or popup reported since the last observation — goes through
+//! [`tandem_policy::PolicyGate::check_navigation`]; a denied one is left (the page is replaced by
+//! `about:blank`, a popup is closed) and the run ends in `finalize_denied`. A tool error is
+//! counted (`consecutive_errors`) and observation is tried again; a fatal browser error ends the
+//! run in `finalize_failed`.
+
+use std::time::Instant;
+
+use tandem_mcp_browser::PageNotice;
+
+use super::Runtime;
+use super::execute::{check_landing, leave_denied_page, record_tool_error};
+use crate::events::AgentEvent;
+use crate::graph::Flow;
+use crate::interrupt::Interrupt;
+use crate::state::AgentState;
+use crate::timeline::TimelineItem;
+
+pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
+    if !state.needs_observe && state.last_observation.is_some() {
+        return Flow::Next;
+    }
+    let started = Instant::now();
+    let observed = rt.browser.observe(rt.config.observe_max_tokens).await;
+    tracing::debug!(
+        took_ms = started.elapsed().as_millis(),
+        ok = observed.is_ok(),
+        "observe"
+    );
+    let mut page = match observed {
+        Ok(page) => page,
+        Err(error) => {
+            record_tool_error(rt, state, "observe", &error);
+            return Flow::Next;
+        }
+    };
+    // Only a successful action resets `consecutive_errors`: an observation between failing
+    // actions must not hide that they keep failing.
+    state.needs_observe = false;
+    state.observations += 1;
+    let screenshot = page.observation.screenshot.take();
+    let snapshot = &page.observation.snapshot;
+    let reference = screenshot
+        .as_ref()
+        .map(|_| format!("obs-{}", state.observations));
+    state.run.timeline.push(TimelineItem::Observation {
+        url: snapshot.url.clone(),
+        title: snapshot.title.clone(),
+        screenshot: reference,
+    });
+    rt.emit(AgentEvent::Observation {
+        run_id: state.run.run_id.clone(),
+        url: snapshot.url.clone(),
+        title: snapshot.title.clone(),
+        mime_type: screenshot.as_ref().map(|s| s.mime_type.clone()),
+        screenshot: screenshot.as_ref().map(|s| s.data.clone()),
+    });
+    let popups: Vec<(String, String)> = page
+        .observation
+        .notices
+        .iter()
+        .filter_map(|notice| match notice {
+            PageNotice::TabOpened { tab_id, url } => Some((tab_id.clone(), url.clone())),
+            PageNotice::Dialog { .. }
+            | PageNotice::TabClosed { .. }
+            | PageNotice::BrowserRestarted => None,
+        })
+        .collect();
+    let active_url = snapshot.url.clone();
+    state.last_screenshot = screenshot;
+    state.last_observation = Some(page);
+
+    if let Some(ending) = check_landing(rt, state, &active_url) {
+        leave_denied_page(rt, state, None).await;
+        state.ending = Some(ending);
+        return Flow::Next;
+    }
+    for (tab_id, url) in popups {
+        if let Some(ending) = check_landing(rt, state, &url) {
+            leave_denied_page(rt, state, Some(&tab_id)).await;
+            state.ending = Some(ending);
+            return Flow::Next;
+        }
+    }
+    Flow::Next
+}

@@ -1,0 +1,110 @@
+//! `plan_action`: asks the planner for exactly one action.
+//!
+//! In: the run's goal, the latest snapshot and the run's step records. Out:
+//! `planned_action` (with the element it targets, looked up in the snapshot it was planned on)
+//! and a step event. The context also carries the page, screenshot, failures, the tools listed
+//! afresh (for planners that use them), ids, the reasoning toggle and a usage meter whose model
+//! requests are added to the run record and published as usage events. A planner error never panics the run: unavailable or a broken context end
+//! it in `finalize_failed`, unusable output counts as an invalid action (planned again, the
+//! third in a row ends in `finalize_blocked`).
+
+use std::time::Instant;
+
+use super::Runtime;
+use crate::error::PlannerError;
+use crate::events::{AgentEvent, StepTimings};
+use crate::graph::Flow;
+use crate::interrupt::Interrupt;
+use crate::model::{RequestUsage, UsageMeter};
+use crate::planner::PlanContext;
+use crate::policy_bridge::masked;
+use crate::state::{AgentState, Ending, PlannedAction};
+use crate::timeline::RunOutcome;
+
+pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
+    state.planned_action = None;
+    let started = Instant::now();
+    let tools = if rt.planner.uses_tools() {
+        // Listed afresh each step: servers may add tools during a run.
+        rt.browser.tool_names().await.unwrap_or_else(|error| {
+            tracing::warn!(%error, "could not list the tools for the planner");
+            Vec::new()
+        })
+    } else {
+        Vec::new()
+    };
+    let meter = UsageMeter::default();
+    let planned = {
+        let ctx = PlanContext::new(&state.last_user_message, state.snapshot(), &state.steps)
+            .with_page(state.last_observation.as_ref())
+            .with_screenshot(state.last_screenshot.as_ref())
+            .with_failures(&state.failures)
+            .with_tools(&tools)
+            .with_ids(Some(&rt.config.session_id), Some(&state.run.run_id))
+            .with_progress(state.tool_steps, state.invalid_actions)
+            .with_reasoning(rt.reasoning())
+            .with_usage(&meter);
+        rt.planner.plan(&ctx).await
+    };
+    record_usage(rt, state, meter.take());
+    let planner_us = micros(started);
+    let plan = match planned {
+        Ok(plan) => plan,
+        Err(error) => {
+            on_planner_error(state, error);
+            return Flow::Next;
+        }
+    };
+    let element = plan.action.target_eid().and_then(|eid| {
+        state
+            .snapshot()
+            .and_then(|s| s.elements.iter().find(|e| &e.eid == eid))
+            .cloned()
+    });
+    rt.emit(AgentEvent::Step {
+        run_id: state.run.run_id.clone(),
+        node: "plan_action".to_owned(),
+        action: Some(masked(&plan.action, element.as_ref())),
+        result: None,
+        timings: StepTimings {
+            node_us: micros(started),
+            tool_us: 0,
+            planner_us,
+        },
+    });
+    state.planned_action = Some(PlannedAction::new(plan, element));
+    Flow::Next
+}
+
+/// Adds the planner's model requests to the run record and publishes them.
+fn record_usage(rt: &Runtime, state: &mut AgentState, requests: Vec<RequestUsage>) {
+    for request in requests {
+        state.run.usage.add(&request);
+        rt.emit(AgentEvent::Usage {
+            run_id: state.run.run_id.clone(),
+            request,
+            run_total: state.run.usage,
+        });
+    }
+}
+
+fn on_planner_error(state: &mut AgentState, error: PlannerError) {
+    let message = error.to_string();
+    match error {
+        PlannerError::InvalidOutput { .. } => {
+            state.invalid_actions += 1;
+            state.failures.push(message);
+        }
+        PlannerError::Unavailable { .. } | PlannerError::BadContext { .. } => {
+            let code = crate::error::AgentError::Planner(error).code().to_owned();
+            state.ending = Some(Ending::new(RunOutcome::Failed, message, code));
+        }
+        PlannerError::Cancelled => {
+            state.ending = Some(Ending::new(RunOutcome::Cancelled, message, "cancelled"));
+        }
+    }
+}
+
+pub(crate) fn micros(since: Instant) -> u64 {
+    u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX)
+}

@@ -1,0 +1,133 @@
+//! `validate_action`: checks the planned action against the observation before anything runs.
+//!
+//! Rules: the eid exists in the current observation; the element is not disabled; `type` only
+//! on editable elements; `select_option` only on a combobox or listbox; `check`/`uncheck` only
+//! on checkable elements (and `uncheck` never on a radio button); URLs parse as absolute URLs;
+//! a `tool` exists on the server; an `ask_user` has questions. An invalid action:
+//! `invalid_actions += 1`, a [`StepOutcome::Invalid`] record (the planner reads it), a failure
+//! note and a timeline entry; the run plans again. A valid one resets `invalid_actions`.
+
+use tandem_mcp_browser::snapshot::Element;
+
+use super::Runtime;
+use crate::action::Action;
+use crate::graph::Flow;
+use crate::interrupt::Interrupt;
+use crate::planner::{StepOutcome, StepRecord};
+use crate::policy_bridge::masked;
+use crate::state::AgentState;
+use crate::timeline::{ActionResult, TimelineItem};
+
+pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
+    let Some(planned) = &state.planned_action else {
+        return Flow::Next;
+    };
+    let problem = match planned.action() {
+        Action::Tool { name, .. } => tool_problem(rt, name).await,
+        action => element_problem(action, state, planned.element.as_ref()),
+    };
+    let Some(error) = problem else {
+        state.invalid_actions = 0;
+        return Flow::Next;
+    };
+    state.invalid_actions += 1;
+    let Some(planned) = state.planned_action.as_mut() else {
+        return Flow::Next;
+    };
+    planned.invalid = Some(error.clone());
+    state
+        .failures
+        .push(format!("invalid action {}: {error}", planned.action()));
+    state.steps.push(StepRecord::of(
+        &planned.plan,
+        StepOutcome::Invalid {
+            error: error.clone(),
+        },
+    ));
+    state.run.timeline.push(TimelineItem::Action {
+        action: masked(planned.action(), planned.element.as_ref()),
+        note: planned.plan.note.clone(),
+        result: ActionResult::Error {
+            message: format!("invalid: {error}"),
+        },
+    });
+    Flow::Next
+}
+
+async fn tool_problem(rt: &Runtime, name: &str) -> Option<String> {
+    let names = rt
+        .tool_names
+        .get_or_try_init(|| rt.browser.tool_names())
+        .await;
+    match names {
+        Ok(names) if names.iter().any(|n| n == name) => None,
+        Ok(names) => Some(format!(
+            "there is no tool `{name}`; available: {}",
+            names.join(", ")
+        )),
+        Err(error) => Some(format!("could not list the tools: {error}")),
+    }
+}
+
+fn element_problem(
+    action: &Action,
+    state: &AgentState,
+    element: Option<&Element>,
+) -> Option<String> {
+    if let Some(eid) = action.target_eid() {
+        let Some(snapshot) = state.snapshot() else {
+            return Some(format!("no page is open, so there is no element {eid}"));
+        };
+        let Some(element) = element else {
+            return Some(format!(
+                "element {eid} is not in the current observation of {}",
+                snapshot.url
+            ));
+        };
+        if element.disabled && !matches!(action, Action::Scroll { .. }) {
+            return Some(format!("element {eid} ({}) is disabled", element.name));
+        }
+    }
+    match action {
+        Action::Type { eid, .. } => element.filter(|e| !e.editable).map(|e| {
+            format!(
+                "element {eid} ({} \"{}\") does not accept text",
+                e.role, e.name
+            )
+        }),
+        Action::SelectOption { eid, .. } => element
+            .filter(|e| !matches!(e.role.as_str(), "combobox" | "listbox"))
+            .map(|e| format!("element {eid} is a {}, not a select list", e.role)),
+        Action::Check { eid } => element
+            .filter(|e| e.checked.is_none())
+            .map(|e| format!("element {eid} ({}) cannot be checked", e.role)),
+        Action::Uncheck { eid } => element.and_then(|e| {
+            if e.checked.is_none() {
+                Some(format!("element {eid} ({}) cannot be unchecked", e.role))
+            } else if e.role == "radio" {
+                Some(format!(
+                    "radio button {eid} cannot be unchecked; check another option instead"
+                ))
+            } else {
+                None
+            }
+        }),
+        Action::Navigate { url } => match url::Url::parse(url.trim()) {
+            Ok(_) => None,
+            Err(error) => Some(format!("`{url}` is not an absolute URL: {error}")),
+        },
+        Action::PressKey { key } if key.trim().is_empty() => Some("no key given".to_owned()),
+        Action::AskUser { questions } if questions.is_empty() => {
+            Some("ask_user needs at least one question".to_owned())
+        }
+        Action::Click { .. }
+        | Action::PressKey { .. }
+        | Action::Scroll { .. }
+        | Action::Wait { .. }
+        | Action::Back
+        | Action::Tool { .. }
+        | Action::AskUser { .. }
+        | Action::NeedUser { .. }
+        | Action::Stop { .. } => None,
+    }
+}

@@ -1,0 +1,331 @@
+//! [`ModelPlanner`]: plans one action per call with a model on an OpenAI-compatible endpoint.
+//!
+//! In: a [`PlanContext`]. Out: a [`Plan`] whose note is the model's reasoning (when the person
+//! turned reasoning on), or a [`PlannerError`]: `Unavailable` when the tier's models failed after
+//! retries and fallback (the run ends in `finalize_failed` with the provider's message),
+//! `InvalidOutput` when the answer was unusable even after one repair (the graph counts it).
+//!
+//! One planning step is: maybe a compaction request on the FAST tier ([`compaction`]), then the
+//! planning request on STANDARD (POWERFUL once `escalate_after_invalid` invalid outputs happened
+//! in a row), then at most one repair request that sends the problem back. Structured output is
+//! the strict schema of [`schema`]; an endpoint that refuses `json_schema` is asked again in
+//! JSON mode, and this planner stays in JSON mode. Secret values never leave the process: every
+//! text bound for the model goes through [`secrets::Secrets::mask`], and the graph substitutes
+//! placeholders when typing through [`Planner::resolve_typed_text`].
+
+mod compaction;
+mod history;
+mod observation;
+mod output;
+mod prompts;
+mod request;
+mod schema;
+mod secrets;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use async_trait::async_trait;
+use serde_json::Value;
+
+use self::compaction::{Compactor, Fold, Layout};
+use self::prompts::{Prompts, render};
+use self::request::StepInputs;
+use self::secrets::Secrets;
+use super::{Plan, PlanContext, Planner};
+use crate::error::PlannerError;
+use crate::model::{
+    ChatMessage, ChatRequest, ChatResponse, ModelClient, ModelConfig, ModelConfigError,
+    RequestMeta, ResponseFormat, Role, StructuredOutput, Tier,
+};
+
+pub use self::observation::REMOVED as REMOVED_PROTOCOL_TEXT;
+
+/// Words asked of a compaction summary.
+const SUMMARY_WORDS: &str = "180";
+
+/// The model planner. Share it (`Arc`) between sessions: it holds only the client, the prompts,
+/// the secrets and caches.
+#[derive(Debug)]
+pub struct ModelPlanner {
+    client: ModelClient,
+    prompts: Prompts,
+    secrets: Secrets,
+    compactor: Compactor,
+    notes: Option<String>,
+    /// The endpoint refused `json_schema`: use JSON mode from now on.
+    json_mode: AtomicBool,
+    /// The answer schemas without and with `reasoning`.
+    schemas: [Value; 2],
+}
+
+impl ModelPlanner {
+    /// A planner for `config`: validates it, builds the client, loads the prompts.
+    pub fn from_config(config: ModelConfig) -> Result<Self, ModelConfigError> {
+        config.validate()?;
+        let prompts = Prompts::load(config.prompts_dir.as_deref())?;
+        let secrets = Secrets::new(&config.secrets);
+        let compactor = Compactor::new(config.compaction_threshold_tokens);
+        let json_mode = config.structured_output == StructuredOutput::JsonObject;
+        let client =
+            ModelClient::new(config).map_err(|e| ModelConfigError::Invalid(e.to_string()))?;
+        Ok(Self {
+            client,
+            prompts,
+            secrets,
+            compactor,
+            notes: None,
+            json_mode: AtomicBool::new(json_mode),
+            schemas: [schema::answer_schema(false), schema::answer_schema(true)],
+        })
+    }
+
+    /// The same planner with long-term notes (a project card, under ~500 tokens) in every
+    /// request; notes in the context come after these.
+    pub fn with_notes(mut self, notes: impl Into<String>) -> Self {
+        self.notes = Some(notes.into());
+        self
+    }
+
+    /// The model client.
+    pub fn client(&self) -> &ModelClient {
+        &self.client
+    }
+
+    /// The strict answer schema sent as `response_format` (with or without `reasoning`).
+    pub fn answer_schema(&self, reasoning: bool) -> &Value {
+        &self.schemas[usize::from(reasoning)]
+    }
+
+    fn config(&self) -> &ModelConfig {
+        self.client.config()
+    }
+
+    fn meta<'a>(ctx: &PlanContext<'a>, stage: &'a str) -> RequestMeta<'a> {
+        RequestMeta {
+            session_id: ctx.session_id,
+            run_id: ctx.run_id,
+            stage,
+            tool_steps: ctx.tool_steps,
+        }
+    }
+
+    /// The step message for `ctx`, after compaction.
+    async fn step_inputs(&self, ctx: &PlanContext<'_>) -> StepInputs {
+        let mask = |text: &str| self.secrets.mask(text);
+        let lines: Vec<String> = ctx
+            .history
+            .iter()
+            .enumerate()
+            .map(|(i, record)| mask(&history::step_line(i + 1, record)))
+            .collect();
+        let (history, summary) = match self.compactor.layout(ctx.run_id, lines) {
+            Layout::Full(lines) => (lines, None),
+            Layout::Compacted {
+                first,
+                summary,
+                middle,
+                last,
+                fold,
+            } => {
+                let (summary, middle) = match fold {
+                    None => (summary, middle),
+                    Some(fold) => self.fold(ctx, fold).await,
+                };
+                (
+                    first.into_iter().chain(middle).chain(last).collect(),
+                    summary,
+                )
+            }
+        };
+        let notes = match (&self.notes, ctx.notes) {
+            (Some(own), Some(theirs)) => Some(format!("{own}\n{theirs}")),
+            (Some(own), None) => Some(own.clone()),
+            (None, Some(theirs)) => Some(theirs.to_owned()),
+            (None, None) => None,
+        };
+        let observation = match ctx.snapshot {
+            Some(snapshot) => mask(&observation::compact_observation(
+                snapshot,
+                ctx.page,
+                self.config().observation_max_tokens,
+            )),
+            None => "no page is open yet (use `navigate`)\n".to_owned(),
+        };
+        StepInputs {
+            goal: mask(ctx.goal),
+            notes: notes.map(|n| mask(&n)),
+            summary,
+            history,
+            failures: ctx.failures.iter().map(|f| mask(f)).collect(),
+            tools: ctx.tools.to_vec(),
+            secrets: self.secrets.describe(),
+            observation,
+        }
+    }
+
+    /// Folds lines into the run's summary on the FAST tier. On failure the lines are dropped
+    /// with a marker (planning goes on with the previous summary).
+    async fn fold(&self, ctx: &PlanContext<'_>, fold: Fold) -> (Option<String>, Vec<String>) {
+        let system = render(
+            &self.prompts.compaction_system,
+            &[("max_words", SUMMARY_WORDS)],
+        );
+        let previous = fold.previous.clone().unwrap_or_else(|| "none".to_owned());
+        let text = render(
+            &self.prompts.compaction_request,
+            &[
+                ("goal", &self.secrets.mask(ctx.goal)),
+                ("previous", &previous),
+                ("steps", &fold.lines.join("\n")),
+            ],
+        );
+        let request = ChatRequest {
+            messages: vec![
+                ChatMessage::text(Role::System, system),
+                ChatMessage::text(Role::User, text),
+            ],
+            response_format: None,
+            temperature: self.config().temperature,
+            max_tokens: Some(400),
+        };
+        let meta = Self::meta(ctx, "compaction");
+        match self.client.complete(Tier::Fast, &request, &meta).await {
+            Ok(response) => {
+                record(ctx, &response, "compaction");
+                let summary: String = self
+                    .secrets
+                    .mask(response.content.trim())
+                    .chars()
+                    .take(self.compactor.max_summary_chars())
+                    .collect();
+                self.compactor.store(ctx.run_id, fold.upto, &summary);
+                (Some(summary), Vec::new())
+            }
+            Err(error) => {
+                tracing::warn!(%error, "history compaction failed; older steps are left out");
+                let marker = format!("… {} earlier steps left out …", fold.lines.len());
+                (fold.previous, vec![marker])
+            }
+        }
+    }
+
+    /// One request on `tier`; switches to JSON mode once if the endpoint refuses the schema.
+    async fn ask(
+        &self,
+        tier: Tier,
+        conversation: &[ChatMessage],
+        ctx: &PlanContext<'_>,
+        stage: &'static str,
+    ) -> Result<ChatResponse, PlannerError> {
+        let meta = Self::meta(ctx, stage);
+        let mut last = None;
+        for _ in 0..2 {
+            let json_mode = self.json_mode.load(Ordering::Relaxed);
+            let schema = self.answer_schema(ctx.reasoning);
+            let mut messages = Vec::with_capacity(conversation.len() + 1);
+            messages.push(request::system_message(
+                &self.prompts,
+                json_mode,
+                ctx.reasoning,
+                schema,
+            ));
+            messages.extend_from_slice(conversation);
+            let request = ChatRequest {
+                messages,
+                response_format: Some(if json_mode {
+                    ResponseFormat::JsonObject
+                } else {
+                    ResponseFormat::JsonSchema {
+                        name: "tandem_action".to_owned(),
+                        schema: schema.clone(),
+                    }
+                }),
+                temperature: self.config().temperature,
+                max_tokens: self.config().max_output_tokens,
+            };
+            match self.client.complete(tier, &request, &meta).await {
+                Ok(response) => {
+                    record(ctx, &response, stage);
+                    return Ok(response);
+                }
+                Err(error) if !json_mode && error.refuses_response_format() => {
+                    tracing::warn!(%error, "the endpoint refuses json_schema; using JSON mode");
+                    self.json_mode.store(true, Ordering::Relaxed);
+                    last = Some(error);
+                }
+                Err(error) => {
+                    return Err(PlannerError::Unavailable {
+                        message: error.to_string(),
+                    });
+                }
+            }
+        }
+        Err(PlannerError::Unavailable {
+            message: last.map_or_else(|| "the model failed".to_owned(), |e| e.to_string()),
+        })
+    }
+}
+
+/// Adds a response's usage to the context's meter.
+fn record(ctx: &PlanContext<'_>, response: &ChatResponse, stage: &str) {
+    if let Some(meter) = ctx.usage {
+        meter.record(response.usage_record(stage));
+    }
+}
+
+#[async_trait]
+impl Planner for ModelPlanner {
+    async fn plan(&self, ctx: &PlanContext<'_>) -> Result<Plan, PlannerError> {
+        let inputs = self.step_inputs(ctx).await;
+        let text = request::step_text(&self.prompts, &inputs);
+        let screenshot = if self.config().vision {
+            ctx.screenshot
+        } else {
+            None
+        };
+        let mut conversation = vec![request::user_message(text, screenshot)];
+        let tier = if ctx.invalid_actions >= self.config().escalate_after_invalid {
+            Tier::Powerful
+        } else {
+            Tier::Standard
+        };
+        let answer = self.ask(tier, &conversation, ctx, "plan").await?;
+        let problem = match output::parse(&answer.content, answer.refusal.as_deref()) {
+            Ok(decision) => return Ok(into_plan(decision)),
+            Err(problem) => problem,
+        };
+        tracing::info!(%problem, "invalid model output; asking for a repair");
+        conversation.push(ChatMessage::text(Role::Assistant, answer.content));
+        conversation.push(ChatMessage::text(
+            Role::User,
+            render(&self.prompts.repair, &[("error", &problem)]),
+        ));
+        let repaired = self.ask(tier, &conversation, ctx, "repair").await?;
+        output::parse(&repaired.content, repaired.refusal.as_deref())
+            .map(into_plan)
+            .map_err(|problem| PlannerError::InvalidOutput {
+                message: format!(
+                    "the model's answer was not a usable action after a repair: {problem}"
+                ),
+            })
+    }
+
+    fn uses_tools(&self) -> bool {
+        true
+    }
+
+    fn resolve_typed_text(&self, text: &str, page_url: Option<&str>) -> Result<String, String> {
+        self.secrets.resolve(text, page_url)
+    }
+}
+
+fn into_plan(decision: output::Decision) -> Plan {
+    Plan {
+        action: decision.action,
+        note: decision.reasoning,
+        cursor: None,
+    }
+}

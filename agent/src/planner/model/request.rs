@@ -1,0 +1,154 @@
+//! Building the planning request: the system message and the one step message.
+//!
+//! The step message holds, in order: the person's goal, long-term notes, the summary of older
+//! steps, the step lines, failures to avoid, the tools offered this step, the secret
+//! placeholders, and the current page between `<page_content>` delimiters (the screenshot is a
+//! second part of the same message when vision is on).
+
+use serde_json::Value;
+use tandem_mcp_browser::Screenshot;
+
+use super::observation::sanitize;
+use super::prompts::{Prompts, render};
+use crate::model::{ChatMessage, Content, ContentPart, ImageUrl, Role};
+
+/// Failures listed, most recent last.
+const MAX_FAILURES: usize = 5;
+/// Longest failure line, in characters.
+const MAX_FAILURE_CHARS: usize = 200;
+/// Server tools that duplicate a typed action: not offered as extra tools.
+const ACTION_TOOLS: [&str; 12] = [
+    "launch",
+    "observe",
+    "screenshot",
+    "navigate",
+    "click",
+    "type",
+    "select_option",
+    "press_key",
+    "scroll",
+    "wait",
+    "back",
+    "check",
+];
+
+/// The parts of one step message, already masked for secrets.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct StepInputs {
+    pub goal: String,
+    pub notes: Option<String>,
+    pub summary: Option<String>,
+    pub history: Vec<String>,
+    pub failures: Vec<String>,
+    pub tools: Vec<String>,
+    pub secrets: String,
+    pub observation: String,
+}
+
+/// The system message.
+pub(crate) fn system_message(
+    prompts: &Prompts,
+    json_mode: bool,
+    reasoning: bool,
+    schema: &Value,
+) -> ChatMessage {
+    let shape = if reasoning {
+        "`reasoning` (at most three short sentences: what happened, what you do next and why) and `action`"
+    } else {
+        "`action`"
+    };
+    let format = if json_mode {
+        format!(
+            "Answer with one JSON object and nothing else, with {shape}, following this JSON schema:\n{}",
+            serde_json::to_string(schema).unwrap_or_default()
+        )
+    } else {
+        format!("Answer with one JSON object with {shape}, as the response format requires.")
+    };
+    ChatMessage::text(
+        Role::System,
+        render(&prompts.system, &[("output_format", &format)]),
+    )
+}
+
+/// The step message text.
+pub(crate) fn step_text(prompts: &Prompts, inputs: &StepInputs) -> String {
+    let section = |title: &str, body: &Option<String>| match body {
+        Some(body) if !body.trim().is_empty() => format!("# {title}\n{}\n\n", body.trim_end()),
+        Some(_) | None => String::new(),
+    };
+    let notes = section("Notes", &inputs.notes);
+    let summary = section("Summary of earlier steps", &inputs.summary);
+    let history = if inputs.history.is_empty() {
+        "none yet".to_owned()
+    } else {
+        inputs.history.join("\n")
+    };
+    let failures = inputs
+        .failures
+        .iter()
+        .rev()
+        .take(MAX_FAILURES)
+        .rev()
+        .map(|f| {
+            let line: String = f
+                .replace('\n', " ")
+                .chars()
+                .take(MAX_FAILURE_CHARS)
+                .collect();
+            format!("- {}", sanitize(&line).trim_end())
+        })
+        .collect::<Vec<_>>();
+    let failures = if failures.is_empty() {
+        "none".to_owned()
+    } else {
+        failures.join("\n")
+    };
+    let tools: Vec<&str> = inputs
+        .tools
+        .iter()
+        .map(String::as_str)
+        .filter(|t| !ACTION_TOOLS.contains(t))
+        .collect();
+    let tools = if tools.is_empty() {
+        "none besides the actions".to_owned()
+    } else {
+        format!("call with the `tool` action: {}", tools.join(", "))
+    };
+    let secrets = if inputs.secrets.is_empty() {
+        String::new()
+    } else {
+        format!("# Secret placeholders\n{}\n\n", inputs.secrets)
+    };
+    render(
+        &prompts.step,
+        &[
+            ("goal", inputs.goal.trim()),
+            ("notes", &notes),
+            ("summary", &summary),
+            ("history", &history),
+            ("failures", &failures),
+            ("tools", &tools),
+            ("secrets", &secrets),
+            ("observation", &inputs.observation),
+        ],
+    )
+}
+
+/// The user message: the text, plus the screenshot when given.
+pub(crate) fn user_message(text: String, screenshot: Option<&Screenshot>) -> ChatMessage {
+    match screenshot.filter(|s| !s.data.is_empty()) {
+        Some(shot) => ChatMessage {
+            role: Role::User,
+            content: Content::Parts(vec![
+                ContentPart::Text { text },
+                ContentPart::ImageUrl {
+                    image_url: ImageUrl {
+                        url: format!("data:{};base64,{}", shot.mime_type, shot.data),
+                    },
+                },
+            ]),
+        },
+        None => ChatMessage::text(Role::User, text),
+    }
+}

@@ -1,0 +1,94 @@
+//! Secrets: the model sees `<secret:name>`, the browser gets the value, and only on its host.
+//!
+//! In: the configured secrets. Out: [`Secrets::mask`] replaces every secret value in text bound
+//! for the model with its placeholder (the goal, history, failures, page text);
+//! [`Secrets::resolve`] replaces placeholders in text about to be typed, refusing when the page
+//! is not on the secret's host. Page text cannot forge a placeholder: the observation escapes
+//! `<` before it reaches the model.
+
+use std::collections::BTreeMap;
+
+use url::Url;
+
+use crate::model::{SecretEntry, SecretString};
+
+const OPEN: &str = "<secret:";
+
+/// The configured secrets.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Secrets {
+    /// Name, lower-case host, value; longest value first so overlapping values mask fully.
+    entries: Vec<(String, String, SecretString)>,
+}
+
+impl Secrets {
+    pub fn new(config: &BTreeMap<String, SecretEntry>) -> Self {
+        let mut entries: Vec<_> = config
+            .iter()
+            .map(|(name, entry)| (name.clone(), normal_host(&entry.host), entry.value.clone()))
+            .collect();
+        entries.sort_by_key(|(_, _, value)| std::cmp::Reverse(value.expose().len()));
+        Self { entries }
+    }
+
+    /// `text` with every secret value replaced by its placeholder.
+    pub fn mask(&self, text: &str) -> String {
+        let mut out = text.to_owned();
+        for (name, _, value) in &self.entries {
+            if !value.is_empty() && out.contains(value.expose()) {
+                out = out.replace(value.expose(), &format!("{OPEN}{name}>"));
+            }
+        }
+        out
+    }
+
+    /// The placeholders the model may type, one per line; empty when there are none.
+    pub fn describe(&self) -> String {
+        let mut names: Vec<_> = self.entries.iter().collect();
+        names.sort_by(|a, b| a.0.cmp(&b.0));
+        names
+            .iter()
+            .map(|(name, host, _)| format!("- {OPEN}{name}> (typed only on {host})"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// `text` with placeholders replaced by values, if the page at `url` is on each secret's
+    /// host; `Err` says why not (shown to the planner as the step's failure).
+    pub fn resolve(&self, text: &str, url: Option<&str>) -> Result<String, String> {
+        if !text.contains(OPEN) {
+            return Ok(text.to_owned());
+        }
+        let host = url
+            .and_then(|u| Url::parse(u).ok())
+            .and_then(|u| u.host_str().map(normal_host));
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(start) = rest.find(OPEN) {
+            out.push_str(&rest[..start]);
+            let after = &rest[start + OPEN.len()..];
+            let Some(end) = after.find('>') else {
+                out.push_str(&rest[start..]);
+                return Ok(out);
+            };
+            let name = &after[..end];
+            let Some((_, allowed, value)) = self.entries.iter().find(|(n, _, _)| n == name) else {
+                return Err(format!("there is no secret named `{name}`"));
+            };
+            if host.as_deref() != Some(allowed.as_str()) {
+                return Err(format!(
+                    "the secret `{name}` may only be typed on {allowed}, not on {}",
+                    host.as_deref().unwrap_or("this page")
+                ));
+            }
+            out.push_str(value.expose());
+            rest = &after[end + 1..];
+        }
+        out.push_str(rest);
+        Ok(out)
+    }
+}
+
+fn normal_host(host: &str) -> String {
+    host.trim().trim_end_matches('.').to_ascii_lowercase()
+}

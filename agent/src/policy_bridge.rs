@@ -1,0 +1,172 @@
+//! From the agent's [`Action`] (and the snapshot element it targets) to the policy's
+//! [`ActionRequest`], so the policy never learns about models or browsers.
+//!
+//! Contract: every browser action maps onto its own [`ActionKind`]; the element's role, name,
+//! input type, autocomplete, link target and form submit label are filled in from the
+//! observation, and `captcha_visible` from the whole snapshot. Text typed into a secret field
+//! (password, card, one-time code) is marked secret, and [`masked`] hides it in everything the
+//! agent shows or records.
+
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+use tandem_policy::{ActionKind, ActionRequest};
+
+use crate::action::Action;
+
+/// Words in a snapshot that mean a CAPTCHA is on the page.
+const CAPTCHA_WORDS: [&str; 5] = [
+    "captcha",
+    "not a robot",
+    "verify you are human",
+    "are you human",
+    "hcaptcha",
+];
+
+/// Autocomplete tokens of fields whose content is secret.
+const SECRET_AUTOCOMPLETE: [&str; 7] = [
+    "current-password",
+    "new-password",
+    "one-time-code",
+    "cc-number",
+    "cc-csc",
+    "cc-exp",
+    "cc-exp-month",
+];
+
+/// Tools known to change nothing; every other tool is treated as mutating.
+const READ_ONLY_TOOLS: [&str; 7] = [
+    "observe",
+    "screenshot",
+    "list_tabs",
+    "read_page",
+    "list_pages",
+    "validate_html",
+    "analyze_brief",
+];
+
+/// The policy request for `action`, with `element` its target in `snapshot`.
+pub fn request_for(
+    action: &Action,
+    element: Option<&Element>,
+    snapshot: Option<&Snapshot>,
+) -> ActionRequest {
+    let mut request = match action {
+        Action::Navigate { url } => ActionRequest::navigate(url.clone()),
+        Action::Click { .. } => ActionRequest::new(ActionKind::Click),
+        Action::Type { text, .. } => {
+            let request = ActionRequest::new(ActionKind::Type).with_typed_text(text.clone());
+            if element.is_some_and(is_secret_field) {
+                request.with_secret_text()
+            } else {
+                request
+            }
+        }
+        Action::SelectOption { option, .. } => {
+            ActionRequest::new(ActionKind::SelectOption).with_option(option.clone())
+        }
+        Action::Check { .. } => ActionRequest::new(ActionKind::Check),
+        Action::Uncheck { .. } => ActionRequest::new(ActionKind::Uncheck),
+        Action::PressKey { key } => ActionRequest::press_key(key.clone()),
+        Action::Scroll { .. } => ActionRequest::new(ActionKind::Scroll),
+        Action::Wait { .. } => ActionRequest::new(ActionKind::Wait),
+        Action::Back => ActionRequest::new(ActionKind::Back),
+        Action::Tool { name, .. } => {
+            ActionRequest::tool(name.clone(), !READ_ONLY_TOOLS.contains(&name.as_str()))
+        }
+        Action::AskUser { .. } => ActionRequest::new(ActionKind::AskUser),
+        Action::NeedUser { .. } => ActionRequest::new(ActionKind::NeedUser),
+        Action::Stop { .. } => ActionRequest::new(ActionKind::Stop),
+    };
+    // A key press acts on the focused element: judge it as acting on that element.
+    let focused;
+    let element = match (action, element) {
+        (Action::PressKey { .. }, None) => {
+            focused = snapshot.and_then(|s| s.elements.iter().find(|e| e.focused));
+            focused
+        }
+        (_, element) => element,
+    };
+    if let Some(element) = element {
+        request = request.with_element(element.role.clone(), element_name(element));
+        if let Some(input_type) = &element.input_type {
+            request = request.with_input_type(input_type.clone());
+        }
+        if let Some(autocomplete) = &element.autocomplete {
+            request = request.with_autocomplete(autocomplete.clone());
+        }
+        if let Some(label) = &element.form_submit {
+            request = request.with_form_submit_label(label.clone());
+        }
+        if request.target_url.is_none()
+            && let Some(href) = &element.href
+        {
+            request = request.with_target_url(href.clone());
+        }
+    }
+    if snapshot.is_some_and(captcha_visible) {
+        request = request.with_captcha_visible();
+    }
+    request
+}
+
+/// The name the policy matches words against: the accessible name, else the placeholder.
+fn element_name(element: &Element) -> String {
+    if element.name.trim().is_empty() {
+        element.placeholder.clone().unwrap_or_default()
+    } else {
+        element.name.clone()
+    }
+}
+
+/// Whether what is typed into `element` is a secret.
+pub fn is_secret_field(element: &Element) -> bool {
+    element
+        .input_type
+        .as_deref()
+        .is_some_and(|t| t.eq_ignore_ascii_case("password"))
+        || element.autocomplete.as_deref().is_some_and(|a| {
+            a.split_whitespace()
+                .any(|token| SECRET_AUTOCOMPLETE.contains(&token.to_ascii_lowercase().as_str()))
+        })
+}
+
+/// Whether the snapshot shows a CAPTCHA (by element names, texts and frames).
+pub fn captcha_visible(snapshot: &Snapshot) -> bool {
+    let mentions = |text: &str| {
+        let lower = text.to_lowercase();
+        CAPTCHA_WORDS.iter().any(|word| lower.contains(word))
+    };
+    snapshot
+        .elements
+        .iter()
+        .any(|e| mentions(&e.name) || e.frame.as_deref().is_some_and(mentions))
+        || snapshot.texts.iter().any(|t| mentions(&t.text))
+}
+
+/// `action` as it may be shown or recorded: text typed into a secret field is masked.
+pub fn masked(action: &Action, element: Option<&Element>) -> Action {
+    match action {
+        Action::Type {
+            eid, clear, submit, ..
+        } if element.is_some_and(is_secret_field) => Action::Type {
+            eid: eid.clone(),
+            text: "••••••".to_owned(),
+            clear: *clear,
+            submit: *submit,
+        },
+        other => other.clone(),
+    }
+}
+
+/// One line naming the action and its target for the person: `click button "Buy now" (e4)`.
+pub fn describe(action: &Action, element: Option<&Element>) -> String {
+    let shown = masked(action, element);
+    match element {
+        Some(element) => format!(
+            "{} — {} \"{}\"",
+            shown,
+            element.role,
+            element_name(element).trim()
+        ),
+        None => shown.to_string(),
+    }
+}

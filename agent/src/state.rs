@@ -1,0 +1,247 @@
+//! [`AgentState`]: the one typed state of a session's agent graph.
+//!
+//! In: created once per session; each run resets the per-run part
+//! ([`AgentState::start_run`]). Out: read and written only by the nodes; the runner records a
+//! [`StateSummary`] at every transition. Chat history lives only here (`messages`). The mode
+//! and the reasoning flag belong to the person: only their operations change them.
+
+use serde::{Deserialize, Serialize};
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+use tandem_mcp_browser::{ObservedPage, Screenshot};
+use tandem_policy::{ActionRequest, PolicyDecision, SessionApprovals};
+
+use crate::graph::{GraphState, Transition};
+use crate::planner::{Plan, StepRecord};
+use crate::timeline::{Author, RunOutcome, RunRecord};
+
+/// Who drives: the person chats (the agent answers without acting) or the agent acts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AgentMode {
+    /// The agent answers; it never acts in the browser.
+    Chat,
+    /// The agent observes, plans and acts.
+    #[default]
+    Agent,
+}
+
+impl AgentMode {
+    /// The policy's mode.
+    pub fn policy_mode(self) -> tandem_policy::Mode {
+        match self {
+            AgentMode::Chat => tandem_policy::Mode::Chat,
+            AgentMode::Agent => tandem_policy::Mode::Agent,
+        }
+    }
+}
+
+/// One chat message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChatMessage {
+    /// Who wrote it.
+    pub author: Author,
+    /// The text.
+    pub text: String,
+}
+
+/// The planned action and what the graph learnt about it while validating and gating.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlannedAction {
+    /// The planner's decision.
+    pub plan: Plan,
+    /// The element the action targets, as in the observation it was planned on.
+    pub element: Option<Element>,
+    /// The timeline entry of this action once it has one.
+    pub timeline_seq: Option<usize>,
+    /// Why `validate_action` rejected it.
+    pub invalid: Option<String>,
+    /// The policy's request and decision (set by `policy_gate`).
+    pub gate: Option<(ActionRequest, PolicyDecision)>,
+    /// The action hash a confirmation approved (set by `confirm_interrupt`).
+    pub confirmed_hash: Option<String>,
+}
+
+impl PlannedAction {
+    /// A freshly planned action targeting `element`.
+    pub fn new(plan: Plan, element: Option<Element>) -> Self {
+        Self {
+            plan,
+            element,
+            timeline_seq: None,
+            invalid: None,
+            gate: None,
+            confirmed_hash: None,
+        }
+    }
+
+    /// The action.
+    pub fn action(&self) -> &crate::action::Action {
+        &self.plan.action
+    }
+}
+
+/// A node's verdict that the run must end early, and why. The routing function of the node
+/// sends the run to the `finalize_*` node of `outcome`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ending {
+    /// How the run ends.
+    pub outcome: RunOutcome,
+    /// One line for the person.
+    pub message: String,
+    /// Machine code (policy rule id or error code).
+    pub code: String,
+}
+
+impl Ending {
+    /// An ending with this outcome, message and code.
+    pub fn new(outcome: RunOutcome, message: impl Into<String>, code: impl Into<String>) -> Self {
+        Self {
+            outcome,
+            message: message.into(),
+            code: code.into(),
+        }
+    }
+}
+
+/// The state of one session's agent.
+#[derive(Debug, Default)]
+pub struct AgentState {
+    // --- owned by the person ---
+    /// Chat or agent mode.
+    pub mode: AgentMode,
+    /// Whether the person asked for visible reasoning (used by model planners).
+    pub reasoning: bool,
+    /// Chat history of the session (all runs).
+    pub messages: Vec<ChatMessage>,
+    /// "Don't ask again" approvals of this session.
+    pub approvals: SessionApprovals,
+
+    // --- the page ---
+    /// The latest observation (screenshot + snapshot taken together).
+    pub last_observation: Option<ObservedPage>,
+    /// The screenshot of the latest observation (moved out of it to keep one copy).
+    pub last_screenshot: Option<Screenshot>,
+    /// The next plan needs a fresh observation.
+    pub needs_observe: bool,
+
+    // --- the run ---
+    /// The person's message that started this run.
+    pub last_user_message: String,
+    /// The action being validated, gated or executed.
+    pub planned_action: Option<PlannedAction>,
+    /// The steps of this run, for the planner (oldest first).
+    pub steps: Vec<StepRecord>,
+    /// Problems met in this run (invalid actions, tool errors), oldest first.
+    pub failures: Vec<String>,
+    /// Nodes executed in this run (every node counts).
+    pub tool_steps: usize,
+    /// Invalid actions in a row.
+    pub invalid_actions: u32,
+    /// Tool errors in a row.
+    pub consecutive_errors: u32,
+    /// Observations taken in this run.
+    pub observations: usize,
+    /// Set by a node when the run must end early; routing then goes to its `finalize_*` node.
+    pub ending: Option<Ending>,
+    /// The final message to the person.
+    pub final_response: Option<String>,
+    /// The record of this run.
+    pub run: RunRecord,
+}
+
+impl AgentState {
+    /// A fresh session state in `mode`.
+    pub fn new(mode: AgentMode) -> Self {
+        Self {
+            mode,
+            needs_observe: true,
+            run: RunRecord::new(String::new(), String::new()),
+            ..Self::default()
+        }
+    }
+
+    /// Resets the per-run part for a new run of `goal`. The page may have changed since the
+    /// last run (the person, a crash), so the first plan observes afresh.
+    pub fn start_run(&mut self, run_id: String, goal: String) {
+        self.last_user_message = goal.clone();
+        self.planned_action = None;
+        self.steps.clear();
+        self.failures.clear();
+        self.tool_steps = 0;
+        self.invalid_actions = 0;
+        self.consecutive_errors = 0;
+        self.observations = 0;
+        self.ending = None;
+        self.final_response = None;
+        self.needs_observe = true;
+        self.run = RunRecord::new(run_id, goal);
+    }
+
+    /// The snapshot of the latest observation.
+    pub fn snapshot(&self) -> Option<&Snapshot> {
+        self.last_observation
+            .as_ref()
+            .map(|page| &page.observation.snapshot)
+    }
+
+    /// The URL of the current page, if one is known.
+    pub fn current_url(&self) -> Option<&str> {
+        self.snapshot().map(|s| s.url.as_str())
+    }
+
+    /// Records the run's end.
+    pub fn finish(&mut self, outcome: RunOutcome, text: String) {
+        self.run.outcome = Some(outcome);
+        self.run.final_response = Some(text.clone());
+        self.final_response = Some(text);
+    }
+}
+
+/// What the runner records at every transition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StateSummary {
+    /// Nodes executed so far.
+    pub tool_steps: usize,
+    /// Invalid actions in a row.
+    pub invalid_actions: u32,
+    /// Tool errors in a row.
+    pub consecutive_errors: u32,
+    /// Whether the next plan needs a fresh observation.
+    pub needs_observe: bool,
+    /// The planned action, one line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planned_action: Option<String>,
+    /// The current page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+impl GraphState for AgentState {
+    type Summary = StateSummary;
+
+    fn steps(&self) -> usize {
+        self.tool_steps
+    }
+
+    fn count_step(&mut self) {
+        self.tool_steps += 1;
+    }
+
+    fn summary(&self) -> StateSummary {
+        StateSummary {
+            tool_steps: self.tool_steps,
+            invalid_actions: self.invalid_actions,
+            consecutive_errors: self.consecutive_errors,
+            needs_observe: self.needs_observe,
+            planned_action: self
+                .planned_action
+                .as_ref()
+                .map(|p| p.plan.action.kind_name().to_owned()),
+            url: self.current_url().map(str::to_owned),
+        }
+    }
+
+    fn record(&mut self, transition: Transition<StateSummary>) {
+        self.run.transitions.push(transition);
+    }
+}

@@ -1,0 +1,430 @@
+//! The agent graph end to end over a stand-in browser (no Chromium): confirmations bound to
+//! their action, invalid and failing actions, chat mode, check/uncheck, cancel and supersede.
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use serde_json::Value;
+use tandem_agent::planner::{Plan, PlanContext, Planner};
+use tandem_agent::{
+    Action, ActionResult, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, AgentMode,
+    BrowserTools, InterruptError, InterruptKind, PlannerError, Resume, RunOutcome,
+};
+use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+use tandem_mcp_browser::{ClientError, Observation, ObservedPage, TabInfo, ToolOutput};
+use tandem_policy::PolicyGate;
+use tokio::sync::broadcast;
+
+/// A page with a few elements; records the calls it gets.
+#[derive(Default)]
+struct FakeBrowser {
+    elements: Vec<Element>,
+    calls: Mutex<Vec<String>>,
+    fail_clicks: bool,
+}
+
+impl FakeBrowser {
+    fn with(elements: Vec<Element>) -> Self {
+        Self {
+            elements,
+            ..Self::default()
+        }
+    }
+
+    fn calls(&self) -> Vec<String> {
+        self.calls.lock().unwrap().clone()
+    }
+
+    fn log(&self, call: String) -> Result<ActionOutcome, ClientError> {
+        self.calls.lock().unwrap().push(call.clone());
+        Ok(ActionOutcome {
+            message: call,
+            url: "https://shop.test/".into(),
+            title: "Shop".into(),
+        })
+    }
+}
+
+fn element(eid: &str, role: &str, name: &str) -> Element {
+    Element {
+        eid: eid.into(),
+        role: role.into(),
+        name: name.into(),
+        tag: "button".into(),
+        ..Element::default()
+    }
+}
+
+#[async_trait]
+impl BrowserTools for FakeBrowser {
+    async fn observe(&self, _: Option<usize>) -> Result<ObservedPage, ClientError> {
+        self.calls.lock().unwrap().push("observe".into());
+        Ok(ObservedPage {
+            observation: Observation {
+                snapshot: Snapshot {
+                    url: "https://shop.test/".into(),
+                    title: "Shop".into(),
+                    elements: self.elements.clone(),
+                    ..Snapshot::default()
+                },
+                screenshot: None,
+                tabs: Vec::new(),
+                notices: Vec::new(),
+            },
+            text: String::new(),
+        })
+    }
+    async fn navigate(&self, url: &str) -> Result<ActionOutcome, ClientError> {
+        self.log(format!("navigate {url}"))
+    }
+    async fn click(&self, eid: &str) -> Result<ActionOutcome, ClientError> {
+        if self.fail_clicks {
+            self.calls
+                .lock()
+                .unwrap()
+                .push(format!("click {eid} (failed)"));
+            return Err(ClientError::Tool {
+                code: "covered".into(),
+                message: format!("element `{eid}` is covered"),
+            });
+        }
+        self.log(format!("click {eid}"))
+    }
+    async fn type_text(
+        &self,
+        eid: &str,
+        text: &str,
+        _: bool,
+        _: bool,
+    ) -> Result<ActionOutcome, ClientError> {
+        self.log(format!("type {text} into {eid}"))
+    }
+    async fn select_option(&self, eid: &str, option: &str) -> Result<ActionOutcome, ClientError> {
+        self.log(format!("select {option} in {eid}"))
+    }
+    async fn press_key(&self, key: &str) -> Result<ActionOutcome, ClientError> {
+        self.log(format!("press {key}"))
+    }
+    async fn scroll(&self, _: &ScrollTarget) -> Result<ActionOutcome, ClientError> {
+        self.log("scroll".into())
+    }
+    async fn wait(&self, _: &WaitCondition, _: Option<u64>) -> Result<ActionOutcome, ClientError> {
+        self.log("wait".into())
+    }
+    async fn back(&self) -> Result<ActionOutcome, ClientError> {
+        self.log("back".into())
+    }
+    async fn close_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError> {
+        self.log(format!("close {tab_id}")).map(|_| Vec::new())
+    }
+    async fn tool_names(&self) -> Result<Vec<String>, ClientError> {
+        Ok(vec!["observe".into(), "click".into()])
+    }
+    async fn call(&self, name: &str, _: Value) -> Result<ToolOutput, ClientError> {
+        self.log(format!("tool {name}"))
+            .map(|_| ToolOutput::default())
+    }
+}
+
+/// Plays a fixed list of actions, one per call; repeats the last one when the list runs out.
+struct Script(Vec<Action>, Mutex<usize>);
+
+impl Script {
+    fn new(actions: Vec<Action>) -> Arc<Self> {
+        Arc::new(Self(actions, Mutex::new(0)))
+    }
+}
+
+#[async_trait]
+impl Planner for Script {
+    async fn plan(&self, _: &PlanContext<'_>) -> Result<Plan, PlannerError> {
+        let mut next = self.1.lock().unwrap();
+        let action = self.0[(*next).min(self.0.len() - 1)].clone();
+        *next += 1;
+        Ok(Plan::new(action))
+    }
+}
+
+fn spawn(browser: &Arc<FakeBrowser>, planner: Arc<Script>) -> AgentHandle {
+    Agent::spawn(
+        AgentConfig::default(),
+        planner,
+        browser.clone(),
+        Arc::new(PolicyGate::with_defaults().unwrap()),
+    )
+}
+
+async fn next_matching(
+    events: &mut broadcast::Receiver<AgentEvent>,
+    pred: impl Fn(&AgentEvent) -> bool,
+) -> AgentEvent {
+    tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match events.recv().await {
+                Ok(event) if pred(&event) => return event,
+                Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                Err(broadcast::error::RecvError::Closed) => panic!("events closed"),
+            }
+        }
+    })
+    .await
+    .expect("event in time")
+}
+
+async fn finished(events: &mut broadcast::Receiver<AgentEvent>) -> (RunOutcome, String) {
+    match next_matching(events, |e| matches!(e, AgentEvent::RunFinished { .. })).await {
+        AgentEvent::RunFinished { outcome, text, .. } => (outcome, text),
+        _ => unreachable!(),
+    }
+}
+
+async fn question(events: &mut broadcast::Receiver<AgentEvent>) -> tandem_agent::Interrupt {
+    match next_matching(events, |e| matches!(e, AgentEvent::Question { .. })).await {
+        AgentEvent::Question { interrupt, .. } => interrupt,
+        _ => unreachable!(),
+    }
+}
+
+fn click(eid: &str) -> Action {
+    Action::Click { eid: eid.into() }
+}
+
+fn stop() -> Action {
+    Action::Stop {
+        answer: "all done".into(),
+    }
+}
+
+#[tokio::test]
+async fn a_confirmation_is_bound_to_its_id_kind_and_action_and_runs_the_action_once() {
+    let browser = Arc::new(FakeBrowser::with(vec![element("e1", "button", "Buy now")]));
+    let agent = spawn(&browser, Script::new(vec![click("e1"), stop()]));
+    let mut events = agent.subscribe();
+    agent.submit_user_message("buy it").await.unwrap();
+    let asked = question(&mut events).await;
+    let InterruptKind::Confirm {
+        action_hash, rule, ..
+    } = &asked.kind
+    else {
+        panic!("expected a confirmation, got {asked:?}");
+    };
+    assert_eq!(rule, "confirm-purchase");
+    assert_eq!(agent.pending_question().as_ref(), Some(&asked));
+
+    let confirm = |hash: &str| Resume::Confirm {
+        approved: true,
+        action_hash: hash.to_owned(),
+        remember: false,
+    };
+    let refused = agent.resume("not-the-id", confirm(action_hash)).await;
+    assert!(
+        matches!(
+            refused,
+            Err(AgentError::Interrupt(InterruptError::StaleId(_)))
+        ),
+        "{refused:?}"
+    );
+    let refused = agent.resume(&asked.id, confirm("0000")).await;
+    assert!(
+        matches!(
+            refused,
+            Err(AgentError::Interrupt(InterruptError::ActionChanged))
+        ),
+        "{refused:?}"
+    );
+    let refused = agent
+        .resume(
+            &asked.id,
+            Resume::Answer {
+                answers: Vec::new(),
+            },
+        )
+        .await;
+    assert!(
+        matches!(
+            refused,
+            Err(AgentError::Interrupt(InterruptError::WrongKind { .. }))
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(
+        agent.pending_question().as_ref(),
+        Some(&asked),
+        "still paused"
+    );
+    assert!(!browser.calls().iter().any(|c| c.starts_with("click")));
+
+    agent.resume(&asked.id, confirm(action_hash)).await.unwrap();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!((outcome, text.as_str()), (RunOutcome::Done, "all done"));
+    let again = agent.resume(&asked.id, confirm(action_hash)).await;
+    assert!(
+        matches!(
+            again,
+            Err(AgentError::Interrupt(InterruptError::AlreadyUsed(_)))
+        ),
+        "{again:?}"
+    );
+    let clicks: Vec<String> = browser
+        .calls()
+        .into_iter()
+        .filter(|c| c.starts_with("click"))
+        .collect();
+    assert_eq!(clicks, ["click e1"]);
+    let run = agent.runs().pop().unwrap();
+    let results: Vec<_> = run.timeline.actions().map(|(_, r)| r.clone()).collect();
+    assert!(
+        matches!(results.as_slice(), [ActionResult::Success { .. }]),
+        "{results:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_declined_confirmation_cancels_the_run_without_acting() {
+    let browser = Arc::new(FakeBrowser::with(vec![element(
+        "e1",
+        "button",
+        "Delete account",
+    )]));
+    let agent = spawn(&browser, Script::new(vec![click("e1"), stop()]));
+    let mut events = agent.subscribe();
+    agent.submit_user_message("delete it").await.unwrap();
+    let asked = question(&mut events).await;
+    let InterruptKind::Confirm { action_hash, .. } = &asked.kind else {
+        panic!("expected a confirmation");
+    };
+    let no = Resume::Confirm {
+        approved: false,
+        action_hash: action_hash.clone(),
+        remember: false,
+    };
+    agent.resume(&asked.id, no).await.unwrap();
+    let (outcome, _) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Cancelled);
+    assert_eq!(browser.calls(), ["observe"]);
+    let run = agent.runs().pop().unwrap();
+    assert_eq!(run.nodes().last(), Some(&"finalize_cancelled"));
+}
+
+#[tokio::test]
+async fn three_invalid_actions_in_a_row_block_the_run() {
+    let browser = Arc::new(FakeBrowser::with(vec![element("e1", "button", "Ok")]));
+    let agent = spawn(&browser, Script::new(vec![click("e99")]));
+    let mut events = agent.subscribe();
+    agent
+        .submit_user_message("click the missing thing")
+        .await
+        .unwrap();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Blocked, "{text}");
+    let run = agent.runs().pop().unwrap();
+    let validations = run
+        .nodes()
+        .iter()
+        .filter(|n| **n == "validate_action")
+        .count();
+    assert_eq!(validations, 3);
+    assert_eq!(run.nodes().last(), Some(&"finalize_blocked"));
+    assert_eq!(browser.calls(), ["observe"], "nothing was executed");
+}
+
+#[tokio::test]
+async fn three_tool_errors_in_a_row_fail_the_run() {
+    let browser = Arc::new(FakeBrowser {
+        elements: vec![element("e1", "button", "Ok")],
+        fail_clicks: true,
+        ..FakeBrowser::default()
+    });
+    let agent = spawn(&browser, Script::new(vec![click("e1")]));
+    let mut events = agent.subscribe();
+    agent.submit_user_message("click ok").await.unwrap();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Failed);
+    assert!(text.contains("3 browser calls failed in a row"), "{text}");
+    let failed = browser
+        .calls()
+        .iter()
+        .filter(|c| c.ends_with("(failed)"))
+        .count();
+    assert_eq!(failed, 3);
+}
+
+#[tokio::test]
+async fn chat_mode_answers_without_touching_the_browser() {
+    let browser = Arc::new(FakeBrowser::default());
+    let agent = spawn(&browser, Script::new(vec![click("e1")]));
+    let mut events = agent.subscribe();
+    agent.set_mode(AgentMode::Chat).await.unwrap();
+    agent.submit_user_message("hello there").await.unwrap();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Done);
+    assert!(text.contains("Chat mode needs a language model"), "{text}");
+    assert!(browser.calls().is_empty());
+    assert_eq!(agent.status().mode, AgentMode::Chat);
+}
+
+#[tokio::test]
+async fn check_clicks_only_when_the_box_is_in_the_other_state() {
+    let mut checked = element("e1", "checkbox", "Remember me");
+    checked.checked = Some(true);
+    let mut unchecked = element("e2", "checkbox", "Newsletter");
+    unchecked.checked = Some(false);
+    let browser = Arc::new(FakeBrowser::with(vec![checked, unchecked]));
+    let script = vec![
+        Action::Check { eid: "e1".into() },
+        Action::Check { eid: "e2".into() },
+        stop(),
+    ];
+    let agent = spawn(&browser, Script::new(script));
+    let mut events = agent.subscribe();
+    agent.submit_user_message("check both").await.unwrap();
+    assert_eq!(finished(&mut events).await.0, RunOutcome::Done);
+    let clicks: Vec<String> = browser
+        .calls()
+        .into_iter()
+        .filter(|c| c.starts_with("click"))
+        .collect();
+    assert_eq!(clicks, ["click e2"]);
+}
+
+#[tokio::test]
+async fn cancel_and_new_messages_end_a_paused_run_as_cancelled() {
+    let browser = Arc::new(FakeBrowser::with(vec![element("e1", "button", "Pay now")]));
+    let agent = spawn(&browser, Script::new(vec![click("e1")]));
+    let mut events = agent.subscribe();
+
+    agent.submit_user_message("pay").await.unwrap();
+    let first = question(&mut events).await;
+    agent.cancel();
+    assert_eq!(finished(&mut events).await.0, RunOutcome::Cancelled);
+    assert!(agent.pending_question().is_none());
+
+    agent.submit_user_message("pay again").await.unwrap();
+    let second = question(&mut events).await;
+    assert_ne!(first.id, second.id);
+    agent
+        .submit_user_message("never mind, something else")
+        .await
+        .unwrap();
+    assert_eq!(finished(&mut events).await.0, RunOutcome::Cancelled);
+    let late = agent
+        .resume(
+            &second.id,
+            Resume::ManualDone {
+                message: String::new(),
+            },
+        )
+        .await;
+    assert!(
+        matches!(
+            late,
+            Err(AgentError::Interrupt(InterruptError::AlreadyUsed(_)))
+        ),
+        "{late:?}"
+    );
+    assert!(!browser.calls().iter().any(|c| c.starts_with("click")));
+    agent.shutdown().await;
+}

@@ -1,0 +1,114 @@
+//! The daemon's HTTP surface: `pub fn app(state) -> Router`, so tests can drive it in-process.
+//!
+//! Routes: `/` and the UI assets, `/demo/…` (the built-in shop), `/health`, `/ws` (the chat
+//! protocol) and `/mcp` (the browser tools over MCP streamable HTTP, with the launch token as a
+//! bearer token). Every request passes the Host check first; `/mcp` also needs an allowed Origin
+//! (or none) and the token.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use serde_json::json;
+use tandem_mcp_browser::BrowserHost;
+use tandem_mcp_browser::server::BrowserServer;
+
+use crate::security::AccessPolicy;
+use crate::session::SessionRegistry;
+use crate::token::LaunchToken;
+use crate::{static_files, ws};
+
+/// What every handler can reach.
+pub struct AppState {
+    pub token: LaunchToken,
+    pub access: AccessPolicy,
+    pub sessions: Arc<SessionRegistry>,
+}
+
+impl AppState {
+    pub fn host(&self) -> &Arc<BrowserHost> {
+        self.sessions.host()
+    }
+}
+
+/// The router of the daemon.
+pub fn app(state: Arc<AppState>) -> Router {
+    let mcp = mcp_service(&state);
+    let guarded_mcp =
+        Router::new()
+            .nest_service("/mcp", mcp)
+            .layer(middleware::from_fn_with_state(
+                Arc::clone(&state),
+                require_token,
+            ));
+    Router::new()
+        .route("/health", get(health))
+        .route("/ws", get(ws::upgrade))
+        .route("/demo", get(static_files::demo))
+        .route("/demo/", get(static_files::demo))
+        .route("/demo/{*path}", get(static_files::demo))
+        .merge(guarded_mcp)
+        .fallback(get(static_files::ui))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&state),
+            check_host,
+        ))
+        .with_state(state)
+}
+
+/// `GET /health`: liveness for scripts and tests.
+async fn health(State(state): State<Arc<AppState>>) -> impl IntoResponse {
+    axum::Json(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "sessions": state.sessions.len(),
+    }))
+}
+
+/// Refuses requests whose Host (or Origin, when present) is not this daemon's.
+async fn check_host(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+    match state.access.check(request.headers()) {
+        Ok(()) => next.run(request).await,
+        Err(refusal) => {
+            tracing::warn!(%refusal, path = %request.uri().path(), "refused a request");
+            (StatusCode::FORBIDDEN, refusal.to_string()).into_response()
+        }
+    }
+}
+
+/// `/mcp` needs `Authorization: Bearer <launch token>`.
+async fn require_token(
+    State(state): State<Arc<AppState>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let presented = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    match presented {
+        Some(token) if state.token.matches(token) => next.run(request).await,
+        _ => (StatusCode::UNAUTHORIZED, "the launch token is required").into_response(),
+    }
+}
+
+/// The browser tools over MCP streamable HTTP: one browser session per MCP session.
+fn mcp_service(state: &Arc<AppState>) -> StreamableHttpService<BrowserServer, LocalSessionManager> {
+    let host = Arc::clone(state.host());
+    // Host and Origin were already checked by our own middleware, with the same rules as the
+    // WebSocket; rmcp's list is kept as a second line of defence.
+    let mut config = StreamableHttpServerConfig::default();
+    config.allowed_origins = state.access.origins().to_vec();
+    StreamableHttpService::new(
+        move || Ok(BrowserServer::new(Arc::clone(&host))),
+        Arc::default(),
+        config,
+    )
+}

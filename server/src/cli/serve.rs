@@ -1,0 +1,117 @@
+//! `tandem serve`: binds loopback, prints the UI address with the launch token, serves until
+//! Ctrl-C / SIGTERM, then denies pending confirmations and closes the browsers.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use anyhow::Context;
+
+use super::{ServeArgs, session_factory};
+use crate::app::{AppState, app};
+use crate::config::Config;
+use crate::security::AccessPolicy;
+use crate::session::SessionRegistry;
+use crate::token::LaunchToken;
+
+/// A bound, not yet serving daemon (tests use it to learn the port).
+pub struct Daemon {
+    pub listener: tokio::net::TcpListener,
+    pub state: Arc<AppState>,
+    pub addr: SocketAddr,
+}
+
+impl Daemon {
+    /// Binds the configured address and builds the state. Refuses a non-loopback bind unless
+    /// `allow_remote` is set.
+    pub async fn bind(mut config: Config, args: &ServeArgs) -> anyhow::Result<Self> {
+        if let Some(host) = &args.host {
+            config.server.host = host.clone();
+        }
+        if let Some(port) = args.port {
+            config.server.port = port;
+        }
+        config.server.allow_remote |= args.allow_remote;
+        config.server.open |= args.open;
+        if !config.binds_loopback() && !config.server.allow_remote {
+            anyhow::bail!(
+                "refusing to bind {}: it is not a loopback address. Pass --allow-remote if you \
+                 really want the daemon reachable from other machines (the launch token is \
+                 still required)",
+                config.server.host
+            );
+        }
+        let token = match std::env::var("TANDEM_TOKEN") {
+            Ok(secret) => LaunchToken::from_secret(&secret)
+                .context("TANDEM_TOKEN must be at least 32 printable characters")?,
+            Err(_) => LaunchToken::generate(),
+        };
+        let bind = format!("{}:{}", config.server.host, config.server.port);
+        let listener = tokio::net::TcpListener::bind(&bind)
+            .await
+            .with_context(|| format!("binding {bind} (is another tandem running? try --port 0)"))?;
+        let addr = listener.local_addr()?;
+        let access = AccessPolicy::for_port(
+            &config.server.host,
+            addr.port(),
+            &config.server.allowed_origins,
+        );
+        let sessions = SessionRegistry::new(session_factory(&config)?);
+        let state = Arc::new(AppState {
+            token,
+            access,
+            sessions,
+        });
+        Ok(Self {
+            listener,
+            state,
+            addr,
+        })
+    }
+
+    /// The address of the chat page, with the token in the fragment (never sent to a server).
+    pub fn ui_address(&self) -> String {
+        format!(
+            "http://127.0.0.1:{}/#token={}",
+            self.addr.port(),
+            self.state.token.reveal()
+        )
+    }
+
+    /// Serves until `shutdown` resolves, then closes sessions and the browser.
+    pub async fn serve(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let router = app(Arc::clone(&self.state));
+        axum::serve(self.listener, router)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("serving HTTP")?;
+        tracing::info!("shutting down: denying pending confirmations and closing browsers");
+        self.state.sessions.shutdown().await;
+        self.state.host().shutdown().await;
+        Ok(())
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+}

@@ -1,0 +1,177 @@
+//! Daemon configuration: a TOML file (`--config` / `TANDEM_CONFIG`), then environment variables
+//! and command-line flags on top (see `docs/configuration.md`). Unknown keys are refused with the
+//! line and the problem.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use serde::Deserialize;
+use tandem_mcp_browser::BrowserConfig;
+
+/// The default port of `tandem serve`.
+pub const DEFAULT_PORT: u16 = 7420;
+
+/// Everything the daemon can be told.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub server: ServerSettings,
+    pub browser: BrowserConfig,
+    pub agent: AgentSettings,
+    pub policy: PolicySettings,
+}
+
+/// Where and how the daemon listens.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ServerSettings {
+    /// Address to bind. Loopback by default; anything else needs `allow_remote = true`.
+    pub host: String,
+    /// Port to bind (0 picks a free one).
+    pub port: u16,
+    /// Extra exact origins allowed to open the WebSocket (e.g. a reverse proxy's address).
+    pub allowed_origins: Vec<String>,
+    /// Permit binding a non-loopback address (the launch token is still required).
+    pub allow_remote: bool,
+    /// Open the chat page in the default browser at start-up.
+    pub open: bool,
+}
+
+impl Default for ServerSettings {
+    fn default() -> Self {
+        Self {
+            host: "127.0.0.1".into(),
+            port: DEFAULT_PORT,
+            allowed_origins: Vec::new(),
+            allow_remote: false,
+            open: false,
+        }
+    }
+}
+
+/// The daemon's default step budget. Every graph node counts (observe, plan, validate, gate,
+/// act, check: about six per browser action), so 120 lets a run take about twenty actions; the
+/// agent library's own default (30) suits short scripted runs.
+pub const DEFAULT_MAX_TOOL_STEPS: usize = 120;
+
+/// Limits of one agent run.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AgentSettings {
+    /// Graph steps a run may take before it stops (`finalize_limit`).
+    pub max_tool_steps: usize,
+}
+
+impl Default for AgentSettings {
+    fn default() -> Self {
+        Self {
+            max_tool_steps: DEFAULT_MAX_TOOL_STEPS,
+        }
+    }
+}
+
+/// Policy rules added to the embedded safe defaults.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PolicySettings {
+    /// A TOML rules file (format in `docs/policy.md`); it can only add rules.
+    pub file: Option<PathBuf>,
+}
+
+impl Config {
+    /// Reads a config file; a missing `path` gives the defaults.
+    pub fn load(path: Option<&Path>) -> anyhow::Result<Self> {
+        let Some(path) = path else {
+            return Ok(Self::default());
+        };
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("reading the config file {}", path.display()))?;
+        Self::parse(&text).with_context(|| format!("in the config file {}", path.display()))
+    }
+
+    /// Parses config text; errors name the line and the problem.
+    pub fn parse(text: &str) -> anyhow::Result<Self> {
+        toml::from_str(text).map_err(|error| {
+            let line = error
+                .span()
+                .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
+            match line {
+                Some(line) => anyhow::anyhow!("line {line}: {}", error.message()),
+                None => anyhow::anyhow!("{}", error.message()),
+            }
+        })
+    }
+
+    /// True when the bind address is a loopback address.
+    pub fn binds_loopback(&self) -> bool {
+        let host = self
+            .server
+            .host
+            .trim_start_matches('[')
+            .trim_end_matches(']');
+        host == "localhost"
+            || host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_loopback_on_the_documented_port() {
+        let config = Config::default();
+        assert_eq!(config.server.port, DEFAULT_PORT);
+        assert!(config.binds_loopback());
+        assert_eq!(config.agent.max_tool_steps, DEFAULT_MAX_TOOL_STEPS);
+        assert!(config.browser.headless);
+    }
+
+    #[test]
+    fn reads_every_section() {
+        let config = Config::parse(
+            r#"
+            [server]
+            port = 9000
+            allowed_origins = ["https://tandem.example"]
+            [browser]
+            executable = "/opt/chrome"
+            viewport_width = 1024
+            [agent]
+            max_tool_steps = 12
+            [policy]
+            file = "/etc/tandem/policy.toml"
+            "#,
+        )
+        .unwrap();
+        assert_eq!(config.server.port, 9000);
+        assert_eq!(config.browser.viewport_width, 1024);
+        assert_eq!(config.agent.max_tool_steps, 12);
+        assert!(config.policy.file.is_some());
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_with_their_line() {
+        let error = Config::parse("[server]\nport = 1\nprot = 2\n").unwrap_err();
+        let message = format!("{error:#}");
+        assert!(message.contains("line 3"), "{message}");
+        assert!(message.contains("prot"), "{message}");
+    }
+
+    #[test]
+    fn non_loopback_binds_are_recognised() {
+        let mut config = Config::default();
+        for (host, loopback) in [
+            ("127.0.0.1", true),
+            ("::1", true),
+            ("localhost", true),
+            ("0.0.0.0", false),
+            ("192.168.1.4", false),
+        ] {
+            config.server.host = host.into();
+            assert_eq!(config.binds_loopback(), loopback, "{host}");
+        }
+    }
+}

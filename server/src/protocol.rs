@@ -1,0 +1,289 @@
+//! The WebSocket protocol's messages (documented in `docs/protocol.md`), shared with the tests.
+//!
+//! Client frames are parsed strictly: an unknown `type` or an unknown field is an error frame back
+//! to the client, never a guess.
+
+use serde::{Deserialize, Serialize};
+
+/// A frame from the client.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Must be the first frame: the launch token.
+    Auth { token: String },
+    /// Start a new session (no id) or re-attach to one.
+    Attach {
+        #[serde(default)]
+        session_id: Option<String>,
+    },
+    /// The person's goal or instructions (chat text in chat mode).
+    UserMessage { text: String },
+    /// Answer to a confirm question.
+    Confirm {
+        interrupt_id: String,
+        approved: bool,
+        /// Approve this exact action for the rest of the session.
+        #[serde(default)]
+        remember: bool,
+    },
+    /// The person finished a takeover.
+    ManualDone {
+        interrupt_id: String,
+        #[serde(default)]
+        message: Option<String>,
+    },
+    /// Answers to an ask question.
+    Answer {
+        interrupt_id: String,
+        answers: Vec<AnswerPayload>,
+    },
+    /// The person takes the browser now.
+    Takeover {
+        #[serde(default)]
+        reason: Option<String>,
+    },
+    /// End the current run. (An empty struct, so unknown fields are refused like elsewhere.)
+    Cancel {},
+    /// Change the user-owned mode and reasoning toggle.
+    SetMode {
+        #[serde(default)]
+        mode: Option<Mode>,
+        #[serde(default)]
+        reasoning: Option<bool>,
+    },
+}
+
+/// One answered question.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerPayload {
+    pub question_id: String,
+    pub values: Vec<String>,
+}
+
+/// Agent mode acts in the browser; chat mode only talks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    Agent,
+    Chat,
+}
+
+/// Where a session's run is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunStatus {
+    Idle,
+    Queued,
+    Running,
+    WaitingInput,
+    Completed,
+    Failed,
+    Cancelled,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunOutcome {
+    Done,
+    Denied,
+    Cancelled,
+    Blocked,
+    Limit,
+    Failed,
+}
+
+/// Result of a step in the timeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepResult {
+    Success,
+    Error,
+    Pending,
+}
+
+/// Why a question went away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClearedBy {
+    Answered,
+    Expired,
+    Cancelled,
+}
+
+/// The kind of question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionKind {
+    Confirm,
+    Manual,
+    Ask,
+}
+
+/// Exactly what an action will do, for the confirm card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActionView {
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<TargetView>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// Typed text, with secrets masked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// One line: `click button "Pay now"`.
+    pub summary: String,
+}
+
+/// The element an action aims at.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TargetView {
+    pub eid: String,
+    pub role: String,
+    pub name: String,
+}
+
+/// One question of an ask.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QuestionView {
+    pub id: String,
+    pub prompt: String,
+    /// `radio`, `checkbox` or `text`.
+    pub kind: String,
+    #[serde(default)]
+    pub options: Vec<OptionView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptionView {
+    pub value: String,
+    pub label: String,
+}
+
+/// A pending question for the person.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AgentQuestion {
+    pub interrupt_id: String,
+    pub kind: QuestionKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<ActionView>,
+    pub reason: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub questions: Vec<QuestionView>,
+}
+
+/// A frame from the server.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    Session {
+        session_id: String,
+        mode: Mode,
+        reasoning: bool,
+        status: RunStatus,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pending: Option<AgentQuestion>,
+    },
+    Status {
+        status: RunStatus,
+    },
+    AgentMessage {
+        text: String,
+    },
+    AgentQuestion(AgentQuestion),
+    QuestionCleared {
+        interrupt_id: String,
+        by: ClearedBy,
+    },
+    Observation {
+        url: String,
+        title: String,
+        /// A `data:image/…;base64,` URL.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        screenshot: Option<String>,
+    },
+    Step {
+        node: String,
+        summary: String,
+        result: StepResult,
+        elapsed_ms: u64,
+    },
+    RunFinished {
+        outcome: RunOutcome,
+        text: String,
+    },
+    Error {
+        code: String,
+        message: String,
+    },
+}
+
+impl ServerMessage {
+    /// An `error` frame.
+    pub fn error(code: &str, message: impl Into<String>) -> Self {
+        Self::Error {
+            code: code.to_owned(),
+            message: message.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_frames_parse_strictly() {
+        let ok: ClientMessage =
+            serde_json::from_str(r#"{"type":"confirm","interrupt_id":"i1","approved":true}"#)
+                .unwrap();
+        assert_eq!(
+            ok,
+            ClientMessage::Confirm {
+                interrupt_id: "i1".into(),
+                approved: true,
+                remember: false
+            }
+        );
+        for bad in [
+            r#"{"type":"confirm","interrupt_id":"i1","approved":true,"extra":1}"#,
+            r#"{"type":"approve_everything"}"#,
+            r#"{"interrupt_id":"i1"}"#,
+            r#"{"type":"cancel","why":"x"}"#,
+            r#"[1,2]"#,
+        ] {
+            assert!(serde_json::from_str::<ClientMessage>(bad).is_err(), "{bad}");
+        }
+        let cancel: ClientMessage = serde_json::from_str(r#"{"type":"cancel"}"#).unwrap();
+        assert_eq!(cancel, ClientMessage::Cancel {});
+    }
+
+    #[test]
+    fn server_frames_are_type_tagged() {
+        let frame = serde_json::to_value(ServerMessage::Status {
+            status: RunStatus::WaitingInput,
+        })
+        .unwrap();
+        assert_eq!(
+            frame,
+            serde_json::json!({"type":"status","status":"waiting_input"})
+        );
+        let question = ServerMessage::AgentQuestion(AgentQuestion {
+            interrupt_id: "i9".into(),
+            kind: QuestionKind::Confirm,
+            action: None,
+            reason: "buys something".into(),
+            rule: Some("confirm-purchase".into()),
+            questions: vec![],
+        });
+        let value = serde_json::to_value(&question).unwrap();
+        assert_eq!(value["type"], "agent_question");
+        assert_eq!(value["interrupt_id"], "i9");
+        assert_eq!(value["kind"], "confirm");
+    }
+}

@@ -1,0 +1,204 @@
+//! Agent events → protocol frames. The agent's types stay the agent's; this is the one place
+//! that decides how they look on the wire (`docs/protocol.md`).
+
+use tandem_agent::events::{AgentEvent, Lifecycle};
+use tandem_agent::interrupt::{Interrupt, InterruptKind};
+use tandem_agent::timeline::{ActionResult, RunOutcome as AgentOutcome};
+use tandem_agent::{Action, AgentMode};
+
+use crate::protocol::{
+    ActionView, AgentQuestion, Mode, OptionView, QuestionKind, QuestionView, RunOutcome, RunStatus,
+    ServerMessage, StepResult, TargetView,
+};
+
+/// The frames one agent event becomes (usually one; a finished run also updates the status).
+pub fn frames(event: &AgentEvent) -> Vec<ServerMessage> {
+    match event {
+        AgentEvent::Status { lifecycle, .. } => vec![ServerMessage::Status {
+            status: status_of(*lifecycle),
+        }],
+        AgentEvent::Step {
+            node,
+            action,
+            result,
+            timings,
+            ..
+        } => {
+            let (result, detail) = match result {
+                Some(ActionResult::Success { summary }) => (StepResult::Success, summary.clone()),
+                Some(ActionResult::Error { message, .. }) => (StepResult::Error, message.clone()),
+                Some(ActionResult::Pending { .. }) | None => (StepResult::Pending, String::new()),
+            };
+            let summary = match (action, detail.is_empty()) {
+                (Some(action), true) => action.to_string(),
+                (Some(action), false) => format!("{action}: {detail}"),
+                (None, _) => detail,
+            };
+            vec![ServerMessage::Step {
+                node: node.clone(),
+                summary,
+                result,
+                elapsed_ms: timings.node_us / 1_000,
+            }]
+        }
+        AgentEvent::Observation {
+            url,
+            title,
+            mime_type,
+            screenshot,
+            ..
+        } => vec![ServerMessage::Observation {
+            url: url.clone(),
+            title: title.clone(),
+            screenshot: screenshot.as_ref().map(|data| {
+                let mime = mime_type.as_deref().unwrap_or("image/jpeg");
+                format!("data:{mime};base64,{data}")
+            }),
+        }],
+        AgentEvent::Question { interrupt, .. } => {
+            vec![ServerMessage::AgentQuestion(question(interrupt))]
+        }
+        AgentEvent::Message { text, .. } => {
+            vec![ServerMessage::AgentMessage { text: text.clone() }]
+        }
+        AgentEvent::RunFinished { outcome, text, .. } => vec![
+            ServerMessage::RunFinished {
+                outcome: outcome_of(*outcome),
+                text: text.clone(),
+            },
+            ServerMessage::Status {
+                status: finished_status(*outcome),
+            },
+        ],
+        AgentEvent::Error { code, message } => vec![ServerMessage::error(code, message.clone())],
+        // Token usage is in the run record; the protocol has no frame for it yet.
+        AgentEvent::Usage { .. } => Vec::new(),
+    }
+}
+
+/// The protocol view of a pending interrupt.
+pub fn question(interrupt: &Interrupt) -> AgentQuestion {
+    match &interrupt.kind {
+        InterruptKind::Confirm {
+            action,
+            summary,
+            reason,
+            rule,
+            ..
+        } => AgentQuestion {
+            interrupt_id: interrupt.id.clone(),
+            kind: QuestionKind::Confirm,
+            action: Some(action_view(action, summary)),
+            reason: reason.clone(),
+            rule: Some(rule.clone()),
+            questions: Vec::new(),
+        },
+        InterruptKind::Manual { text, reason, rule } => AgentQuestion {
+            interrupt_id: interrupt.id.clone(),
+            kind: QuestionKind::Manual,
+            action: None,
+            reason: if text.is_empty() {
+                reason.clone()
+            } else {
+                format!("{text} ({reason})")
+            },
+            rule: rule.clone(),
+            questions: Vec::new(),
+        },
+        InterruptKind::Ask { questions } => AgentQuestion {
+            interrupt_id: interrupt.id.clone(),
+            kind: QuestionKind::Ask,
+            action: None,
+            reason: "the agent needs an answer to continue".into(),
+            rule: None,
+            questions: questions
+                .iter()
+                .map(|q| QuestionView {
+                    id: q.id.clone(),
+                    prompt: q.prompt.clone(),
+                    kind: serde_json::to_value(q.kind)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_owned))
+                        .unwrap_or_else(|| "text".into()),
+                    options: q
+                        .options
+                        .iter()
+                        .map(|o| OptionView {
+                            value: o.value.clone(),
+                            label: o.label.clone(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        },
+    }
+}
+
+/// Exactly what an action will do, for the confirm card.
+fn action_view(action: &Action, summary: &str) -> ActionView {
+    let (url, text) = match action {
+        Action::Navigate { url } => (Some(url.clone()), None),
+        Action::Type { text, .. } => (None, Some(text.clone())),
+        _ => (None, None),
+    };
+    let host = url
+        .as_deref()
+        .and_then(|u| url::Url::parse(u).ok())
+        .and_then(|u| u.host_str().map(str::to_owned));
+    ActionView {
+        kind: action.kind_name().to_owned(),
+        target: action.target_eid().map(|eid| TargetView {
+            eid: eid.to_string(),
+            role: String::new(),
+            name: String::new(),
+        }),
+        url,
+        host,
+        text,
+        summary: summary.to_owned(),
+    }
+}
+
+pub fn status_of(lifecycle: Lifecycle) -> RunStatus {
+    match lifecycle {
+        Lifecycle::Idle => RunStatus::Idle,
+        Lifecycle::Running => RunStatus::Running,
+        Lifecycle::Paused => RunStatus::WaitingInput,
+    }
+}
+
+fn finished_status(outcome: AgentOutcome) -> RunStatus {
+    match outcome {
+        AgentOutcome::Done => RunStatus::Completed,
+        AgentOutcome::Cancelled => RunStatus::Cancelled,
+        AgentOutcome::Denied
+        | AgentOutcome::Blocked
+        | AgentOutcome::Limit
+        | AgentOutcome::Failed => RunStatus::Failed,
+    }
+}
+
+pub fn outcome_of(outcome: AgentOutcome) -> RunOutcome {
+    match outcome {
+        AgentOutcome::Done => RunOutcome::Done,
+        AgentOutcome::Denied => RunOutcome::Denied,
+        AgentOutcome::Cancelled => RunOutcome::Cancelled,
+        AgentOutcome::Blocked => RunOutcome::Blocked,
+        AgentOutcome::Limit => RunOutcome::Limit,
+        AgentOutcome::Failed => RunOutcome::Failed,
+    }
+}
+
+pub fn mode_of(mode: AgentMode) -> Mode {
+    match mode {
+        AgentMode::Agent => Mode::Agent,
+        AgentMode::Chat => Mode::Chat,
+    }
+}
+
+pub fn agent_mode(mode: Mode) -> AgentMode {
+    match mode {
+        Mode::Agent => AgentMode::Agent,
+        Mode::Chat => AgentMode::Chat,
+    }
+}

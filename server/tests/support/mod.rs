@@ -1,0 +1,167 @@
+//! Support for the daemon's tests: a daemon on a free loopback port and a WebSocket client that
+//! speaks the protocol and waits for frames (never sleeps).
+#![allow(dead_code, clippy::expect_used, clippy::unwrap_used)]
+
+use std::time::Duration;
+
+use futures::{SinkExt, StreamExt};
+use tandem_server::Config;
+use tandem_server::cli::ServeArgs;
+use tandem_server::cli::serve::Daemon;
+use tandem_server::protocol::{ClientMessage, ServerMessage};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// A daemon serving on a free port until dropped.
+pub struct TestDaemon {
+    pub port: u16,
+    pub token: String,
+    pub state: std::sync::Arc<tandem_server::AppState>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl TestDaemon {
+    pub async fn start() -> Self {
+        Self::start_with(Config::default()).await
+    }
+
+    pub async fn start_with(mut config: Config) -> Self {
+        config.server.port = 0;
+        config.browser = tandem_tests::browser_config();
+        let daemon = Daemon::bind(config, &ServeArgs::default()).await.unwrap();
+        let port = daemon.addr.port();
+        let token = daemon.state.token.reveal().to_owned();
+        let state = std::sync::Arc::clone(&daemon.state);
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            daemon
+                .serve(async move {
+                    let _ = stopped.await;
+                })
+                .await
+                .unwrap();
+        });
+        Self {
+            port,
+            token,
+            state,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    pub fn ws_url(&self) -> String {
+        format!("ws://127.0.0.1:{}/ws", self.port)
+    }
+
+    /// Connects, authenticates and attaches to a new session.
+    pub async fn client(&self) -> WsClient {
+        let mut client = WsClient::connect(self, None).await.unwrap();
+        client
+            .send(&ClientMessage::Auth {
+                token: self.token.clone(),
+            })
+            .await;
+        client
+            .send(&ClientMessage::Attach { session_id: None })
+            .await;
+        client
+    }
+
+    /// Stops the daemon gracefully and waits for it.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            tokio::time::timeout(WAIT, task).await.unwrap().unwrap();
+        }
+    }
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A protocol client over a real WebSocket.
+pub struct WsClient {
+    socket: Socket,
+}
+
+impl WsClient {
+    /// Opens the socket with an optional Origin header (the Host header is set by the URL).
+    pub async fn connect(daemon: &TestDaemon, origin: Option<&str>) -> Result<Self, WsError> {
+        let mut request = daemon.ws_url().into_client_request()?;
+        if let Some(origin) = origin {
+            request
+                .headers_mut()
+                .insert("Origin", HeaderValue::from_str(origin).unwrap());
+        }
+        let (socket, _) = tokio_tungstenite::connect_async(request).await?;
+        Ok(Self { socket })
+    }
+
+    pub async fn send(&mut self, message: &ClientMessage) {
+        self.send_raw(&serde_json::to_string(message).unwrap())
+            .await;
+    }
+
+    pub async fn send_raw(&mut self, text: &str) {
+        self.socket.send(Message::text(text)).await.unwrap();
+    }
+
+    /// The next protocol frame, or `None` when the socket closed.
+    pub async fn next(&mut self) -> Option<ServerMessage> {
+        loop {
+            let message = tokio::time::timeout(WAIT, self.socket.next())
+                .await
+                .expect("a frame within the wait")?;
+            match message {
+                Ok(Message::Text(text)) => {
+                    return Some(serde_json::from_str(text.as_str()).unwrap());
+                }
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => continue,
+            }
+        }
+    }
+
+    /// Waits for the first frame matching `pred`, skipping others.
+    pub async fn wait_for(&mut self, pred: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
+        loop {
+            let frame = self.next().await.expect("the socket closed while waiting");
+            if std::env::var_os("TANDEM_TEST_TRACE").is_some() {
+                eprintln!("frame: {frame:?}");
+            }
+            if pred(&frame) {
+                return frame;
+            }
+        }
+    }
+
+    /// Waits for the server to close the socket and returns the close code.
+    pub async fn closed_with(&mut self) -> Option<u16> {
+        loop {
+            let message = tokio::time::timeout(WAIT, self.socket.next())
+                .await
+                .expect("the socket closes within the wait");
+            match message {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => return None,
+            }
+        }
+    }
+}
+
+pub fn code(close: u16) -> CloseCode {
+    CloseCode::from(close)
+}

@@ -1,0 +1,257 @@
+//! The WebSocket protocol on a real loopback port with tokio-tungstenite, against a real agent
+//! and real headless Chromium on the fixture site.
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
+
+mod support;
+
+use support::{TestDaemon, WsClient, code};
+use tandem_server::protocol::{ClearedBy, ClientMessage, QuestionKind, RunOutcome, ServerMessage};
+use tandem_tests::FixtureSite;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+fn session_id(frame: &ServerMessage) -> String {
+    match frame {
+        ServerMessage::Session { session_id, .. } => session_id.clone(),
+        other => panic!("expected a session frame, got {other:?}"),
+    }
+}
+
+fn is_finished(frame: &ServerMessage) -> bool {
+    matches!(frame, ServerMessage::RunFinished { .. })
+}
+
+#[tokio::test]
+async fn foreign_origins_null_origins_and_rebinding_hosts_are_refused_before_the_upgrade() {
+    let daemon = TestDaemon::start().await;
+    for origin in [
+        "https://evil.example",
+        "null",
+        "http://127.0.0.1.evil.example",
+    ] {
+        let refused = WsClient::connect(&daemon, Some(origin)).await;
+        assert!(refused.is_err(), "{origin} must be refused");
+    }
+    let own = format!("http://127.0.0.1:{}", daemon.port);
+    assert!(WsClient::connect(&daemon, Some(&own)).await.is_ok());
+
+    // A rebinding attack arrives with the attacker's host name.
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = daemon.ws_url().into_client_request().unwrap();
+    request.headers_mut().insert(
+        "Host",
+        format!("attacker.example:{}", daemon.port).parse().unwrap(),
+    );
+    assert!(tokio_tungstenite::connect_async(request).await.is_err());
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn the_launch_token_is_required_first() {
+    let daemon = TestDaemon::start().await;
+    let mut wrong = WsClient::connect(&daemon, None).await.unwrap();
+    wrong
+        .send(&ClientMessage::Auth {
+            token: "0".repeat(64),
+        })
+        .await;
+    assert_eq!(wrong.closed_with().await, Some(4401));
+
+    let mut skipped = WsClient::connect(&daemon, None).await.unwrap();
+    skipped
+        .send(&ClientMessage::Attach { session_id: None })
+        .await;
+    assert_eq!(skipped.closed_with().await, Some(4401));
+
+    let mut right = daemon.client().await;
+    assert!(matches!(
+        right.next().await,
+        Some(ServerMessage::Session { .. })
+    ));
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn bad_frames_get_errors_and_the_session_keeps_working() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let mut client = daemon.client().await;
+    client.next().await.unwrap();
+    for bad in [
+        "not json",
+        r#"{"type":"approve_everything"}"#,
+        r#"{"type":"cancel","please":true}"#,
+        r#"{"type":"confirm","interrupt_id":"x"}"#,
+        r#"{"type":"auth","token":"again"}"#,
+    ] {
+        client.send_raw(bad).await;
+        let frame = client
+            .wait_for(|f| matches!(f, ServerMessage::Error { .. }))
+            .await;
+        assert!(matches!(frame, ServerMessage::Error { .. }), "{bad}");
+    }
+    let goal = format!("open {} then click Show details", site.url("/links.html"));
+    client
+        .send(&ClientMessage::UserMessage { text: goal })
+        .await;
+    let finished = client.wait_for(is_finished).await;
+    assert!(
+        matches!(
+            finished,
+            ServerMessage::RunFinished {
+                outcome: RunOutcome::Done,
+                ..
+            }
+        ),
+        "{finished:?}"
+    );
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let mut first = daemon.client().await;
+    let id = session_id(&first.next().await.unwrap());
+
+    let mut second = WsClient::connect(&daemon, None).await.unwrap();
+    second
+        .send(&ClientMessage::Auth {
+            token: daemon.token.clone(),
+        })
+        .await;
+    second
+        .send(&ClientMessage::Attach {
+            session_id: Some(id.clone()),
+        })
+        .await;
+    assert_eq!(session_id(&second.next().await.unwrap()), id);
+
+    let goal = format!(
+        "open {} then type Ada into Full name then click Create account",
+        site.url("/form.html")
+    );
+    first.send(&ClientMessage::UserMessage { text: goal }).await;
+    let question = |f: &ServerMessage| matches!(f, ServerMessage::AgentQuestion(_));
+    let ServerMessage::AgentQuestion(asked) = first.wait_for(question).await else {
+        unreachable!()
+    };
+    assert_eq!(asked.kind, QuestionKind::Confirm);
+    assert!(asked.rule.is_some(), "the rule that asked is shown");
+    let action = asked.action.clone().expect("the exact action is shown");
+    assert_eq!(action.kind, "click");
+    second.wait_for(question).await;
+
+    // A stale id is refused and the question stays.
+    second
+        .send(&ClientMessage::Confirm {
+            interrupt_id: "not-the-id".into(),
+            approved: true,
+            remember: false,
+        })
+        .await;
+    let refused = second
+        .wait_for(|f| matches!(f, ServerMessage::Error { .. }))
+        .await;
+    assert!(
+        matches!(&refused, ServerMessage::Error { code, .. } if code == "stale_interrupt"),
+        "{refused:?}"
+    );
+
+    // Typed text is never an approval... but re-attaching shows the question again.
+    let mut third = WsClient::connect(&daemon, None).await.unwrap();
+    third
+        .send(&ClientMessage::Auth {
+            token: daemon.token.clone(),
+        })
+        .await;
+    third
+        .send(&ClientMessage::Attach {
+            session_id: Some(id.clone()),
+        })
+        .await;
+    match third.next().await.unwrap() {
+        ServerMessage::Session {
+            pending: Some(pending),
+            ..
+        } => {
+            assert_eq!(pending.interrupt_id, asked.interrupt_id)
+        }
+        other => panic!("re-attach must carry the pending question: {other:?}"),
+    }
+
+    first
+        .send(&ClientMessage::Confirm {
+            interrupt_id: asked.interrupt_id.clone(),
+            approved: true,
+            remember: false,
+        })
+        .await;
+    for watcher in [&mut first, &mut second, &mut third] {
+        let cleared = watcher
+            .wait_for(|f| matches!(f, ServerMessage::QuestionCleared { .. }))
+            .await;
+        assert!(matches!(
+            cleared,
+            ServerMessage::QuestionCleared {
+                by: ClearedBy::Answered,
+                ..
+            }
+        ));
+    }
+    // The same answer again is refused.
+    second
+        .send(&ClientMessage::Confirm {
+            interrupt_id: asked.interrupt_id.clone(),
+            approved: true,
+            remember: false,
+        })
+        .await;
+    let again = second
+        .wait_for(|f| matches!(f, ServerMessage::Error { .. }))
+        .await;
+    assert!(matches!(again, ServerMessage::Error { .. }));
+
+    let finished = first.wait_for(is_finished).await;
+    assert!(
+        matches!(
+            finished,
+            ServerMessage::RunFinished {
+                outcome: RunOutcome::Done,
+                ..
+            }
+        ),
+        "{finished:?}"
+    );
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn oversized_frames_and_floods_close_the_socket() {
+    let daemon = TestDaemon::start().await;
+    let mut big = daemon.client().await;
+    big.next().await.unwrap();
+    let text = "x".repeat(100 * 1024);
+    big.send_raw(&format!(r#"{{"type":"user_message","text":"{text}"}}"#))
+        .await;
+    let closed = big.closed_with().await;
+    assert!(closed.is_none() || closed == Some(1009), "{closed:?}");
+
+    let mut flood = daemon.client().await;
+    flood.next().await.unwrap();
+    for _ in 0..200 {
+        flood
+            .send_raw(r#"{"type":"set_mode","reasoning":false}"#)
+            .await;
+    }
+    assert_eq!(flood.closed_with().await, Some(4429));
+    let _ = code(4429) == CloseCode::Library(4429);
+
+    // Other clients are unaffected.
+    let mut fine = daemon.client().await;
+    assert!(matches!(
+        fine.next().await,
+        Some(ServerMessage::Session { .. })
+    ));
+    daemon.stop().await;
+}

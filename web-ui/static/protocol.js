@@ -1,0 +1,206 @@
+// The WebSocket side of the page: launch token, `auth` + `attach`, automatic reconnect.
+//
+// Protocol: docs/protocol.md. The first frame is `auth`, the second `attach` (with the session
+// id kept in sessionStorage, so a reload re-attaches). A close with 4401 means the token was
+// refused: no retry. Every other drop reconnects with exponential backoff and jitter.
+
+const TOKEN_KEY = "tandem.token";
+const SESSION_KEY = "tandem.session";
+
+const CLOSE_UNAUTHORIZED = 4401;
+const BACKOFF_START_MS = 500;
+const BACKOFF_MAX_MS = 15000;
+
+function storageGet(key) {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function storageSet(key, value) {
+  try {
+    if (value === null || value === undefined) {
+      window.sessionStorage.removeItem(key);
+    } else {
+      window.sessionStorage.setItem(key, value);
+    }
+  } catch {
+    // Storage can be unavailable (privacy modes); the page still works without reloads.
+  }
+}
+
+/**
+ * Takes `#token=…` from the address bar (then removes the fragment so the token is not left
+ * in history or shared screenshots) and falls back to the token kept for this tab.
+ * Returns the token or null.
+ */
+export function takeLaunchToken() {
+  const hash = window.location.hash.startsWith("#") ? window.location.hash.slice(1) : "";
+  const params = new URLSearchParams(hash);
+  const fromUrl = params.get("token");
+  if (hash !== "") {
+    const clean = window.location.pathname + window.location.search;
+    window.history.replaceState(window.history.state, "", clean);
+  }
+  if (fromUrl) {
+    const previous = storageGet(TOKEN_KEY);
+    if (previous !== fromUrl) {
+      // A new launch token means a new daemon: its sessions are not ours any more.
+      storageSet(SESSION_KEY, null);
+    }
+    storageSet(TOKEN_KEY, fromUrl);
+    return fromUrl;
+  }
+  return storageGet(TOKEN_KEY);
+}
+
+export function forgetToken() {
+  storageSet(TOKEN_KEY, null);
+  storageSet(SESSION_KEY, null);
+}
+
+export function storedSessionId() {
+  return storageGet(SESSION_KEY);
+}
+
+export function storeSessionId(id) {
+  storageSet(SESSION_KEY, id);
+}
+
+function socketUrl() {
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${window.location.host}/ws`;
+}
+
+/**
+ * One logical connection to the daemon that survives dropped sockets.
+ *
+ * Callbacks:
+ * - `onMessage(msg)` for every server frame (parsed JSON object with a string `type`);
+ * - `onState(state, detail)` with state `connecting` | `open` | `reconnecting` | `unauthorized`;
+ *   for `reconnecting`, `detail.delayMs` is the wait before the next try.
+ */
+export class Connection {
+  constructor(token, { onMessage, onState }) {
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onState = onState;
+    this.ws = null;
+    this.attempt = 0;
+    this.timer = null;
+    this.attached = false;
+    this.attachedFresh = false;
+    this.stopped = false;
+  }
+
+  start() {
+    this.stopped = false;
+    this.open();
+  }
+
+  /** Reconnects now instead of waiting for the backoff timer. */
+  retryNow() {
+    if (this.stopped || (this.ws && this.ws.readyState <= WebSocket.OPEN)) {
+      return;
+    }
+    window.clearTimeout(this.timer);
+    this.timer = null;
+    this.open();
+  }
+
+  isOpen() {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN && this.attached;
+  }
+
+  /** Sends one client frame. Returns false when the socket is not ready. */
+  send(frame) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      return false;
+    }
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
+  open() {
+    this.onState(this.attempt === 0 ? "connecting" : "reconnecting", { delayMs: 0 });
+    let ws;
+    try {
+      ws = new WebSocket(socketUrl());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    this.attached = false;
+
+    ws.addEventListener("open", () => {
+      ws.send(JSON.stringify({ type: "auth", token: this.token }));
+      this.sendAttach(storedSessionId());
+    });
+
+    ws.addEventListener("message", (event) => {
+      if (typeof event.data !== "string") {
+        return;
+      }
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (msg === null || typeof msg !== "object" || typeof msg.type !== "string") {
+        return;
+      }
+      if (msg.type === "session") {
+        this.attached = true;
+        this.attempt = 0;
+        if (typeof msg.session_id === "string") {
+          storeSessionId(msg.session_id);
+        }
+        this.onState("open", {});
+      } else if (msg.type === "error" && !this.attached && !this.attachedFresh) {
+        // Re-attaching to a session the daemon no longer knows: start a new one instead.
+        this.sendAttach(null);
+        this.onMessage({ type: "session_lost" });
+        return;
+      }
+      this.onMessage(msg);
+    });
+
+    ws.addEventListener("close", (event) => {
+      if (this.ws !== ws) {
+        return;
+      }
+      this.ws = null;
+      this.attached = false;
+      if (event.code === CLOSE_UNAUTHORIZED) {
+        this.stopped = true;
+        this.onState("unauthorized", { code: event.code });
+        return;
+      }
+      this.scheduleReconnect();
+    });
+  }
+
+  sendAttach(sessionId) {
+    this.attachedFresh = !sessionId;
+    const frame = sessionId ? { type: "attach", session_id: sessionId } : { type: "attach" };
+    this.send(frame);
+  }
+
+  scheduleReconnect() {
+    if (this.stopped) {
+      return;
+    }
+    const base = Math.min(BACKOFF_MAX_MS, BACKOFF_START_MS * 2 ** this.attempt);
+    const delayMs = Math.round(base * (0.75 + Math.random() * 0.5));
+    this.attempt += 1;
+    this.onState("reconnecting", { delayMs });
+    this.timer = window.setTimeout(() => {
+      this.timer = null;
+      this.open();
+    }, delayMs);
+  }
+}
