@@ -37,6 +37,17 @@ impl Interrupt {
     }
 }
 
+/// The element a confirmation is about.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConfirmTarget {
+    /// Its eid in the observation the action was planned on.
+    pub eid: String,
+    /// Its role (`button`, `link`, ...).
+    pub role: String,
+    /// Its accessible name.
+    pub name: String,
+}
+
 /// The three kinds of pause.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -53,6 +64,12 @@ pub enum InterruptKind {
         reason: String,
         /// The policy rule that asked.
         rule: String,
+        /// The element the action aims at, as the person sees it (role and accessible name).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<ConfirmTarget>,
+        /// The page the action happens on (for a navigation: the page it leaves).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        page_url: Option<String>,
     },
     /// The person should do something in the browser (log in, solve a CAPTCHA, type a
     /// password) and say when done.

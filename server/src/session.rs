@@ -40,6 +40,9 @@ pub struct SessionFactory {
 pub struct Session {
     pub id: String,
     pub agent: AgentHandle,
+    /// The session's browser context, shared with its agent. A person (or a scenario acting as
+    /// one) can drive the same tab through `BrowserServer::with_session(browser)`.
+    pub browser: Arc<tokio::sync::Mutex<tandem_mcp_browser::BrowserSession>>,
     outbox: broadcast::Sender<ServerMessage>,
     status: Mutex<RunStatus>,
     reasoning: std::sync::atomic::AtomicBool,
@@ -173,6 +176,7 @@ impl SessionRegistry {
     pub async fn create(self: &Arc<Self>) -> anyhow::Result<Arc<Session>> {
         let id = uuid::Uuid::new_v4().to_string();
         let server = BrowserServer::new(Arc::clone(&self.factory.host));
+        let browser_session = Arc::clone(server.session());
         let client = Arc::new(McpBrowserClient::in_process(server).await?);
         let browser: Arc<dyn BrowserTools> = client.clone();
         let mut config = self.factory.agent.clone();
@@ -189,6 +193,7 @@ impl SessionRegistry {
             Session {
                 id: id.clone(),
                 agent,
+                browser: browser_session,
                 outbox,
                 status: Mutex::new(RunStatus::Idle),
                 reasoning: std::sync::atomic::AtomicBool::new(false),

@@ -2,7 +2,7 @@
 //! that decides how they look on the wire (`docs/protocol.md`).
 
 use tandem_agent::events::{AgentEvent, Lifecycle};
-use tandem_agent::interrupt::{Interrupt, InterruptKind};
+use tandem_agent::interrupt::{ConfirmTarget, Interrupt, InterruptKind};
 use tandem_agent::timeline::{ActionResult, RunOutcome as AgentOutcome};
 use tandem_agent::{Action, AgentMode};
 
@@ -84,11 +84,13 @@ pub fn question(interrupt: &Interrupt) -> AgentQuestion {
             summary,
             reason,
             rule,
+            target,
+            page_url,
             ..
         } => AgentQuestion {
             interrupt_id: interrupt.id.clone(),
             kind: QuestionKind::Confirm,
-            action: Some(action_view(action, summary)),
+            action: Some(action_view(action, summary, target.as_ref(), page_url.as_deref())),
             reason: reason.clone(),
             rule: Some(rule.clone()),
             questions: Vec::new(),
@@ -134,12 +136,19 @@ pub fn question(interrupt: &Interrupt) -> AgentQuestion {
     }
 }
 
-/// Exactly what an action will do, for the confirm card.
-fn action_view(action: &Action, summary: &str) -> ActionView {
+/// Exactly what an action will do, for the confirm card: the kind, the element (role and
+/// name), the full URL it goes to or happens on with its host, and the typed text (secrets were
+/// already masked by the agent).
+fn action_view(
+    action: &Action,
+    summary: &str,
+    target: Option<&ConfirmTarget>,
+    page_url: Option<&str>,
+) -> ActionView {
     let (url, text) = match action {
         Action::Navigate { url } => (Some(url.clone()), None),
-        Action::Type { text, .. } => (None, Some(text.clone())),
-        _ => (None, None),
+        Action::Type { text, .. } => (page_url.map(str::to_owned), Some(text.clone())),
+        _ => (page_url.map(str::to_owned), None),
     };
     let host = url
         .as_deref()
@@ -147,10 +156,10 @@ fn action_view(action: &Action, summary: &str) -> ActionView {
         .and_then(|u| u.host_str().map(str::to_owned));
     ActionView {
         kind: action.kind_name().to_owned(),
-        target: action.target_eid().map(|eid| TargetView {
-            eid: eid.to_string(),
-            role: String::new(),
-            name: String::new(),
+        target: target.map(|t| TargetView {
+            eid: t.eid.clone(),
+            role: t.role.clone(),
+            name: t.name.clone(),
         }),
         url,
         host,

@@ -140,6 +140,10 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
     assert!(asked.rule.is_some(), "the rule that asked is shown");
     let action = asked.action.clone().expect("the exact action is shown");
     assert_eq!(action.kind, "click");
+    let target = action.target.clone().expect("the target element is shown");
+    assert_eq!((target.role.as_str(), target.name.as_str()), ("button", "Create account"));
+    assert_eq!(action.url.as_deref(), Some(site.url("/form.html").as_str()));
+    assert_eq!(action.host.as_deref(), Some("127.0.0.1"));
     second.wait_for(question).await;
 
     // A stale id is refused and the question stays.

@@ -484,3 +484,41 @@ async fn the_big_page_fits_the_token_budget_with_every_visible_control() {
     page_has(client, "Saved 1000").await;
     browser.shutdown().await;
 }
+
+#[tokio::test]
+async fn an_abandoned_call_frees_the_session_at_once() {
+    let site = FixtureSite::start().await.unwrap();
+    let host = tandem_mcp_browser::BrowserHost::new(tandem_tests::browser_config());
+    let server = tandem_mcp_browser::server::BrowserServer::new(std::sync::Arc::clone(&host));
+    let session = std::sync::Arc::clone(server.session());
+    let client = std::sync::Arc::new(McpBrowserClient::in_process(server).await.unwrap());
+    client.navigate(&site.url("/form.html")).await.unwrap();
+
+    // A wait that would hold the session for a minute, abandoned by its caller mid-way.
+    let waiting = {
+        let client = std::sync::Arc::clone(&client);
+        tokio::spawn(async move {
+            let never = tandem_mcp_browser::browser::WaitCondition::Text {
+                text: "this text never appears".into(),
+            };
+            client.wait(&never, Some(60_000)).await
+        })
+    };
+    // Abandon it only once the server is inside the call (it holds the session).
+    while session.try_lock().is_ok() {
+        tokio::task::yield_now().await;
+    }
+    waiting.abort();
+    let _ = waiting.await;
+
+    // The next call is served now, not after the abandoned wait's minute.
+    let next = tokio::time::timeout(
+        std::time::Duration::from_secs(20),
+        client.navigate(&site.url("/links.html")),
+    )
+    .await
+    .expect("the session was freed when the call was abandoned");
+    assert_eq!(next.unwrap().title, "Links");
+    client.close().await;
+    host.shutdown().await;
+}

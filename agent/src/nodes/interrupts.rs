@@ -11,7 +11,7 @@ use tandem_policy::PolicyDecision;
 
 use crate::action::Action;
 use crate::graph::Flow;
-use crate::interrupt::{Interrupt, InterruptKind, Resume, action_hash};
+use crate::interrupt::{ConfirmTarget, Interrupt, InterruptKind, Resume, action_hash};
 use crate::planner::{StepOutcome, StepRecord};
 use crate::policy_bridge::{describe, masked};
 use crate::state::{AgentState, ChatMessage, Ending, PlannedAction};
@@ -34,6 +34,12 @@ pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) 
                 action_hash: hash,
                 reason,
                 rule,
+                target: planned.element.as_ref().map(|element| ConfirmTarget {
+                    eid: element.eid.to_string(),
+                    role: element.role.clone(),
+                    name: element.name.clone(),
+                }),
+                page_url: state.current_url().map(str::to_owned),
             });
             pending_entry(state, &mut planned, &interrupt);
             Flow::Pause(interrupt)

@@ -14,6 +14,7 @@ use std::time::Duration;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde::Serialize;
 use serde_json::json;
@@ -244,6 +245,28 @@ impl BrowserServer {
 
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for BrowserServer {
+    /// Every tool runs until it finishes or the client cancels the request (an agent's cancel,
+    /// a dropped call): then the tool's work is dropped at once, which abandons the browser call
+    /// in flight and frees the session for the next call.
+    async fn call_tool(
+        &self,
+        request: rmcp::model::CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::CallToolResponse, ErrorData> {
+        let cancelled = context.ct.clone();
+        let call = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
+        tokio::select! {
+            result = self.tool_router.call(call) => result,
+            () = cancelled.cancelled() => {
+                tracing::debug!("a tool call was cancelled by the client");
+                Err(ErrorData::internal_error(
+                    "cancelled by the client",
+                    Some(json!({ "error": "cancelled" })),
+                ))
+            }
+        }
+    }
+
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new(
