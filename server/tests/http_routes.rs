@@ -137,3 +137,18 @@ async fn cross_site_requests_are_refused() {
     let response = app.oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn a_non_loopback_bind_is_refused_unless_asked_for() {
+    let mut config = Config::default();
+    config.server.host = "0.0.0.0".into();
+    config.server.port = 0;
+    let refused = Daemon::bind(config.clone(), &ServeArgs::default()).await;
+    let message = refused.err().expect("refused").to_string();
+    assert!(message.contains("--allow-remote"), "{message}");
+    let allowed = ServeArgs {
+        allow_remote: true,
+        ..ServeArgs::default()
+    };
+    assert!(Daemon::bind(config, &allowed).await.is_ok());
+}

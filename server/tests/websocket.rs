@@ -141,7 +141,10 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
     let action = asked.action.clone().expect("the exact action is shown");
     assert_eq!(action.kind, "click");
     let target = action.target.clone().expect("the target element is shown");
-    assert_eq!((target.role.as_str(), target.name.as_str()), ("button", "Create account"));
+    assert_eq!(
+        (target.role.as_str(), target.name.as_str()),
+        ("button", "Create account")
+    );
     assert_eq!(action.url.as_deref(), Some(site.url("/form.html").as_str()));
     assert_eq!(action.host.as_deref(), Some("127.0.0.1"));
     second.wait_for(question).await;
@@ -258,4 +261,34 @@ async fn oversized_frames_and_floods_close_the_socket() {
         Some(ServerMessage::Session { .. })
     ));
     daemon.stop().await;
+}
+
+#[tokio::test]
+async fn shutting_down_denies_a_pending_confirmation() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let mut client = daemon.client().await;
+    let id = session_id(&client.next().await.unwrap());
+    let goal = format!("open {} then click Create account", site.url("/form.html"));
+    client
+        .send(&ClientMessage::UserMessage { text: goal })
+        .await;
+    client
+        .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
+        .await;
+    let session = daemon.state.sessions.get(&id).unwrap();
+    let agent = session.agent.clone();
+    drop(session);
+
+    daemon.stop().await;
+    assert!(
+        agent.pending_question().is_none(),
+        "no confirmation survives the daemon"
+    );
+    let run = agent.runs().pop().expect("the paused run was ended");
+    assert_eq!(
+        run.outcome,
+        Some(tandem_agent::RunOutcome::Cancelled),
+        "{run:?}"
+    );
 }
