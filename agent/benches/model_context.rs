@@ -3,8 +3,8 @@
 //! 1. Input tokens per planning step on every fixture page (`tests/fixtures/*.html`, observed in
 //!    real headless Chromium): the request's message text plus the answer schema, estimated at
 //!    four characters a token. Prints each page and the median.
-//! 2. A long run: 25 planning steps on one page with a growing history (same run id), default
-//!    compaction threshold. Prints the input tokens at steps 1, 5, 10, 15, 20 and 25 and checks
+//! 2. A long run: 30 planning steps on one page with a growing history (same run id), a 300-token
+//!    compaction threshold. Prints the input tokens every 5 steps and checks
 //!    that step 20 stays within page + schema + threshold (PASS/FAIL).
 //! 3. The client's overhead per request against a local wiremock model: `ModelClient::complete`
 //!    vs. a bare reqwest POST of the same body (median and p95 over 300 requests), and a whole
@@ -29,7 +29,9 @@ use tandem_mcp_browser::{BrowserConfig, BrowserHost, McpBrowserClient, ObservedP
 use wiremock::matchers::{body_partial_json, method};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-const LONG_RUN: usize = 25;
+const LONG_RUN: usize = 30;
+/// Compaction threshold of the long run (low, so that 30 steps pass it several times).
+const LONG_RUN_THRESHOLD: usize = 300;
 const ROUND_TRIPS: usize = 300;
 const TARGET: Duration = Duration::from_millis(2);
 
@@ -151,7 +153,11 @@ fn history(steps: usize) -> Vec<StepRecord> {
 async fn bench() -> anyhow::Result<()> {
     let model = mock_model().await;
     let planner = ModelPlanner::from_config(config(&model))?;
-    let threshold = ModelConfig::default().compaction_threshold_tokens;
+    let threshold = LONG_RUN_THRESHOLD;
+    let long_planner = ModelPlanner::from_config(ModelConfig {
+        compaction_threshold_tokens: threshold,
+        ..config(&model)
+    })?;
 
     println!("## Input tokens per planning step (fixture pages, no history)");
     let (pages, host) = fixture_pages().await?;
@@ -169,6 +175,11 @@ async fn bench() -> anyhow::Result<()> {
         "median over {} pages: {:.0} tokens",
         per_page.len(),
         median(&mut per_page)
+    );
+    println!(
+        "of which the answer schema (response_format): {} tokens, system prompt: {} tokens",
+        estimate_tokens(&planner.answer_schema(false).to_string()),
+        estimate_tokens(include_str!("../prompts/system.md"))
     );
 
     println!("\n## A long run: {LONG_RUN} steps on form.html, threshold {threshold} tokens");
@@ -190,10 +201,10 @@ async fn bench() -> anyhow::Result<()> {
         let ctx = PlanContext::new("fill in the form", Some(snapshot), &records)
             .with_page(Some(page))
             .with_ids(Some("bench"), Some("long-run"));
-        planner.plan(&ctx).await?;
+        long_planner.plan(&ctx).await?;
         let tokens = input_tokens(&last_body(&model).await);
         at.push(tokens);
-        if [1, 5, 10, 15, 20, 25].contains(&step) {
+        if [1, 5, 10, 15, 20, 25, 30].contains(&step) {
             println!(
                 "step {step:>2}: {tokens:>6} tokens (history ≈ {:>5})",
                 tokens.saturating_sub(base)
