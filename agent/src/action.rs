@@ -183,7 +183,8 @@ impl Action {
     }
 
     /// True when executing the action may change the page, so the next plan needs a fresh
-    /// observation.
+    /// observation. Every wait counts: the page is what changes while one waits (the text that
+    /// was awaited usually arrives with the elements the next step needs).
     pub fn changes_page(&self) -> bool {
         match self {
             Action::Navigate { .. }
@@ -194,11 +195,8 @@ impl Action {
             | Action::Uncheck { .. }
             | Action::PressKey { .. }
             | Action::Scroll { .. }
+            | Action::Wait { .. }
             | Action::Back => true,
-            Action::Wait { until } => match until {
-                WaitFor::Navigation => true,
-                WaitFor::Text { .. } | WaitFor::Millis { .. } => false,
-            },
             Action::Tool { .. }
             | Action::AskUser { .. }
             | Action::NeedUser { .. }

@@ -94,7 +94,10 @@ fn wait_uses_for_as_its_json_field() {
     let action: Action =
         serde_json::from_str(r#"{"action":"wait","for":{"kind":"millis","ms":250}}"#).unwrap();
     assert_eq!(action.to_string(), "wait 250 ms");
-    assert!(!action.changes_page());
+    assert!(
+        action.changes_page(),
+        "the page is what changes while one waits"
+    );
 }
 
 #[test]

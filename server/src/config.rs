@@ -19,6 +19,10 @@ pub struct Config {
     pub browser: BrowserConfig,
     pub agent: AgentSettings,
     pub policy: PolicySettings,
+    /// An OpenAI-compatible model for planning (`[model]`, keys in docs/configuration.md).
+    /// Without one, and without `TANDEM_MODEL_BASE_URL` / `MODEL_STANDARD` in the environment,
+    /// the offline instruction planner is used.
+    pub model: Option<tandem_agent::ModelConfig>,
 }
 
 /// Where and how the daemon listens.
@@ -150,6 +154,21 @@ mod tests {
         assert_eq!(config.browser.viewport_width, 1024);
         assert_eq!(config.agent.max_tool_steps, 12);
         assert!(config.policy.file.is_some());
+    }
+
+    #[test]
+    fn a_model_section_is_read_with_its_tiers() {
+        let config = Config::parse(
+            r#"
+            [model]
+            base_url = "http://127.0.0.1:11434/v1"
+            standard = "llama3.1"
+            "#,
+        )
+        .unwrap();
+        let model = config.model.expect("a model section");
+        assert_eq!(model.base_url, "http://127.0.0.1:11434/v1");
+        assert!(Config::parse("[model]\nbase_url = 1\n").is_err());
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod protocol;
+pub mod scenario;
 pub mod security;
 pub mod session;
 mod static_files;

@@ -9,7 +9,7 @@ use rmcp::serve_server;
 use tandem_mcp_browser::BrowserHost;
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_server::cli::serve::{Daemon, shutdown_signal};
-use tandem_server::cli::{Cli, Command, ServeArgs, run};
+use tandem_server::cli::{Cli, Command, ServeArgs, run, scenario};
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -29,8 +29,9 @@ async fn main() -> anyhow::Result<()> {
             let address = daemon.ui_address();
             println!("Tandem is running. Open the chat page:\n\n    {address}\n");
             println!(
-                "No model is configured, so the instruction planner follows plain instructions.\n\
+                "Planning with the {}.\n\
                  Try the built-in demo shop: open http://127.0.0.1:{}/demo/ then click Add kettle to cart\n",
+                daemon.state.sessions.planner_label(),
                 daemon.addr.port()
             );
             if args.open {
@@ -41,6 +42,10 @@ async fn main() -> anyhow::Result<()> {
         Command::Mcp => serve_stdio(config).await,
         Command::Run(args) => {
             let code = run::run(config, args).await?;
+            std::process::exit(code);
+        }
+        Command::Scenario(args) => {
+            let code = scenario::run(config, args, &mut std::io::stdout()).await?;
             std::process::exit(code);
         }
     }

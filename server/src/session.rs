@@ -32,6 +32,8 @@ const FANOUT_CAPACITY: usize = 1_024;
 pub struct SessionFactory {
     pub host: Arc<BrowserHost>,
     pub planner: Arc<dyn Planner>,
+    /// What the planner is, for the start-up line (`instruction planner`, `model planner: …`).
+    pub planner_label: String,
     pub gate: Arc<PolicyGate>,
     pub agent: AgentConfig,
 }
@@ -157,6 +159,11 @@ impl SessionRegistry {
 
     pub fn host(&self) -> &Arc<BrowserHost> {
         &self.factory.host
+    }
+
+    /// Which planner new sessions use.
+    pub fn planner_label(&self) -> &str {
+        &self.factory.planner_label
     }
 
     /// The session with this id, if it is live.

@@ -90,7 +90,12 @@ pub fn question(interrupt: &Interrupt) -> AgentQuestion {
         } => AgentQuestion {
             interrupt_id: interrupt.id.clone(),
             kind: QuestionKind::Confirm,
-            action: Some(action_view(action, summary, target.as_ref(), page_url.as_deref())),
+            action: Some(action_view(
+                action,
+                summary,
+                target.as_ref(),
+                page_url.as_deref(),
+            )),
             reason: reason.clone(),
             rule: Some(rule.clone()),
             questions: Vec::new(),

@@ -1,6 +1,7 @@
 //! The `tandem` command line: flags and environment variables layered over the config file.
 
 pub mod run;
+pub mod scenario;
 pub mod serve;
 
 use std::path::PathBuf;
@@ -8,8 +9,8 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
-use tandem_agent::AgentConfig;
 use tandem_agent::planner::{InstructionPlanner, Planner};
+use tandem_agent::{AgentConfig, ModelConfig, ModelPlanner};
 use tandem_policy::PolicyGate;
 
 use crate::config::Config;
@@ -35,6 +36,8 @@ pub enum Command {
     Mcp,
     /// Run one goal in the terminal and exit; the exit code says how it ended.
     Run(RunArgs),
+    /// Run scenario files (docs/scenarios.md) against headless Chromium; exit 1 if any fails.
+    Scenario(ScenarioArgs),
 }
 
 /// Settings shared by every command.
@@ -88,6 +91,28 @@ pub struct RunArgs {
     pub max_steps: Option<usize>,
 }
 
+#[derive(Debug, Clone, Args)]
+pub struct ScenarioArgs {
+    /// Scenario files (TOML), or folders whose `*.toml` files are run.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Scenarios run at the same time, each in its own browser context.
+    #[arg(long, default_value_t = 2)]
+    pub parallel: usize,
+    /// Write JUnit XML here.
+    #[arg(long)]
+    pub junit: Option<PathBuf>,
+    /// Write a failed scenario's timeline and last screenshot under this folder.
+    #[arg(long, default_value = "scenario-results")]
+    pub out: PathBuf,
+    /// Serve this folder as `{{site}}` (default: tests/fixtures when it exists).
+    #[arg(long, conflicts_with = "site_url")]
+    pub site: Option<PathBuf>,
+    /// Use this running site as `{{site}}` instead of serving a folder.
+    #[arg(long)]
+    pub site_url: Option<String>,
+}
+
 impl CommonArgs {
     /// The config file with these flags applied on top.
     pub fn load(&self) -> anyhow::Result<Config> {
@@ -115,12 +140,70 @@ pub fn session_factory(config: &Config) -> anyhow::Result<SessionFactory> {
             .with_context(|| format!("loading the policy file {}", path.display()))?,
         None => PolicyGate::with_defaults().context("loading the default policy")?,
     };
-    let planner: Arc<dyn Planner> = Arc::new(InstructionPlanner::new());
+    let (planner, planner_label) = planner(config)?;
     let agent = AgentConfig::default().with_max_tool_steps(config.agent.max_tool_steps);
     Ok(SessionFactory {
         host: tandem_mcp_browser::BrowserHost::new(config.browser.clone()),
         planner,
+        planner_label,
         gate: Arc::new(gate),
         agent,
     })
+}
+
+/// The model planner when a model is configured (file `[model]`, then the environment on top),
+/// else the offline instruction planner. Returns it with a one-line description.
+fn planner(config: &Config) -> anyhow::Result<(Arc<dyn Planner>, String)> {
+    let model = match config.model.clone() {
+        Some(mut model) => {
+            model.apply_env().context("the [model] settings")?;
+            Some(model)
+        }
+        None => ModelConfig::from_env().context("the TANDEM_MODEL_* / MODEL_* variables")?,
+    };
+    match model {
+        Some(model) => {
+            let label = format!(
+                "model planner: {} at {}",
+                model
+                    .standard
+                    .as_ref()
+                    .map(|tier| tier.primary.clone())
+                    .unwrap_or_default(),
+                model.base_url
+            );
+            let planner = ModelPlanner::from_config(model).context("starting the model planner")?;
+            Ok((Arc::new(planner), label))
+        }
+        None => Ok((
+            Arc::new(InstructionPlanner::new()),
+            "instruction planner (no model configured)".to_owned(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_instruction_planner_is_the_default_and_a_model_section_selects_the_model_planner() {
+        let plain = session_factory(&Config::default()).unwrap();
+        // (A model configured in this process's environment would also count; CI has none.)
+        if std::env::var_os("TANDEM_MODEL_BASE_URL").is_none()
+            && std::env::var_os("MODEL_STANDARD").is_none()
+        {
+            assert!(plain.planner_label.starts_with("instruction planner"));
+        }
+        let with_model = Config::parse(
+            "[model]\nbase_url = \"http://127.0.0.1:9/v1\"\nstandard = \"test-model\"\n",
+        )
+        .unwrap();
+        let factory = session_factory(&with_model).unwrap();
+        assert!(
+            factory.planner_label.contains("test-model"),
+            "{}",
+            factory.planner_label
+        );
+    }
 }

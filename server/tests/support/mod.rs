@@ -34,6 +34,11 @@ impl TestDaemon {
         config.server.port = 0;
         config.browser = tandem_tests::browser_config();
         let daemon = Daemon::bind(config, &ServeArgs::default()).await.unwrap();
+        Self::serve(daemon).await
+    }
+
+    /// Serves an already bound daemon (e.g. one with its own session factory).
+    pub async fn serve(daemon: Daemon) -> Self {
         let port = daemon.addr.port();
         let token = daemon.state.token.reveal().to_owned();
         let state = std::sync::Arc::clone(&daemon.state);
