@@ -648,16 +648,18 @@
     }
     if (ariaBool(el, 'aria-disabled') === true) disabled = true;
     if (el.hasAttribute('aria-readonly') && ariaBool(el, 'aria-readonly') === true) editable = false;
-    out.disabled = disabled;
-    out.focused = el === state.active;
-    out.editable = editable;
-    out.in_viewport = rec.inViewport;
+    // Flags travel only when true (the Rust side defaults them to false): a quarter less JSON
+    // on big pages.
+    if (disabled) out.disabled = true;
+    if (el === state.active) out.focused = true;
+    if (editable) out.editable = true;
+    if (rec.inViewport) out.in_viewport = true;
     const context = contextFor(el, rec, name, state.contextCache);
     if (context) out.context = context;
     const fsub = formSubmitName(el, state.formCache, rec.form);
     if (fsub) out.form_submit = fsub;
     if (rec.frame) out.frame = rec.frame;
-    out.in_shadow = rec.inShadow;
+    if (rec.inShadow) out.in_shadow = true;
     out.rect = { x: r1(rec.rect.x), y: r1(rec.rect.y), w: r1(rec.rect.w), h: r1(rec.rect.h) };
     return out;
   }

@@ -37,11 +37,15 @@ async fn main() -> anyhow::Result<()> {
     ] {
         client.navigate(&site.url(page)).await?;
         let mut snapshot_times = Samples::default();
+        let mut in_page = Samples::default();
         let mut last = None;
         for _ in 0..ROUNDS {
             let started = Instant::now();
             let snapshot = session.lock().await.snapshot().await?;
             snapshot_times.push(started.elapsed());
+            if let Some(timing) = snapshot.timing_ms {
+                in_page.push(std::time::Duration::from_secs_f64(timing.total / 1_000.0));
+            }
             last = Some(snapshot);
         }
         let snapshot = last.unwrap_or_default();
@@ -67,6 +71,7 @@ async fn main() -> anyhow::Result<()> {
             visible,
             snapshot_times.summary()
         );
+        println!("{:<39} of which in the page: {}", "", in_page.summary());
     }
 
     println!();

@@ -47,6 +47,18 @@ pub struct Snapshot {
     /// True when the page had more candidates than the script's element limit.
     #[serde(default)]
     pub truncated: bool,
+    /// How long the page script took, for tracing and benchmarks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing_ms: Option<SnapshotTiming>,
+}
+
+/// Time spent inside the page taking a snapshot, in milliseconds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SnapshotTiming {
+    /// Walking the DOM.
+    pub walk: f64,
+    /// The whole `snapshot()` call.
+    pub total: f64,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

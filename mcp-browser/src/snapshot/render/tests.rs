@@ -15,6 +15,7 @@ fn page(elements: Vec<Element>, texts: Vec<TextBlock>) -> Snapshot {
         elements,
         texts,
         truncated: false,
+        timing_ms: None,
     }
 }
 

@@ -74,6 +74,7 @@ pub(super) fn page(texts: &[&str]) -> Snapshot {
             })
             .collect(),
         truncated: false,
+        timing_ms: None,
     }
 }
 
