@@ -428,3 +428,60 @@ async fn cancel_and_new_messages_end_a_paused_run_as_cancelled() {
     assert!(!browser.calls().iter().any(|c| c.starts_with("click")));
     agent.shutdown().await;
 }
+
+/// Stops at once, with a note saying why.
+struct Explains;
+
+#[async_trait]
+impl Planner for Explains {
+    async fn plan(&self, _: &PlanContext<'_>) -> Result<Plan, PlannerError> {
+        let mut plan = Plan::new(stop());
+        plan.note = Some("the goal is already met".into());
+        Ok(plan)
+    }
+}
+
+/// The messages of one run, in order, up to its end.
+async fn messages_of_run(agent: &AgentHandle) -> Vec<String> {
+    let mut events = agent.subscribe();
+    agent.submit_user_message("is it done?").await.unwrap();
+    let mut messages = Vec::new();
+    loop {
+        match next_matching(&mut events, |e| {
+            matches!(
+                e,
+                AgentEvent::Message { .. } | AgentEvent::RunFinished { .. }
+            )
+        })
+        .await
+        {
+            AgentEvent::Message { text, .. } => messages.push(text),
+            _ => return messages,
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_reasoning_toggle_shows_the_planners_why_only_when_on() {
+    let browser = Arc::new(FakeBrowser::default());
+    let agent = Agent::spawn(
+        AgentConfig::default(),
+        Arc::new(Explains),
+        browser.clone(),
+        Arc::new(PolicyGate::with_defaults().unwrap()),
+    );
+    let quiet = messages_of_run(&agent).await;
+    assert!(
+        !quiet.iter().any(|m| m.starts_with("Reasoning:")),
+        "{quiet:?}"
+    );
+
+    agent.set_reasoning(true);
+    let explained = messages_of_run(&agent).await;
+    assert!(
+        explained
+            .iter()
+            .any(|m| m == "Reasoning: the goal is already met"),
+        "{explained:?}"
+    );
+}

@@ -72,6 +72,16 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
             planner_us,
         },
     });
+    // The person's reasoning toggle: the planner's short why is shown in the chat. (Only the
+    // one-line outcome of each step stays in the planner's history.)
+    if rt.reasoning.load(std::sync::atomic::Ordering::Relaxed)
+        && let Some(note) = plan.note.as_deref().filter(|n| !n.trim().is_empty())
+    {
+        rt.emit(AgentEvent::Message {
+            run_id: state.run.run_id.clone(),
+            text: format!("Reasoning: {note}"),
+        });
+    }
     state.planned_action = Some(PlannedAction::new(plan, element));
     Flow::Next
 }
