@@ -34,6 +34,7 @@ pub mod policy_bridge;
 pub mod question;
 pub mod state;
 pub mod timeline;
+pub mod tool_hub;
 
 pub use action::{Action, ScrollDirection, WaitFor};
 pub use browser::BrowserTools;
@@ -49,3 +50,4 @@ pub use planner::ModelPlanner;
 pub use question::{Answer, Question, QuestionKind, QuestionOption};
 pub use state::AgentMode;
 pub use timeline::{ActionResult, RunOutcome, RunRecord, Timeline, TimelineItem};
+pub use tool_hub::{ExternalServer, ToolHub, ToolServer};

@@ -485,3 +485,88 @@ async fn the_reasoning_toggle_shows_the_planners_why_only_when_on() {
         "{explained:?}"
     );
 }
+
+/// An external MCP server with one tool that records its calls.
+#[derive(Default)]
+struct NotesServer {
+    calls: Mutex<Vec<(String, Value)>>,
+}
+
+#[async_trait]
+impl tandem_agent::ToolServer for NotesServer {
+    async fn tool_names(&self) -> Result<Vec<String>, ClientError> {
+        Ok(vec!["add".into()])
+    }
+
+    async fn call(&self, tool: &str, arguments: Value) -> Result<ToolOutput, ClientError> {
+        self.calls
+            .lock()
+            .unwrap()
+            .push((tool.to_owned(), arguments));
+        Ok(ToolOutput {
+            text: "note saved".into(),
+            ..ToolOutput::default()
+        })
+    }
+}
+
+fn add_note() -> Action {
+    Action::Tool {
+        name: "notes__add".into(),
+        args: serde_json::json!({ "text": "buy milk" }),
+    }
+}
+
+fn with_notes(gate: PolicyGate, notes: &Arc<NotesServer>) -> AgentHandle {
+    let browser: Arc<dyn tandem_agent::BrowserTools> = Arc::new(FakeBrowser::default());
+    let hub = tandem_agent::ToolHub::new(
+        browser,
+        vec![tandem_agent::ExternalServer {
+            name: "notes".into(),
+            server: notes.clone(),
+        }],
+    );
+    Agent::spawn(
+        AgentConfig::default(),
+        Script::new(vec![add_note(), stop()]),
+        Arc::new(hub),
+        Arc::new(gate),
+    )
+}
+
+#[tokio::test]
+async fn an_external_servers_tool_is_denied_until_the_policy_allows_it() {
+    let notes = Arc::new(NotesServer::default());
+    let agent = with_notes(PolicyGate::with_defaults().unwrap(), &notes);
+    let mut events = agent.subscribe();
+    agent.submit_user_message("note: buy milk").await.unwrap();
+    let (outcome, _) = finished(&mut events).await;
+    assert_eq!(
+        outcome,
+        RunOutcome::Denied,
+        "tools the policy does not list are denied"
+    );
+    assert!(notes.calls.lock().unwrap().is_empty());
+
+    let allowed = PolicyGate::with_defaults_and(
+        r#"
+        [[rule]]
+        id = "allow-notes"
+        effect = "allow"
+        kinds = ["tool"]
+        tools = ["notes__*"]
+        reason = "The notes server only stores notes"
+        "#,
+    )
+    .unwrap();
+    let agent = with_notes(allowed, &notes);
+    let mut events = agent.subscribe();
+    agent.submit_user_message("note: buy milk").await.unwrap();
+    let (outcome, _) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Done);
+    let calls = notes.calls.lock().unwrap().clone();
+    assert_eq!(
+        calls,
+        [("add".to_owned(), serde_json::json!({ "text": "buy milk" }))]
+    );
+}

@@ -23,6 +23,43 @@ pub struct Config {
     /// Without one, and without `TANDEM_MODEL_BASE_URL` / `MODEL_STANDARD` in the environment,
     /// the offline instruction planner is used.
     pub model: Option<tandem_agent::ModelConfig>,
+    /// Other MCP servers (stdio) whose tools are offered to the planner as `<name>__<tool>`.
+    /// Their calls pass the policy gate like any tool: allow them in the policy file.
+    #[serde(rename = "mcp_server")]
+    pub mcp_servers: Vec<McpServerSettings>,
+}
+
+/// An external MCP server started as a child process speaking MCP on its stdio.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct McpServerSettings {
+    /// Prefix of its tools: letters, digits and `-` (`notes` gives `notes__add`).
+    pub name: String,
+    /// The program to start.
+    pub command: PathBuf,
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// Extra environment variables for it.
+    #[serde(default)]
+    pub env: std::collections::BTreeMap<String, String>,
+}
+
+impl McpServerSettings {
+    /// Refuses names that would make tool names ambiguous.
+    pub fn check(&self) -> anyhow::Result<()> {
+        let valid = !self.name.is_empty()
+            && !self.name.contains("__")
+            && self
+                .name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        anyhow::ensure!(
+            valid,
+            "MCP server name `{}` must be letters, digits, `-` or `_` (and no `__`)",
+            self.name
+        );
+        Ok(())
+    }
 }
 
 /// Where and how the daemon listens.
@@ -169,6 +206,19 @@ mod tests {
         let model = config.model.expect("a model section");
         assert_eq!(model.base_url, "http://127.0.0.1:11434/v1");
         assert!(Config::parse("[model]\nbase_url = 1\n").is_err());
+    }
+
+    #[test]
+    fn mcp_servers_are_listed_as_tables() {
+        let config = Config::parse(
+            "[[mcp_server]]\nname = \"notes\"\ncommand = \"/usr/bin/notes-mcp\"\nargs = [\"--stdio\"]\n",
+        )
+        .unwrap();
+        assert_eq!(config.mcp_servers.len(), 1);
+        assert!(config.mcp_servers[0].check().is_ok());
+        let mut bad = config.mcp_servers[0].clone();
+        bad.name = "a__b".into();
+        assert!(bad.check().is_err());
     }
 
     #[test]

@@ -12,7 +12,9 @@ use std::time::Duration;
 
 use tandem_agent::interrupt::{Interrupt, InterruptKind, Resume};
 use tandem_agent::planner::Planner;
-use tandem_agent::{Agent, AgentConfig, AgentError, AgentHandle, BrowserTools};
+use tandem_agent::{
+    Agent, AgentConfig, AgentError, AgentHandle, BrowserTools, ExternalServer, ToolHub,
+};
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::{BrowserHost, McpBrowserClient};
 use tandem_policy::PolicyGate;
@@ -36,6 +38,8 @@ pub struct SessionFactory {
     pub planner_label: String,
     pub gate: Arc<PolicyGate>,
     pub agent: AgentConfig,
+    /// Other MCP servers whose tools every session offers next to the browser's.
+    pub extra_tools: Vec<ExternalServer>,
 }
 
 /// One session: its agent and its watchers' fan-out.
@@ -185,7 +189,14 @@ impl SessionRegistry {
         let server = BrowserServer::new(Arc::clone(&self.factory.host));
         let browser_session = Arc::clone(server.session());
         let client = Arc::new(McpBrowserClient::in_process(server).await?);
-        let browser: Arc<dyn BrowserTools> = client.clone();
+        let browser: Arc<dyn BrowserTools> = if self.factory.extra_tools.is_empty() {
+            client.clone()
+        } else {
+            Arc::new(ToolHub::new(
+                client.clone(),
+                self.factory.extra_tools.clone(),
+            ))
+        };
         let mut config = self.factory.agent.clone();
         config.session_id = id.clone();
         let agent = Agent::spawn(

@@ -38,6 +38,7 @@ async fn daemon_with(browser: BrowserConfig, planner: Arc<dyn Planner>) -> TestD
         planner_label: "fault injection".to_owned(),
         gate: Arc::new(PolicyGate::with_defaults().unwrap()),
         agent: AgentConfig::default().with_max_tool_steps(120),
+        extra_tools: Vec::new(),
     };
     let state = Arc::new(AppState {
         token: LaunchToken::generate(),

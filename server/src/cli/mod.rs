@@ -10,7 +10,8 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use tandem_agent::planner::{InstructionPlanner, Planner};
-use tandem_agent::{AgentConfig, ModelConfig, ModelPlanner};
+use tandem_agent::{AgentConfig, ExternalServer, ModelConfig, ModelPlanner};
+use tandem_mcp_browser::McpBrowserClient;
 use tandem_policy::PolicyGate;
 
 use crate::config::Config;
@@ -148,7 +149,33 @@ pub fn session_factory(config: &Config) -> anyhow::Result<SessionFactory> {
         planner_label,
         gate: Arc::new(gate),
         agent,
+        extra_tools: Vec::new(),
     })
+}
+
+/// Starts the configured external MCP servers (once per daemon, shared by every session) and
+/// returns them for [`SessionFactory::extra_tools`]. A server that fails to start is an error
+/// at start-up, with its name.
+pub async fn connect_mcp_servers(config: &Config) -> anyhow::Result<Vec<ExternalServer>> {
+    let mut servers = Vec::with_capacity(config.mcp_servers.len());
+    for settings in &config.mcp_servers {
+        settings.check()?;
+        let mut command = tokio::process::Command::new(&settings.command);
+        command.args(&settings.args).envs(&settings.env);
+        let client = McpBrowserClient::spawn(command).await.with_context(|| {
+            format!(
+                "starting the MCP server `{}` ({})",
+                settings.name,
+                settings.command.display()
+            )
+        })?;
+        tracing::info!(server = %settings.name, "connected an external MCP server");
+        servers.push(ExternalServer {
+            name: settings.name.clone(),
+            server: Arc::new(client),
+        });
+    }
+    Ok(servers)
 }
 
 /// The model planner when a model is configured (file `[model]`, then the environment on top),

@@ -10,7 +10,7 @@ use tandem_agent::Answer;
 use tandem_agent::interrupt::Resume;
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-use super::{RunArgs, session_factory};
+use super::{RunArgs, connect_mcp_servers, session_factory};
 use crate::config::Config;
 use crate::protocol::{AgentQuestion, QuestionKind, RunOutcome, ServerMessage, StepResult};
 use crate::session::{Session, SessionRegistry};
@@ -32,7 +32,9 @@ pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
     if let Some(max) = args.max_steps {
         config.agent.max_tool_steps = max;
     }
-    let registry = SessionRegistry::new(session_factory(&config)?);
+    let mut factory = session_factory(&config)?;
+    factory.extra_tools = connect_mcp_servers(&config).await?;
+    let registry = SessionRegistry::new(factory);
     let session = registry.create().await?;
     let interactive = !args.no_input && std::io::stdin().is_terminal();
     let goal = match &args.url {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 
-use super::{ServeArgs, session_factory};
+use super::{ServeArgs, connect_mcp_servers, session_factory};
 use crate::app::{AppState, app};
 use crate::config::Config;
 use crate::security::AccessPolicy;
@@ -55,7 +55,9 @@ impl Daemon {
             addr.port(),
             &config.server.allowed_origins,
         );
-        let sessions = SessionRegistry::new(session_factory(&config)?);
+        let mut factory = session_factory(&config)?;
+        factory.extra_tools = connect_mcp_servers(&config).await?;
+        let sessions = SessionRegistry::new(factory);
         let state = Arc::new(AppState {
             token,
             access,

@@ -86,6 +86,7 @@ async fn run(
         host: Arc::clone(&shared.host),
         planner,
         planner_label: String::new(),
+        extra_tools: Vec::new(),
         gate: Arc::new(gate),
         agent,
     });

@@ -1,0 +1,62 @@
+//! External MCP servers from the config: started as real child processes over stdio, their tools
+//! offered as `<name>__<tool>` next to the browser's and routed to them.
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
+
+use std::sync::Arc;
+
+use tandem_agent::{BrowserTools, ToolHub};
+use tandem_server::Config;
+use tandem_server::cli::connect_mcp_servers;
+use tandem_server::config::McpServerSettings;
+use tandem_tests::TestBrowser;
+
+fn tandem_as_external(name: &str) -> McpServerSettings {
+    McpServerSettings {
+        name: name.into(),
+        command: env!("CARGO_BIN_EXE_tandem").into(),
+        args: vec!["mcp".into()],
+        env: [("TANDEM_LOG".to_owned(), "warn".to_owned())].into(),
+    }
+}
+
+#[tokio::test]
+async fn an_external_servers_tools_are_offered_with_its_prefix_and_routed_to_it() {
+    let mut config = Config::default();
+    config.mcp_servers = vec![tandem_as_external("aux")];
+    let servers = connect_mcp_servers(&config).await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let own = tandem_tests::connected_client(&browser.host).await.unwrap();
+    let hub = ToolHub::new(Arc::new(own), servers);
+
+    let names = hub.tool_names().await.unwrap();
+    assert!(
+        names.iter().any(|n| n == "navigate"),
+        "the browser's own tools: {names:?}"
+    );
+    assert!(
+        names.iter().any(|n| n == "aux__list_tabs"),
+        "prefixed external tools: {names:?}"
+    );
+
+    let tabs = hub
+        .call("aux__list_tabs", serde_json::json!({}))
+        .await
+        .unwrap();
+    assert!(tabs.text.contains("tab"), "{}", tabs.text);
+    let unknown = hub
+        .call("aux__no_such_tool", serde_json::json!({}))
+        .await
+        .unwrap_err();
+    assert_eq!(unknown.code(), "external_tool_failed", "{unknown}");
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_server_that_cannot_start_is_a_clear_start_up_error() {
+    let mut config = Config::default();
+    let mut missing = tandem_as_external("ghost");
+    missing.command = "/nonexistent/mcp-server".into();
+    config.mcp_servers = vec![missing];
+    let error = connect_mcp_servers(&config).await.err().expect("refused");
+    assert!(format!("{error:#}").contains("ghost"), "{error:#}");
+}
