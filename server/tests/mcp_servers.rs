@@ -21,8 +21,10 @@ fn tandem_as_external(name: &str) -> McpServerSettings {
 
 #[tokio::test]
 async fn an_external_servers_tools_are_offered_with_its_prefix_and_routed_to_it() {
-    let mut config = Config::default();
-    config.mcp_servers = vec![tandem_as_external("aux")];
+    let config = Config {
+        mcp_servers: vec![tandem_as_external("aux")],
+        ..Config::default()
+    };
     let servers = connect_mcp_servers(&config).await.unwrap();
     let browser = TestBrowser::start().await.unwrap();
     let own = tandem_tests::connected_client(&browser.host).await.unwrap();
@@ -53,10 +55,12 @@ async fn an_external_servers_tools_are_offered_with_its_prefix_and_routed_to_it(
 
 #[tokio::test]
 async fn a_server_that_cannot_start_is_a_clear_start_up_error() {
-    let mut config = Config::default();
     let mut missing = tandem_as_external("ghost");
     missing.command = "/nonexistent/mcp-server".into();
-    config.mcp_servers = vec![missing];
+    let config = Config {
+        mcp_servers: vec![missing],
+        ..Config::default()
+    };
     let error = connect_mcp_servers(&config).await.err().expect("refused");
     assert!(format!("{error:#}").contains("ghost"), "{error:#}");
 }
