@@ -76,6 +76,32 @@ impl McpBrowserClient {
         })
     }
 
+    /// Connects to an MCP server over streamable HTTP (`http://…/mcp`), sending `bearer` as
+    /// `Authorization: Bearer …` when given. Plain HTTP only (typically a server on loopback).
+    pub async fn connect_http(url: &str, bearer: Option<&str>) -> Result<Self, ClientError> {
+        use rmcp::transport::StreamableHttpClientTransport;
+        use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+
+        if !url.starts_with("http://") {
+            return Err(ClientError::Transport(format!(
+                "`{url}`: only http:// MCP servers are supported (https needs a TLS build)"
+            )));
+        }
+        let mut config = StreamableHttpClientTransportConfig::with_uri(url.to_owned());
+        if let Some(token) = bearer {
+            config = config.auth_header(token.to_owned());
+        }
+        let transport = StreamableHttpClientTransport::from_config(config);
+        let service = ()
+            .serve(transport)
+            .await
+            .map_err(|e| ClientError::Transport(format!("{url}: {e}")))?;
+        Ok(Self {
+            service,
+            server_task: None,
+        })
+    }
+
     /// The server's tools, fetched afresh.
     pub async fn list_tools(&self) -> Result<Vec<Tool>, ClientError> {
         self.service.list_all_tools().await.map_err(service_error)

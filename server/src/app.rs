@@ -29,6 +29,9 @@ pub struct AppState {
     pub token: LaunchToken,
     pub access: AccessPolicy,
     pub sessions: Arc<SessionRegistry>,
+    /// Cancelled when the daemon starts shutting down: closes long-lived MCP streams so the
+    /// graceful shutdown does not wait on them.
+    pub shutdown: tokio_util::sync::CancellationToken,
 }
 
 impl AppState {
@@ -106,6 +109,7 @@ fn mcp_service(state: &Arc<AppState>) -> StreamableHttpService<BrowserServer, Lo
     // WebSocket; rmcp's list is kept as a second line of defence.
     let mut config = StreamableHttpServerConfig::default();
     config.allowed_origins = state.access.origins().to_vec();
+    config.cancellation_token = state.shutdown.child_token();
     StreamableHttpService::new(
         move || Ok(BrowserServer::new(Arc::clone(&host))),
         Arc::default(),

@@ -29,19 +29,27 @@ pub struct Config {
     pub mcp_servers: Vec<McpServerSettings>,
 }
 
-/// An external MCP server started as a child process speaking MCP on its stdio.
-#[derive(Debug, Clone, Deserialize)]
+/// An external MCP server: a child process speaking MCP on its stdio (`command`), or a server
+/// reached over streamable HTTP (`url`).
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct McpServerSettings {
     /// Prefix of its tools: letters, digits and `-` (`notes` gives `notes__add`).
     pub name: String,
-    /// The program to start.
-    pub command: PathBuf,
+    /// The program to start (stdio).
+    #[serde(default)]
+    pub command: Option<PathBuf>,
     #[serde(default)]
     pub args: Vec<String>,
     /// Extra environment variables for it.
     #[serde(default)]
     pub env: std::collections::BTreeMap<String, String>,
+    /// Its streamable HTTP endpoint (`http://127.0.0.1:9000/mcp`) instead of a command.
+    #[serde(default)]
+    pub url: Option<String>,
+    /// Bearer token for `url`.
+    #[serde(default)]
+    pub bearer_token: Option<String>,
 }
 
 impl McpServerSettings {
@@ -56,6 +64,11 @@ impl McpServerSettings {
         anyhow::ensure!(
             valid,
             "MCP server name `{}` must be letters, digits, `-` or `_` (and no `__`)",
+            self.name
+        );
+        anyhow::ensure!(
+            self.command.is_some() != self.url.is_some(),
+            "MCP server `{}` needs exactly one of `command` (stdio) or `url` (HTTP)",
             self.name
         );
         Ok(())

@@ -44,6 +44,7 @@ async fn daemon_with(browser: BrowserConfig, planner: Arc<dyn Planner>) -> TestD
         token: LaunchToken::generate(),
         access: AccessPolicy::for_port("127.0.0.1", addr.port(), &[]),
         sessions: SessionRegistry::new(factory),
+        shutdown: tokio_util::sync::CancellationToken::new(),
     });
     TestDaemon::serve(Daemon {
         listener,

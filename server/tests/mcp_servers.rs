@@ -10,12 +10,15 @@ use tandem_server::cli::connect_mcp_servers;
 use tandem_server::config::McpServerSettings;
 use tandem_tests::TestBrowser;
 
+mod support;
+
 fn tandem_as_external(name: &str) -> McpServerSettings {
     McpServerSettings {
         name: name.into(),
-        command: env!("CARGO_BIN_EXE_tandem").into(),
+        command: Some(env!("CARGO_BIN_EXE_tandem").into()),
         args: vec!["mcp".into()],
         env: [("TANDEM_LOG".to_owned(), "warn".to_owned())].into(),
+        ..McpServerSettings::default()
     }
 }
 
@@ -56,11 +59,49 @@ async fn an_external_servers_tools_are_offered_with_its_prefix_and_routed_to_it(
 #[tokio::test]
 async fn a_server_that_cannot_start_is_a_clear_start_up_error() {
     let mut missing = tandem_as_external("ghost");
-    missing.command = "/nonexistent/mcp-server".into();
+    missing.command = Some("/nonexistent/mcp-server".into());
     let config = Config {
         mcp_servers: vec![missing],
         ..Config::default()
     };
     let error = connect_mcp_servers(&config).await.err().expect("refused");
     assert!(format!("{error:#}").contains("ghost"), "{error:#}");
+}
+
+#[tokio::test]
+async fn an_http_mcp_server_is_reached_with_its_bearer_token() {
+    // Another Tandem daemon serves its browser tools at /mcp behind its launch token.
+    let remote = support::TestDaemon::start().await;
+    let settings = |token: Option<String>| McpServerSettings {
+        name: "remote".into(),
+        url: Some(remote.url("/mcp")),
+        bearer_token: token,
+        ..McpServerSettings::default()
+    };
+    let without_token = Config {
+        mcp_servers: vec![settings(None)],
+        ..Config::default()
+    };
+    assert!(
+        connect_mcp_servers(&without_token).await.is_err(),
+        "the token is required"
+    );
+
+    let config = Config {
+        mcp_servers: vec![settings(Some(remote.token.clone()))],
+        ..Config::default()
+    };
+    let servers = connect_mcp_servers(&config).await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let own = tandem_tests::connected_client(&browser.host).await.unwrap();
+    let hub = ToolHub::new(Arc::new(own), servers);
+    let names = hub.tool_names().await.unwrap();
+    assert!(names.iter().any(|n| n == "remote__observe"), "{names:?}");
+    let tabs = hub
+        .call("remote__list_tabs", serde_json::json!({}))
+        .await
+        .unwrap();
+    assert!(tabs.text.contains("tab"), "{}", tabs.text);
+    browser.shutdown().await;
+    remote.stop().await;
 }

@@ -160,15 +160,27 @@ pub async fn connect_mcp_servers(config: &Config) -> anyhow::Result<Vec<External
     let mut servers = Vec::with_capacity(config.mcp_servers.len());
     for settings in &config.mcp_servers {
         settings.check()?;
-        let mut command = tokio::process::Command::new(&settings.command);
-        command.args(&settings.args).envs(&settings.env);
-        let client = McpBrowserClient::spawn(command).await.with_context(|| {
-            format!(
-                "starting the MCP server `{}` ({})",
-                settings.name,
-                settings.command.display()
-            )
-        })?;
+        let client = match (&settings.command, &settings.url) {
+            (Some(program), _) => {
+                let mut command = tokio::process::Command::new(program);
+                command.args(&settings.args).envs(&settings.env);
+                McpBrowserClient::spawn(command).await.with_context(|| {
+                    format!(
+                        "starting the MCP server `{}` ({})",
+                        settings.name,
+                        program.display()
+                    )
+                })?
+            }
+            (None, Some(url)) => {
+                McpBrowserClient::connect_http(url, settings.bearer_token.as_deref())
+                    .await
+                    .with_context(|| {
+                        format!("connecting to the MCP server `{}` at {url}", settings.name)
+                    })?
+            }
+            (None, None) => anyhow::bail!("MCP server `{}` has no command or url", settings.name),
+        };
         tracing::info!(server = %settings.name, "connected an external MCP server");
         servers.push(ExternalServer {
             name: settings.name.clone(),

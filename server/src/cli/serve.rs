@@ -62,6 +62,7 @@ impl Daemon {
             token,
             access,
             sessions,
+            shutdown: tokio_util::sync::CancellationToken::new(),
         });
         Ok(Self {
             listener,
@@ -85,6 +86,12 @@ impl Daemon {
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let router = app(Arc::clone(&self.state));
+        let closing = self.state.shutdown.clone();
+        let shutdown = async move {
+            shutdown.await;
+            // Ends MCP event streams, which would otherwise hold the graceful shutdown open.
+            closing.cancel();
+        };
         axum::serve(self.listener, router)
             .with_graceful_shutdown(shutdown)
             .await
