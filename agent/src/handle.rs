@@ -129,7 +129,6 @@ impl Agent {
             events: events.clone(),
             mode: mode_rx,
             reasoning,
-            tool_names: tokio::sync::OnceCell::new(),
         };
         let task = tokio::spawn(task::submission_loop(runtime, Arc::clone(&shared), ops_rx));
         AgentHandle {

@@ -37,7 +37,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use tandem_policy::PolicyGate;
-use tokio::sync::{OnceCell, broadcast, watch};
+use tokio::sync::{broadcast, watch};
 
 use crate::browser::BrowserTools;
 use crate::config::AgentConfig;
@@ -123,8 +123,6 @@ pub(crate) struct Runtime {
     pub mode: watch::Receiver<AgentMode>,
     /// The person's reasoning flag.
     pub reasoning: Arc<AtomicBool>,
-    /// The server's tool names, fetched once.
-    pub tool_names: OnceCell<Vec<String>>,
 }
 
 impl Runtime {

@@ -54,11 +54,10 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
     Flow::Next
 }
 
+/// Checks the tool against the tools offered right now (servers may add or drop tools, so the
+/// list is asked for afresh, as it is for planning).
 async fn tool_problem(rt: &Runtime, name: &str) -> Option<String> {
-    let names = rt
-        .tool_names
-        .get_or_try_init(|| rt.browser.tool_names())
-        .await;
+    let names = rt.browser.tool_names().await;
     match names {
         Ok(names) if names.iter().any(|n| n == name) => None,
         Ok(names) => Some(format!(
