@@ -304,17 +304,7 @@ async fn a_websocket_dropped_while_a_confirmation_is_pending_is_reattached_and_a
     assert_eq!(asked.kind, QuestionKind::Confirm);
     drop(first);
 
-    let mut second = WsClient::connect(&daemon, None).await.unwrap();
-    second
-        .send(&ClientMessage::Auth {
-            token: daemon.token.clone(),
-        })
-        .await;
-    second
-        .send(&ClientMessage::Attach {
-            session_id: Some(id.clone()),
-        })
-        .await;
+    let mut second = daemon.attach(&id).await;
     match second.next().await.unwrap() {
         ServerMessage::Session {
             pending: Some(pending),

@@ -114,17 +114,7 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
     let mut first = daemon.client().await;
     let id = session_id(&first.next().await.unwrap());
 
-    let mut second = WsClient::connect(&daemon, None).await.unwrap();
-    second
-        .send(&ClientMessage::Auth {
-            token: daemon.token.clone(),
-        })
-        .await;
-    second
-        .send(&ClientMessage::Attach {
-            session_id: Some(id.clone()),
-        })
-        .await;
+    let mut second = daemon.attach(&id).await;
     assert_eq!(session_id(&second.next().await.unwrap()), id);
 
     let goal = format!(
@@ -166,17 +156,7 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
     );
 
     // Typed text is never an approval... but re-attaching shows the question again.
-    let mut third = WsClient::connect(&daemon, None).await.unwrap();
-    third
-        .send(&ClientMessage::Auth {
-            token: daemon.token.clone(),
-        })
-        .await;
-    third
-        .send(&ClientMessage::Attach {
-            session_id: Some(id.clone()),
-        })
-        .await;
+    let mut third = daemon.attach(&id).await;
     match third.next().await.unwrap() {
         ServerMessage::Session {
             pending: Some(pending),

@@ -82,6 +82,22 @@ impl TestDaemon {
         client
     }
 
+    /// Connects, authenticates and re-attaches to an existing session.
+    pub async fn attach(&self, session_id: &str) -> WsClient {
+        let mut client = WsClient::connect(self, None).await.unwrap();
+        client
+            .send(&ClientMessage::Auth {
+                token: self.token.clone(),
+            })
+            .await;
+        client
+            .send(&ClientMessage::Attach {
+                session_id: Some(session_id.to_owned()),
+            })
+            .await;
+        client
+    }
+
     /// Stops the daemon gracefully and waits for it.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
