@@ -80,10 +80,6 @@ fn session_id(frame: &ServerMessage) -> String {
     }
 }
 
-fn is_finished(frame: &ServerMessage) -> bool {
-    matches!(frame, ServerMessage::RunFinished { .. })
-}
-
 /// Sends a goal and waits for its end: the outcome, the final text and the error frames seen.
 async fn run_goal(client: &mut WsClient, goal: String) -> (RunOutcome, String, Vec<String>) {
     client
@@ -319,17 +315,7 @@ async fn a_websocket_dropped_while_a_confirmation_is_pending_is_reattached_and_a
             remember: false,
         })
         .await;
-    let finished = second.wait_for(is_finished).await;
-    assert!(
-        matches!(
-            finished,
-            ServerMessage::RunFinished {
-                outcome: RunOutcome::Done,
-                ..
-            }
-        ),
-        "{finished:?}"
-    );
+    second.expect_done().await;
     let run = daemon
         .state
         .sessions
@@ -428,17 +414,7 @@ async fn a_thousand_malformed_frames_leave_the_daemon_serving_other_sessions() {
         remember: false,
     })
     .await;
-    let finished = good.wait_for(is_finished).await;
-    assert!(
-        matches!(
-            finished,
-            ServerMessage::RunFinished {
-                outcome: RunOutcome::Done,
-                ..
-            }
-        ),
-        "{finished:?}"
-    );
+    good.expect_done().await;
     assert_healthy(&daemon).await;
     next_run_works(&mut good, &site).await;
     Arc::into_inner(daemon).unwrap().stop().await;

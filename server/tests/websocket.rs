@@ -5,7 +5,7 @@
 mod support;
 
 use support::{TestDaemon, WsClient, code};
-use tandem_server::protocol::{ClearedBy, ClientMessage, QuestionKind, RunOutcome, ServerMessage};
+use tandem_server::protocol::{ClearedBy, ClientMessage, QuestionKind, ServerMessage};
 use tandem_tests::FixtureSite;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
@@ -14,10 +14,6 @@ fn session_id(frame: &ServerMessage) -> String {
         ServerMessage::Session { session_id, .. } => session_id.clone(),
         other => panic!("expected a session frame, got {other:?}"),
     }
-}
-
-fn is_finished(frame: &ServerMessage) -> bool {
-    matches!(frame, ServerMessage::RunFinished { .. })
 }
 
 #[tokio::test]
@@ -93,17 +89,7 @@ async fn bad_frames_get_errors_and_the_session_keeps_working() {
     client
         .send(&ClientMessage::UserMessage { text: goal })
         .await;
-    let finished = client.wait_for(is_finished).await;
-    assert!(
-        matches!(
-            finished,
-            ServerMessage::RunFinished {
-                outcome: RunOutcome::Done,
-                ..
-            }
-        ),
-        "{finished:?}"
-    );
+    client.expect_done().await;
     daemon.stop().await;
 }
 
@@ -199,17 +185,7 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
         .await;
     assert!(matches!(again, ServerMessage::Error { .. }));
 
-    let finished = first.wait_for(is_finished).await;
-    assert!(
-        matches!(
-            finished,
-            ServerMessage::RunFinished {
-                outcome: RunOutcome::Done,
-                ..
-            }
-        ),
-        "{finished:?}"
-    );
+    first.expect_done().await;
     daemon.stop().await;
 }
 

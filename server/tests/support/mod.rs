@@ -168,6 +168,23 @@ impl WsClient {
         }
     }
 
+    /// Waits for the run to finish and asserts it ended as done.
+    pub async fn expect_done(&mut self) {
+        let finished = self
+            .wait_for(|f| matches!(f, ServerMessage::RunFinished { .. }))
+            .await;
+        assert!(
+            matches!(
+                finished,
+                ServerMessage::RunFinished {
+                    outcome: tandem_server::protocol::RunOutcome::Done,
+                    ..
+                }
+            ),
+            "{finished:?}"
+        );
+    }
+
     /// Waits for the server to close the socket and returns the close code.
     pub async fn closed_with(&mut self) -> Option<u16> {
         loop {
