@@ -4,8 +4,8 @@
 // Contract (all functions return plain JSON values and never throw; failures are
 // `{ok:false, error, message}` with error one of unknown | stale | hidden | disabled |
 // not_editable | not_select | no_option | bad_args | internal):
-//   snapshot({max_elements=5000, max_texts=400})  -> Snapshot (see src/snapshot/model.rs), plus
-//                 timing_ms {walk, total, candidates} for tracing (serde ignores it)
+//   snapshot({max_elements=5000, max_texts=400})  -> a Snapshot in its wire form (see
+//                 src/snapshot/wire.rs), with timing_ms {walk, total, candidates} for tracing
 //   locate(eid)   -> {ok, x, y, rect:{x,y,w,h}, in_viewport, covered_by?}  (top-level CSS px)
 //   describe(eid) -> {ok, element}
 //   focus(eid)    -> {ok}
@@ -1178,7 +1178,14 @@
     if (ownBlock && ownBlock.kind) {
       text = cut(norm(ownBlock.text), 200);
     }
-    if (deferred) {
+    // A plain text block (not a heading or alert) is placed later, and only if the snapshot
+    // reports it (see placeText).
+    const plain = text !== '' && ownBlock.kind !== 'heading' && ownBlock.kind !== 'alert';
+    // A deferred element whose only output is its own plain text block leaves its visibility
+    // check to placeText too: if it is hidden, that block is all there is to drop.
+    const checkLater = plain && deferred && !st.block && W.items.length === itemsBefore &&
+      W.texts.length === textsBefore;
+    if (deferred && !checkLater) {
       // The deferred check (see the walk's comment).
       let ok = true;
       if (text) {
@@ -1200,26 +1207,98 @@
     }
 
     if (text) {
-      // Geometry only for blocks that hold text (many cells and items hold only controls).
-      if (known && !visKnown) visKnown = el.checkVisibility(VISIBILITY_ONLY);
-      const box = visKnown ? visibleBox(el, null, false, true) : visibleBox(el, cs, false, false);
-      if (box) {
-        const ctx = st.ctx;
-        const y = box.top + ctx.oy;
-        W.texts.push({
-          kind: ownBlock.kind,
-          level: ownBlock.level,
-          text,
-          in_viewport: intersects({ x: box.left + ctx.ox, y, w: box.width, h: box.height }, ctx.clip),
-          y: r1(y),
-          order: ownBlock.order,
-        });
-        if (ownBlock.kind === 'heading') W.heading = text;
+      const t = {
+        kind: ownBlock.kind,
+        level: ownBlock.level,
+        text,
+        node: el,
+        ctx: st.ctx,
+        cs,
+        check: checkLater,
+        known,
+        visKnown,
+        placed: false,
+        in_viewport: false,
+        y: 0,
+      };
+      if (plain) {
+        W.texts.push(t);
+      } else if (placeText(t)) {
+        W.texts.push(t);
+        if (t.kind === 'heading') W.heading = text;
       }
     }
   }
 
+  // Geometry of a text block (only blocks that hold text get any: many cells and items hold
+  // only controls). False when the block turns out to be hidden.
+  function placeText(t) {
+    const el = t.node;
+    if (t.check) {
+      if (!el.checkVisibility(VIS_FAST)) return false;
+      t.known = t.visKnown = true;
+    }
+    if (t.known && !t.visKnown) t.visKnown = el.checkVisibility(VISIBILITY_ONLY);
+    const box = t.visKnown ? visibleBox(el, null, false, true) : visibleBox(el, t.cs, false, false);
+    if (!box) return false;
+    const ctx = t.ctx;
+    const y = box.top + ctx.oy;
+    t.in_viewport = intersects({ x: box.left + ctx.ox, y, w: box.width, h: box.height }, ctx.clip);
+    t.y = r1(y);
+    t.placed = true;
+    return true;
+  }
+
   // ---- snapshot ------------------------------------------------------------------------------
+  // The snapshot travels in a compact positional form, about a third the size of the object
+  // form (src/snapshot/wire.rs decodes it and documents the layout). Repeated strings (roles,
+  // tags, input types, row contexts, form submit names, frames, text kinds) are sent once in
+  // `strings` and referred to by index.
+  const EL_DISABLED = 1, EL_FOCUSED = 2, EL_EDITABLE = 4, EL_IN_VIEWPORT = 8, EL_IN_SHADOW = 16,
+    EL_CHECKED = 32, EL_CHECKED_ON = 64, EL_SELECTED = 128, EL_SELECTED_ON = 256;
+
+  function Strings() {
+    this.list = [];
+    this.index = new Map();
+  }
+  Strings.prototype.ref = function ref(s) {
+    if (s === undefined) return null;
+    let i = this.index.get(s);
+    if (i === undefined) {
+      i = this.list.length;
+      this.list.push(s);
+      this.index.set(s, i);
+    }
+    return i;
+  };
+
+  function orNull(v) {
+    return v === undefined ? null : v;
+  }
+
+  function wireElement(e, strings) {
+    let flags = 0;
+    if (e.disabled) flags |= EL_DISABLED;
+    if (e.focused) flags |= EL_FOCUSED;
+    if (e.editable) flags |= EL_EDITABLE;
+    if (e.in_viewport) flags |= EL_IN_VIEWPORT;
+    if (e.in_shadow) flags |= EL_IN_SHADOW;
+    if (e.checked !== undefined) flags |= e.checked ? EL_CHECKED | EL_CHECKED_ON : EL_CHECKED;
+    if (e.selected !== undefined) flags |= e.selected ? EL_SELECTED | EL_SELECTED_ON : EL_SELECTED;
+    const r = e.rect;
+    const row = [
+      Number(e.eid.slice(1)), strings.ref(e.role), e.name, strings.ref(e.tag), flags,
+      r.x, r.y, r.w, r.h,
+      strings.ref(e.input_type), orNull(e.value), strings.ref(e.context), orNull(e.href),
+      strings.ref(e.form_submit), orNull(e.placeholder), strings.ref(e.autocomplete),
+      strings.ref(e.frame), orNull(e.options), orNull(e.options_total),
+    ];
+    let n = row.length;
+    while (row[n - 1] === null) n--;
+    row.length = n;
+    return row;
+  }
+
   function pageHeight() {
     const de = document.documentElement;
     const b = document.body;
@@ -1249,15 +1328,21 @@
     const state = newState();
     const elements = chosen.map((rec) => buildElement(rec.node, rec, state));
 
-    const names = new Set();
-    for (const e of elements) if (e.name) names.add(lower(e.name));
+    // A plain text that repeats an element's name or context (the first cell of its row, the
+    // legend of its fieldset) adds nothing: it is left out before it costs any geometry.
+    const said = new Set();
+    for (const e of elements) {
+      if (e.name) said.add(lower(e.name));
+      if (e.context) said.add(lower(e.context));
+    }
     const seen = new Set();
     let texts = [];
     for (const t of W.texts) {
       const key = lower(t.text);
-      if (t.kind !== 'heading' && t.kind !== 'alert' && names.has(key)) continue;
+      if (!t.placed && said.has(key)) continue;
       const k2 = t.kind + '\u0000' + key;
       if (seen.has(k2)) continue;
+      if (!t.placed && !placeText(t)) continue;
       seen.add(k2);
       texts.push(t);
     }
@@ -1270,10 +1355,12 @@
         .sort((a, b) => a.i - b.i)
         .map((x) => x.t);
     }
-    const outTexts = texts.map((t) => {
-      const x = { kind: t.kind, text: t.text, in_viewport: t.in_viewport, y: t.y };
-      if (t.level) x.level = t.level;
-      return x;
+    const strings = new Strings();
+    const wireElements = elements.map((e) => wireElement(e, strings));
+    const wireTexts = texts.map((t) => {
+      const row = [strings.ref(t.kind), t.text, t.in_viewport ? 1 : 0, t.y];
+      if (t.level) row.push(t.level);
+      return row;
     });
 
     return {
@@ -1286,8 +1373,9 @@
         scroll_y: r1(window.scrollY),
         page_height: pageHeight(),
       },
-      elements,
-      texts: outTexts,
+      strings: strings.list,
+      elements: wireElements,
+      texts: wireTexts,
       truncated,
       timing_ms: {
         walk: r1(t1 - t0),

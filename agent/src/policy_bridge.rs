@@ -135,11 +135,11 @@ pub fn captcha_visible(snapshot: &Snapshot) -> bool {
         let lower = text.to_lowercase();
         CAPTCHA_WORDS.iter().any(|word| lower.contains(word))
     };
-    snapshot
-        .elements
-        .iter()
-        .any(|e| mentions(&e.name) || e.frame.as_deref().is_some_and(mentions))
-        || snapshot.texts.iter().any(|t| mentions(&t.text))
+    snapshot.shown_texts().any(mentions)
+        || snapshot
+            .elements
+            .iter()
+            .any(|e| e.frame.as_deref().is_some_and(mentions))
 }
 
 /// `action` as it may be shown or recorded: text typed into a secret field is masked.

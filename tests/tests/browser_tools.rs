@@ -477,6 +477,19 @@ async fn the_big_page_fits_the_token_budget_with_every_visible_control() {
             element.name
         );
     }
+    // A row's first cell travels as the context of the row's controls, said once per row in
+    // the text, and not again as a text block; text that is no one's context stays.
+    let save = find(snapshot, "button", "Save 5");
+    assert_eq!(save.context.as_deref(), Some("Item 5"));
+    assert!(!snapshot.texts.iter().any(|t| t.text == "Item 5"));
+    assert!(snapshot.texts.iter().any(|t| t.text == "Quantity"));
+    assert!(snapshot.shown_texts().any(|t| t == "Item 5"));
+    assert_eq!(
+        observed.text.matches("near \"Item 5\"").count(),
+        1,
+        "{}",
+        observed.text
+    );
     // Scrolling brings far rows into view.
     let last = find(snapshot, "button", "Save 1000").eid.to_string();
     assert!(!find(snapshot, "button", "Save 1000").in_viewport);

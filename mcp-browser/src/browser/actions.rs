@@ -23,7 +23,7 @@ use super::settle::NavigationWatch;
 use crate::error::{BrowserError, Result};
 use crate::observation::{Observation, Screenshot};
 use crate::screenshot::{self, ScreenshotFormat, ScreenshotOptions};
-use crate::snapshot::{Element, Snapshot};
+use crate::snapshot::{Element, Snapshot, wire};
 
 /// URL schemes the browser may open. `javascript:` and friends would run arbitrary code.
 const OPENABLE_SCHEMES: [&str; 4] = ["http", "https", "file", "about"];
@@ -101,15 +101,23 @@ fn takes_value_not_text(element: &Element) -> bool {
 const MAX_SNAPSHOT_ELEMENTS: usize = 5_000;
 
 async fn take_snapshot(page: &chromiumoxide::Page) -> Result<Snapshot> {
-    let args = [json!({ "max_elements": MAX_SNAPSHOT_ELEMENTS })];
-    match script::call_as::<Snapshot>(page, ScriptFn::Snapshot, &args).await {
+    match snapshot_once(page).await {
         Ok(snapshot) => Ok(snapshot),
         // A document being replaced destroys the script's context: let it load, retry once.
         Err(_) => {
             let _ = page.wait_for_navigation().await;
-            script::call_as::<Snapshot>(page, ScriptFn::Snapshot, &args).await
+            snapshot_once(page).await
         }
     }
+}
+
+async fn snapshot_once(page: &chromiumoxide::Page) -> Result<Snapshot> {
+    let args = [json!({ "max_elements": MAX_SNAPSHOT_ELEMENTS })];
+    let text = script::call_json(page, ScriptFn::Snapshot, &args).await?;
+    wire::decode(&text).map_err(|e| match script::failure_message(&text) {
+        Some(message) => BrowserError::PageScript(format!("snapshot failed: {message}")),
+        None => BrowserError::PageScript(format!("snapshot: {e}")),
+    })
 }
 
 async fn take_screenshot(

@@ -6,7 +6,6 @@
 
 use chromiumoxide::Page;
 use chromiumoxide::cdp::js_protocol::runtime::EvaluateParams;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::error::{BrowserError, Result};
@@ -81,19 +80,6 @@ pub async fn call(page: &Page, function: ScriptFn, args: &[Value]) -> Result<Val
         .map_err(|e| BrowserError::PageScript(format!("{} answered: {e}", function.name())))
 }
 
-/// Like [`call_json`], decoded straight into `T`.
-pub async fn call_as<T: DeserializeOwned>(
-    page: &Page,
-    function: ScriptFn,
-    args: &[Value],
-) -> Result<T> {
-    let text = call_json(page, function, args).await?;
-    serde_json::from_str(&text).map_err(|e| {
-        let start: String = text.chars().take(200).collect();
-        BrowserError::PageScript(format!("{} answered: {e}: {start}", function.name()))
-    })
-}
-
 /// Evaluates an expression and returns its string result (empty for non-strings).
 async fn evaluate(page: &Page, expression: &str) -> Result<String> {
     let mut params = EvaluateParams::builder()
@@ -119,8 +105,8 @@ async fn evaluate(page: &Page, expression: &str) -> Result<String> {
             .unwrap_or_else(|| details.text.clone());
         return Err(BrowserError::PageScript(message));
     }
-    Ok(match &response.result.result.value {
-        Some(Value::String(text)) => text.clone(),
+    Ok(match response.result.result.value {
+        Some(Value::String(text)) => text,
         Some(other) => other.to_string(),
         None => String::new(),
     })
@@ -132,6 +118,15 @@ pub struct ScriptFailure {
     pub error: String,
     #[serde(default)]
     pub message: Option<String>,
+}
+
+/// The message of a `{ok:false, error, message}` answer, when `json` is one.
+pub fn failure_message(json: &str) -> Option<String> {
+    let failure: ScriptFailure = serde_json::from_str(json).ok()?;
+    Some(match failure.message {
+        Some(message) => format!("{}: {message}", failure.error),
+        None => failure.error,
+    })
 }
 
 /// Turns a page-script answer into `Ok(value)` or the matching typed error for `eid`.

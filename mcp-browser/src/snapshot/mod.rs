@@ -1,7 +1,9 @@
 //! DOM snapshots: the structured form ([`model`]) and the compact text rendering for models
-//! ([`render`]). The in-page script that produces them is `page_script.js` at the crate root.
+//! ([`render`]). The in-page script that produces them is `page_script.js` at the crate root; it
+//! sends them in a compact [`wire`] form.
 
 pub mod model;
 pub mod render;
+pub mod wire;
 
 pub use model::{Eid, Element, Rect, SelectOption, Snapshot, TextBlock, Viewport};

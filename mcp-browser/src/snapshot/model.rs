@@ -1,8 +1,8 @@
 //! The structured snapshot of a page: what the in-page script returns and what programs read.
 //!
-//! Contract: `page_script.js` (function `__tandem.snapshot(opts)`) returns JSON that deserializes
-//! into [`Snapshot`]. Elements come in document order (main document first, then open shadow roots
-//! and same-origin iframes at the place they occur). An [`Eid`] names one DOM node for the life of
+//! Contract: `page_script.js` (function `__tandem.snapshot(opts)`) returns JSON in the wire form
+//! that [`super::wire::decode`] turns into a [`Snapshot`]. Elements come in document order (main
+//! document first, then open shadow roots and same-origin iframes at the place they occur). An [`Eid`] names one DOM node for the life of
 //! the document: the same node keeps its eid across observations, a removed node's eid is never
 //! reused for another node.
 
@@ -43,6 +43,7 @@ pub struct Snapshot {
     /// Elements a user could act on, in document order.
     pub elements: Vec<Element>,
     /// Headings, labels and text blocks that give the elements meaning, in document order.
+    /// Text that repeats an element's name or context is not repeated here.
     pub texts: Vec<TextBlock>,
     /// True when the page had more candidates than the script's element limit.
     #[serde(default)]
@@ -50,6 +51,20 @@ pub struct Snapshot {
     /// How long the page script took, for tracing and benchmarks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timing_ms: Option<SnapshotTiming>,
+}
+
+impl Snapshot {
+    /// Every text the snapshot says the page shows: the text blocks, then each element's name
+    /// and context. (A row's first cell or a fieldset's legend that is some element's context
+    /// travels only as that context, not as a text block too.)
+    pub fn shown_texts(&self) -> impl Iterator<Item = &str> {
+        let blocks = self.texts.iter().map(|t| t.text.as_str());
+        let elements = self
+            .elements
+            .iter()
+            .flat_map(|e| std::iter::once(e.name.as_str()).chain(e.context.as_deref()));
+        blocks.chain(elements)
+    }
 }
 
 /// Time spent inside the page taking a snapshot, in milliseconds.

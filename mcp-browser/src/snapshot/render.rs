@@ -18,8 +18,8 @@
 //! Page content only ever appears inside quotes (escaped) or after a line's fixed prefix, so a
 //! page cannot forge an element line. Elements in the viewport are kept first, then in-viewport
 //! texts, then the rest of the page in document order; what does not fit is counted in a final
-//! line. When the full form does not fit, low-value fields (context, form, frame, placeholders
-//! that repeat the name, long option lists) are dropped before whole lines are.
+//! line. When the full form does not fit, low-value fields (form, frame, placeholders that repeat
+//! the name, long option lists) are dropped before whole lines are.
 
 use std::fmt::Write as _;
 
@@ -400,8 +400,10 @@ fn element_line(
     if let Some(href) = el.href.as_deref().and_then(|h| shown_href(h, origin)) {
         let _ = write!(out, " -> {href}");
     }
+    // Context is said once per run of elements that share it (compact lines too: a row's first
+    // cell reaches the snapshot only as the context of the row's elements).
     if let Some(context) = el.context.as_deref()
-        && (el.name.is_empty() || (full && !context_known))
+        && (el.name.is_empty() || !context_known)
     {
         let _ = write!(out, " near {}", quote(context));
     }

@@ -141,20 +141,13 @@ pub fn find_element<'a>(snapshot: &'a Snapshot, name: &str) -> Option<&'a Elemen
         .or_else(|| elements.iter().find(contains))
 }
 
-/// Every text the page shows: text blocks, element names and field values.
+/// Every text the page shows: text blocks, element names and contexts, and field values.
 pub fn page_text(snapshot: &Snapshot) -> String {
+    let values = snapshot.elements.iter().filter_map(|e| e.value.as_deref());
     let mut text = String::new();
-    for block in &snapshot.texts {
-        text.push_str(&block.text);
+    for shown in snapshot.shown_texts().chain(values) {
+        text.push_str(shown);
         text.push('\n');
-    }
-    for element in &snapshot.elements {
-        text.push_str(&element.name);
-        text.push('\n');
-        if let Some(value) = &element.value {
-            text.push_str(value);
-            text.push('\n');
-        }
     }
     text
 }

@@ -319,13 +319,8 @@ fn decide_wait(until: &WaitFor, snapshot: Option<&Snapshot>) -> Decision {
 }
 
 fn page_shows(snap: &Snapshot, text: &str) -> bool {
-    snap.texts
-        .iter()
-        .any(|t| contains_normalized(&t.text, text))
-        || snap
-            .elements
-            .iter()
-            .any(|el| contains_normalized(&el.name, text))
+    snap.shown_texts()
+        .any(|shown| contains_normalized(shown, text))
 }
 
 fn scroll(goal: &ScrollGoal, snap: &Snapshot, state: &StepState) -> Result<Decision, Decision> {
