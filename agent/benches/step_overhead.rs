@@ -17,7 +17,7 @@ use async_trait::async_trait;
 use serde_json::Value;
 use tandem_agent::planner::{Plan, PlanContext, Planner};
 use tandem_agent::{
-    Action, Agent, AgentConfig, AgentEvent, BrowserTools, PlannerError, RunOutcome,
+    Action, Agent, AgentConfig, AgentEvent, BrowserTools, PlannerError, RunOutcome, ToolInfo,
 };
 use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use tandem_mcp_browser::snapshot::{Element, Rect, Snapshot};
@@ -100,7 +100,7 @@ impl BrowserTools for InstantBrowser {
     async fn close_tab(&self, _: &str) -> Result<Vec<TabInfo>, ClientError> {
         Ok(Vec::new())
     }
-    async fn tool_names(&self) -> Result<Vec<String>, ClientError> {
+    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
         Ok(Vec::new())
     }
     async fn call(&self, _: &str, _: Value) -> Result<ToolOutput, ClientError> {

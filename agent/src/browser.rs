@@ -10,6 +10,8 @@ use serde_json::Value;
 use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use tandem_mcp_browser::{ClientError, McpBrowserClient, ObservedPage, TabInfo, ToolOutput};
 
+use crate::tool_info::ToolInfo;
+
 /// The browser as the agent uses it.
 #[async_trait]
 pub trait BrowserTools: Send + Sync {
@@ -43,8 +45,8 @@ pub trait BrowserTools: Send + Sync {
     async fn back(&self) -> Result<ActionOutcome, ClientError>;
     /// Closes a tab of the session.
     async fn close_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError>;
-    /// The names of the tools the server offers.
-    async fn tool_names(&self) -> Result<Vec<String>, ClientError>;
+    /// The tools the server offers: names, descriptions and input schemas.
+    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError>;
     /// Calls any tool by name.
     async fn call(&self, name: &str, arguments: Value) -> Result<ToolOutput, ClientError>;
 }
@@ -120,12 +122,18 @@ impl BrowserTools for McpBrowserClient {
         serde_json::from_value(value).map_err(|e| ClientError::Decode(e.to_string()))
     }
 
-    async fn tool_names(&self) -> Result<Vec<String>, ClientError> {
+    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
         Ok(self
             .list_tools()
             .await?
             .into_iter()
-            .map(|tool| tool.name.to_string())
+            .map(|tool| {
+                ToolInfo::new(
+                    tool.name,
+                    tool.description.unwrap_or_default(),
+                    Value::Object(std::sync::Arc::unwrap_or_clone(tool.input_schema)),
+                )
+            })
             .collect())
     }
 

@@ -14,6 +14,8 @@
 //! - [`policy_bridge`]: from an [`Action`] and its element to the policy's request;
 //! - [`browser`]: the browser calls the agent makes ([`BrowserTools`], implemented by the MCP
 //!   client);
+//! - [`tool_hub`], [`tool_info`]: the browser's tools plus other MCP servers' as one set, and
+//!   each tool as the planner sees it ([`ToolInfo`]: name, description, parameter signature);
 //! - [`handle`]: [`Agent::spawn`] and the [`AgentHandle`] the server and tests drive;
 //! - [`error`]: [`PlannerError`] and [`AgentError`].
 #![deny(clippy::print_stdout, clippy::print_stderr)]
@@ -35,6 +37,7 @@ pub mod question;
 pub mod state;
 pub mod timeline;
 pub mod tool_hub;
+pub mod tool_info;
 
 pub use action::{Action, ScrollDirection, WaitFor};
 pub use browser::BrowserTools;
@@ -51,3 +54,4 @@ pub use question::{Answer, Question, QuestionKind, QuestionOption};
 pub use state::AgentMode;
 pub use timeline::{ActionResult, RunOutcome, RunRecord, Timeline, TimelineItem};
 pub use tool_hub::{ExternalServer, ToolHub, ToolServer};
+pub use tool_info::ToolInfo;

@@ -15,6 +15,7 @@ use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use tandem_mcp_browser::{ClientError, McpBrowserClient, ObservedPage, TabInfo, ToolOutput};
 
 use crate::browser::BrowserTools;
+use crate::tool_info::ToolInfo;
 
 /// Separates a server's name from its tool's name in the names offered to the planner.
 pub const SEPARATOR: &str = "__";
@@ -22,16 +23,16 @@ pub const SEPARATOR: &str = "__";
 /// What the hub needs from an external MCP server.
 #[async_trait]
 pub trait ToolServer: Send + Sync {
-    /// The server's tool names (without the prefix).
-    async fn tool_names(&self) -> Result<Vec<String>, ClientError>;
+    /// The server's tools, named without the prefix.
+    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError>;
     /// Calls one of its tools by its own name.
     async fn call(&self, tool: &str, arguments: Value) -> Result<ToolOutput, ClientError>;
 }
 
 #[async_trait]
 impl ToolServer for McpBrowserClient {
-    async fn tool_names(&self) -> Result<Vec<String>, ClientError> {
-        BrowserTools::tool_names(self).await
+    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
+        BrowserTools::tools(self).await
     }
 
     async fn call(&self, tool: &str, arguments: Value) -> Result<ToolOutput, ClientError> {
@@ -120,23 +121,23 @@ impl BrowserTools for ToolHub {
         self.browser.close_tab(tab_id).await
     }
 
-    /// The browser's tools, then each external server's, prefixed. A server that cannot list
-    /// its tools right now is left out (and logged) rather than failing the step.
-    async fn tool_names(&self) -> Result<Vec<String>, ClientError> {
-        let mut names = self.browser.tool_names().await?;
+    /// The browser's tools, then each external server's, prefixed (descriptions and schemas as
+    /// the server gives them). A server that cannot list its tools right now is left out (and
+    /// logged) rather than failing the step.
+    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
+        let mut tools = self.browser.tools().await?;
         for external in &self.servers {
-            match external.server.tool_names().await {
-                Ok(tools) => names.extend(
-                    tools
-                        .into_iter()
-                        .map(|tool| format!("{}{SEPARATOR}{tool}", external.name)),
-                ),
+            match external.server.tools().await {
+                Ok(theirs) => tools.extend(theirs.into_iter().map(|tool| ToolInfo {
+                    name: format!("{}{SEPARATOR}{}", external.name, tool.name),
+                    ..tool
+                })),
                 Err(error) => {
                     tracing::warn!(server = %external.name, %error, "an MCP server did not list its tools");
                 }
             }
         }
-        Ok(names)
+        Ok(tools)
     }
 
     async fn call(&self, name: &str, arguments: Value) -> Result<ToolOutput, ClientError> {

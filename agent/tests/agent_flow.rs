@@ -10,7 +10,7 @@ use serde_json::Value;
 use tandem_agent::planner::{Plan, PlanContext, Planner};
 use tandem_agent::{
     Action, ActionResult, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, AgentMode,
-    BrowserTools, InterruptError, InterruptKind, PlannerError, Resume, RunOutcome,
+    BrowserTools, InterruptError, InterruptKind, PlannerError, Resume, RunOutcome, ToolInfo,
 };
 use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
@@ -120,8 +120,11 @@ impl BrowserTools for FakeBrowser {
     async fn close_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError> {
         self.log(format!("close {tab_id}")).map(|_| Vec::new())
     }
-    async fn tool_names(&self) -> Result<Vec<String>, ClientError> {
-        Ok(vec!["observe".into(), "click".into()])
+    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
+        Ok(vec![
+            ToolInfo::new("observe", "Observe the active tab.", Value::Null),
+            ToolInfo::new("click", "Click an element.", Value::Null),
+        ])
     }
     async fn call(&self, name: &str, _: Value) -> Result<ToolOutput, ClientError> {
         self.log(format!("tool {name}"))
@@ -494,8 +497,16 @@ struct NotesServer {
 
 #[async_trait]
 impl tandem_agent::ToolServer for NotesServer {
-    async fn tool_names(&self) -> Result<Vec<String>, ClientError> {
-        Ok(vec!["add".into()])
+    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
+        Ok(vec![ToolInfo::new(
+            "add",
+            "Adds a note.",
+            serde_json::json!({
+                "type": "object",
+                "properties": { "text": { "type": "string" } },
+                "required": ["text"],
+            }),
+        )])
     }
 
     async fn call(&self, tool: &str, arguments: Value) -> Result<ToolOutput, ClientError> {
@@ -532,6 +543,25 @@ fn with_notes(gate: PolicyGate, notes: &Arc<NotesServer>) -> AgentHandle {
         Arc::new(hub),
         Arc::new(gate),
     )
+}
+
+#[tokio::test]
+async fn the_hub_offers_an_external_servers_tools_prefixed_with_their_description_and_schema() {
+    let browser: Arc<dyn BrowserTools> = Arc::new(FakeBrowser::default());
+    let notes: Arc<NotesServer> = Arc::new(NotesServer::default());
+    let hub = tandem_agent::ToolHub::new(
+        browser,
+        vec![tandem_agent::ExternalServer {
+            name: "notes".into(),
+            server: notes,
+        }],
+    );
+    let tools = hub.tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
+    assert_eq!(names, ["observe", "click", "notes__add"]);
+    let add = &tools[2];
+    assert_eq!(add.description, "Adds a note.");
+    assert_eq!(add.signature(), "notes__add(text: string)");
 }
 
 #[tokio::test]

@@ -33,15 +33,30 @@ async fn an_external_servers_tools_are_offered_with_its_prefix_and_routed_to_it(
     let own = tandem_tests::connected_client(&browser.host).await.unwrap();
     let hub = ToolHub::new(Arc::new(own), servers);
 
-    let names = hub.tool_names().await.unwrap();
+    let tools = hub.tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
     assert!(
-        names.iter().any(|n| n == "navigate"),
+        names.contains(&"navigate"),
         "the browser's own tools: {names:?}"
     );
     assert!(
-        names.iter().any(|n| n == "aux__list_tabs"),
+        names.contains(&"aux__list_tabs"),
         "prefixed external tools: {names:?}"
     );
+    // The external tool keeps its server's description and input schema.
+    let switch_tab = tools
+        .iter()
+        .find(|tool| tool.name == "aux__switch_tab")
+        .expect("aux__switch_tab is offered");
+    assert!(
+        switch_tab.description.contains("Make another tab"),
+        "{switch_tab:?}"
+    );
+    assert_eq!(
+        switch_tab.input_schema["required"][0], "tab_id",
+        "{switch_tab:?}"
+    );
+    assert_eq!(switch_tab.signature(), "aux__switch_tab(tab_id: string)");
 
     let tabs = hub
         .call("aux__list_tabs", serde_json::json!({}))
@@ -95,8 +110,9 @@ async fn an_http_mcp_server_is_reached_with_its_bearer_token() {
     let browser = TestBrowser::start().await.unwrap();
     let own = tandem_tests::connected_client(&browser.host).await.unwrap();
     let hub = ToolHub::new(Arc::new(own), servers);
-    let names = hub.tool_names().await.unwrap();
-    assert!(names.iter().any(|n| n == "remote__observe"), "{names:?}");
+    let tools = hub.tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
+    assert!(names.contains(&"remote__observe"), "{names:?}");
     let tabs = hub
         .call("remote__list_tabs", serde_json::json!({}))
         .await

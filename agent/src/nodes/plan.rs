@@ -26,7 +26,7 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
     let started = Instant::now();
     let tools = if rt.planner.uses_tools() {
         // Listed afresh each step: servers may add tools during a run.
-        rt.browser.tool_names().await.unwrap_or_else(|error| {
+        rt.browser.tools().await.unwrap_or_else(|error| {
             tracing::warn!(%error, "could not list the tools for the planner");
             Vec::new()
         })

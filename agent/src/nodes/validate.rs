@@ -57,13 +57,15 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
 /// Checks the tool against the tools offered right now (servers may add or drop tools, so the
 /// list is asked for afresh, as it is for planning).
 async fn tool_problem(rt: &Runtime, name: &str) -> Option<String> {
-    let names = rt.browser.tool_names().await;
-    match names {
-        Ok(names) if names.iter().any(|n| n == name) => None,
-        Ok(names) => Some(format!(
-            "there is no tool `{name}`; available: {}",
-            names.join(", ")
-        )),
+    match rt.browser.tools().await {
+        Ok(tools) if tools.iter().any(|tool| tool.name == name) => None,
+        Ok(tools) => {
+            let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
+            Some(format!(
+                "there is no tool `{name}`; available: {}",
+                names.join(", ")
+            ))
+        }
         Err(error) => Some(format!("could not list the tools: {error}")),
     }
 }

@@ -20,6 +20,7 @@ use crate::action::Action;
 use crate::error::PlannerError;
 use crate::model::UsageMeter;
 use crate::question::Answer;
+use crate::tool_info::ToolInfo;
 
 pub use instruction::InstructionPlanner;
 pub use model::ModelPlanner;
@@ -89,9 +90,9 @@ pub struct PlanContext<'a> {
     pub screenshot: Option<&'a Screenshot>,
     /// Problems met in this run (invalid actions, tool errors), oldest first.
     pub failures: &'a [String],
-    /// Names of the tools the server offers this step (filled for planners whose
-    /// [`Planner::uses_tools`] is true).
-    pub tools: &'a [String],
+    /// The tools the server offers this step, with descriptions and input schemas (filled for
+    /// planners whose [`Planner::uses_tools`] is true).
+    pub tools: &'a [ToolInfo],
     /// The session, for logs.
     pub session_id: Option<&'a str>,
     /// The run, for logs and per-run caches.
@@ -148,7 +149,7 @@ impl<'a> PlanContext<'a> {
     }
 
     /// With the tools offered this step.
-    pub fn with_tools(mut self, tools: &'a [String]) -> Self {
+    pub fn with_tools(mut self, tools: &'a [ToolInfo]) -> Self {
         self.tools = tools;
         self
     }

@@ -40,6 +40,7 @@ use crate::model::{
     ChatMessage, ChatRequest, ChatResponse, ModelClient, ModelConfig, ModelConfigError,
     RequestMeta, ResponseFormat, Role, StructuredOutput, Tier,
 };
+use crate::tool_info::ToolInfo;
 
 pub use self::observation::REMOVED as REMOVED_PROTOCOL_TEXT;
 
@@ -160,7 +161,14 @@ impl ModelPlanner {
             summary,
             history,
             failures: ctx.failures.iter().map(|f| mask(f)).collect(),
-            tools: ctx.tools.to_vec(),
+            tools: ctx
+                .tools
+                .iter()
+                .map(|tool| ToolInfo {
+                    description: mask(&tool.description),
+                    ..tool.clone()
+                })
+                .collect(),
             secrets: self.secrets.describe(),
             observation,
         }
