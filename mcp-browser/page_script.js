@@ -526,7 +526,7 @@
     }
     const heading = rec.heading;
     if (!s && heading) s = cut(heading, 60);
-    if (!s || lower(s) === lower(name)) return undefined;
+    if (!s || (s.length === name.length && lower(s) === lower(name))) return undefined;
     return s;
   }
 

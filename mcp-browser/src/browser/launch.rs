@@ -23,7 +23,7 @@ const CANDIDATES: [&str; 4] = [
 ];
 
 /// Switches that keep Chromium quiet on a closed network (chromiumoxide adds the `--`).
-const CLOSED_NETWORK_ARGS: [&str; 8] = [
+pub const CLOSED_NETWORK_ARGS: [&str; 8] = [
     "disable-gpu",
     "disable-background-networking",
     "disable-component-update",

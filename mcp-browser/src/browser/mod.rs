@@ -11,7 +11,7 @@ mod settle;
 
 pub use actions::{ActionOutcome, ScrollDirection, ScrollTarget, WaitCondition};
 pub use host::{BrowserHost, LiveBrowser};
-pub use launch::find_executable;
+pub use launch::{CLOSED_NETWORK_ARGS, find_executable};
 pub use session::BrowserSession;
 
 use chromiumoxide::error::CdpError;
