@@ -15,6 +15,7 @@ use crate::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use crate::error::ClientError;
 use crate::observation::{Observation, TabInfo};
 use crate::server::BrowserServer;
+use crate::snapshot::wire;
 
 /// Size of the in-process pipe; observations with screenshots are a few hundred KB.
 const DUPLEX_BUFFER: usize = 1 << 20;
@@ -142,17 +143,16 @@ impl McpBrowserClient {
 
     /// Screenshot + snapshot together, with the compact text under `max_tokens`.
     pub async fn observe(&self, max_tokens: Option<usize>) -> Result<ObservedPage, ClientError> {
-        let output = self
-            .call(
-                "observe",
-                json!({ "include_json": true, "max_tokens": max_tokens }),
-            )
-            .await?;
+        let args = json!({ "include_json": true, "compact_json": true, "max_tokens": max_tokens });
+        let output = self.call("observe", args).await?;
         let value = output
             .structured
             .ok_or_else(|| ClientError::Decode("observe returned no snapshot".into()))?;
-        let mut observation: Observation =
+        let compact: Observation<Value> =
             serde_json::from_value(value).map_err(|e| ClientError::Decode(e.to_string()))?;
+        let mut observation = compact
+            .try_map_snapshot(wire::decode_value)
+            .map_err(|e| ClientError::Decode(e.to_string()))?;
         if let (Some(image), Some((_, data))) = (
             observation.screenshot.as_mut(),
             output.images.into_iter().next(),

@@ -7,15 +7,33 @@ use serde::{Deserialize, Serialize};
 use crate::snapshot::Snapshot;
 
 /// Screenshot and snapshot of the active tab at one moment, plus what happened since last time.
+///
+/// `S` is the snapshot's form: the structured [`Snapshot`], or its compact wire form as JSON
+/// (`snapshot::wire`) when an MCP `observe` asks for `compact_json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct Observation {
-    pub snapshot: Snapshot,
+pub struct Observation<S = Snapshot> {
+    pub snapshot: S,
     /// Absent only when the caller asked for no screenshot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub screenshot: Option<Screenshot>,
     pub tabs: Vec<TabInfo>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<PageNotice>,
+}
+
+impl<S> Observation<S> {
+    /// The same observation with its snapshot converted into another form.
+    pub fn try_map_snapshot<T, E>(
+        self,
+        convert: impl FnOnce(S) -> Result<T, E>,
+    ) -> Result<Observation<T>, E> {
+        Ok(Observation {
+            snapshot: convert(self.snapshot)?,
+            screenshot: self.screenshot,
+            tabs: self.tabs,
+            notices: self.notices,
+        })
+    }
 }
 
 /// An encoded viewport image.

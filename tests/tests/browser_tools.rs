@@ -535,3 +535,56 @@ async fn an_abandoned_call_frees_the_session_at_once() {
     client.close().await;
     host.shutdown().await;
 }
+
+#[tokio::test]
+async fn the_compact_and_the_object_form_of_observe_carry_the_same_snapshot() {
+    use serde_json::{Value, json};
+    use tandem_mcp_browser::Observation;
+    use tandem_mcp_browser::snapshot::wire;
+
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    // Selects with options, checkboxes, radios, a textarea, labels and a form to submit.
+    open(client, &site, "/form.html").await;
+    let observe = |compact: bool| async move {
+        let args = json!({ "include_json": true, "compact_json": compact });
+        client
+            .call("observe", args)
+            .await
+            .unwrap()
+            .structured
+            .unwrap()
+    };
+    let object: Observation = serde_json::from_value(observe(false).await).unwrap();
+    let compact_value = observe(true).await;
+    let snapshot_json = compact_value["snapshot"].to_string();
+    let compact: Observation<Value> = serde_json::from_value(compact_value).unwrap();
+    let compact = compact.try_map_snapshot(wire::decode_value).unwrap();
+
+    let without_timing = |mut s: Snapshot| {
+        s.timing_ms = None;
+        s
+    };
+    assert!(object.snapshot.elements.len() >= 10);
+    assert!(
+        object
+            .snapshot
+            .elements
+            .iter()
+            .any(|e| !e.options.is_empty())
+    );
+    assert_eq!(
+        without_timing(compact.snapshot.clone()),
+        without_timing(object.snapshot.clone())
+    );
+    assert_eq!(compact.tabs, object.tabs);
+    let object_json = serde_json::to_string(&object.snapshot).unwrap();
+    assert!(
+        snapshot_json.len() * 2 < object_json.len(),
+        "compact {} bytes, object {} bytes",
+        snapshot_json.len(),
+        object_json.len()
+    );
+    browser.shutdown().await;
+}

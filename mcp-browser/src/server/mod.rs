@@ -24,6 +24,7 @@ use crate::browser::{ActionOutcome, BrowserHost, BrowserSession, ScrollDirection
 use crate::error::BrowserError;
 use crate::observation::Observation;
 use crate::snapshot::render::{RenderOptions, render_compact};
+use crate::snapshot::wire;
 use params::{
     ElementParams, KeyParams, LaunchParams, NavigateParams, NoParams, ObserveParams,
     ScreenshotParams, ScrollEnd, ScrollParams, SelectParams, TabParams, TypeParams, WaitParams,
@@ -114,7 +115,22 @@ impl BrowserServer {
             if let Some(image) = structured.screenshot.as_mut() {
                 image.data.clear();
             }
-            result.structured_content = serde_json::to_value(&structured).ok();
+            let value = if params.compact_json {
+                structured
+                    .try_map_snapshot(|snapshot| wire::encode(&snapshot))
+                    .map_err(|e| e.to_string())
+                    .and_then(|compact| serde_json::to_value(compact).map_err(|e| e.to_string()))
+            } else {
+                serde_json::to_value(&structured).map_err(|e| e.to_string())
+            };
+            match value {
+                Ok(value) => result.structured_content = Some(value),
+                Err(error) => {
+                    return failure(BrowserError::PageScript(format!(
+                        "the snapshot could not be encoded: {error}"
+                    )));
+                }
+            }
         }
         Ok(result)
     }

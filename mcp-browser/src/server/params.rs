@@ -33,6 +33,10 @@ pub struct ObserveParams {
     /// Also return the full structured snapshot as JSON (`structuredContent`), for programs.
     #[serde(default)]
     pub include_json: bool,
+    /// With `include_json`: the snapshot in its compact positional form (about a third of the
+    /// size and much cheaper to build and parse; layout in Tandem's docs/protocol.md).
+    #[serde(default)]
+    pub compact_json: bool,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]

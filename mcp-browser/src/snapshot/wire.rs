@@ -17,8 +17,15 @@
 //! Optional positions hold `null` when absent, and trailing `null`s are left out. `flags` is a
 //! bit set of [`flags`]; `checked` and `selected` have a "present" bit and an "on" bit because
 //! they are tri-state. Element `options` keep the object form of [`SelectOption`].
+//!
+//! The same form is what an MCP `observe` with `compact_json` carries as its snapshot
+//! ([`encode`] on the server, [`decode_value`] on the client): building and parsing JSON trees
+//! is most of that call's cost beyond the browser's own work.
+
+use std::collections::HashMap;
 
 use serde::Deserialize;
+use serde_json::{Value, json};
 
 use super::model::{
     Eid, Element, Rect, SelectOption, Snapshot, SnapshotTiming, TextBlock, Viewport,
@@ -44,6 +51,8 @@ pub enum WireError {
     Json(#[from] serde_json::Error),
     #[error("string reference #{index} is out of range ({len} strings)")]
     BadStringRef { index: usize, len: usize },
+    #[error("element id `{0}` is not of the form e<number>")]
+    BadEid(String),
 }
 
 #[derive(Deserialize)]
@@ -106,7 +115,123 @@ struct WireText {
 
 /// Decodes the page script's wire JSON into a [`Snapshot`].
 pub fn decode(json: &str) -> Result<Snapshot, WireError> {
-    let wire: WireSnapshot = serde_json::from_str(json)?;
+    into_snapshot(serde_json::from_str(json)?)
+}
+
+/// Decodes a wire snapshot already parsed as JSON (an MCP result's structured content).
+pub fn decode_value(value: Value) -> Result<Snapshot, WireError> {
+    into_snapshot(serde_json::from_value(value)?)
+}
+
+/// Encodes a snapshot in the wire form: the inverse of [`decode`].
+pub fn encode(snapshot: &Snapshot) -> Result<Value, WireError> {
+    let mut strings = Interner::default();
+    let elements = snapshot
+        .elements
+        .iter()
+        .map(|e| encode_element(e, &mut strings))
+        .collect::<Result<Vec<_>, _>>()?;
+    let texts: Vec<Value> = snapshot
+        .texts
+        .iter()
+        .map(|t| {
+            let mut row = vec![
+                json!(strings.index(&t.kind)),
+                json!(t.text),
+                json!(u8::from(t.in_viewport)),
+                json!(t.y),
+            ];
+            if let Some(level) = t.level {
+                row.push(json!(level));
+            }
+            Value::Array(row)
+        })
+        .collect();
+    Ok(json!({
+        "url": snapshot.url,
+        "title": snapshot.title,
+        "viewport": snapshot.viewport,
+        "truncated": snapshot.truncated,
+        "timing_ms": snapshot.timing_ms,
+        "strings": strings.list,
+        "elements": elements,
+        "texts": texts,
+    }))
+}
+
+fn encode_element(e: &Element, strings: &mut Interner) -> Result<Value, WireError> {
+    let eid: u64 = e
+        .eid
+        .as_str()
+        .strip_prefix('e')
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| WireError::BadEid(e.eid.to_string()))?;
+    let bit = |on: bool, bit: u32| if on { bit } else { 0 };
+    let tri = |state: Option<bool>, present: u32, on: u32| match state {
+        Some(true) => present | on,
+        Some(false) => present,
+        None => 0,
+    };
+    let flags = bit(e.disabled, flags::DISABLED)
+        | bit(e.focused, flags::FOCUSED)
+        | bit(e.editable, flags::EDITABLE)
+        | bit(e.in_viewport, flags::IN_VIEWPORT)
+        | bit(e.in_shadow, flags::IN_SHADOW)
+        | tri(e.checked, flags::CHECKED, flags::CHECKED_ON)
+        | tri(e.selected, flags::SELECTED, flags::SELECTED_ON);
+    let mut interned = |s: Option<&str>| s.map_or(Value::Null, |s| json!(strings.index(s)));
+    let options = if e.options.is_empty() {
+        Value::Null
+    } else {
+        json!(e.options)
+    };
+    let mut row = vec![
+        json!(eid),
+        interned(Some(&e.role)),
+        json!(e.name),
+        interned(Some(&e.tag)),
+        json!(flags),
+        json!(e.rect.x),
+        json!(e.rect.y),
+        json!(e.rect.w),
+        json!(e.rect.h),
+        interned(e.input_type.as_deref()),
+        json!(e.value),
+        interned(e.context.as_deref()),
+        json!(e.href),
+        interned(e.form_submit.as_deref()),
+        json!(e.placeholder),
+        interned(e.autocomplete.as_deref()),
+        interned(e.frame.as_deref()),
+        options,
+        json!(e.options_total),
+    ];
+    while row.last().is_some_and(Value::is_null) {
+        row.pop();
+    }
+    Ok(Value::Array(row))
+}
+
+/// Builds the `strings` table: each distinct string once, in first-use order.
+#[derive(Default)]
+struct Interner {
+    list: Vec<String>,
+    index: HashMap<String, usize>,
+}
+
+impl Interner {
+    fn index(&mut self, s: &str) -> usize {
+        if let Some(&i) = self.index.get(s) {
+            return i;
+        }
+        let i = self.list.len();
+        self.list.push(s.to_owned());
+        self.index.insert(s.to_owned(), i);
+        i
+    }
+}
+
+fn into_snapshot(wire: WireSnapshot) -> Result<Snapshot, WireError> {
     let strings = Strings(&wire.strings);
     let elements = wire
         .elements
@@ -191,9 +316,7 @@ impl Strings<'_> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn decodes_every_position_and_flag() {
-        let json = r#"{
+    const EVERY_FIELD: &str = r#"{
             "url": "http://x/", "title": "T",
             "viewport": {"width": 1280, "height": 800, "scroll_x": 0, "scroll_y": 10, "page_height": 2000},
             "truncated": true,
@@ -205,7 +328,10 @@ mod tests {
             ],
             "texts": [[9, "Title", 1, 12.5, 2], [9, "Other", 0, 900]]
         }"#;
-        let snapshot = decode(json).unwrap();
+
+    #[test]
+    fn decodes_every_position_and_flag() {
+        let snapshot = decode(EVERY_FIELD).unwrap();
         assert!(snapshot.truncated);
         assert_eq!(snapshot.viewport.scroll_y, 10.0);
         let email = &snapshot.elements[0];
@@ -246,6 +372,36 @@ mod tests {
         assert!(snapshot.texts[0].in_viewport);
         assert_eq!(snapshot.texts[1].kind, "heading");
         assert!(!snapshot.texts[1].in_viewport);
+    }
+
+    #[test]
+    fn encoding_is_the_inverse_of_decoding() {
+        let snapshot = decode(EVERY_FIELD).unwrap();
+        let encoded = encode(&snapshot).unwrap();
+        assert_eq!(decode_value(encoded.clone()).unwrap(), snapshot);
+        // Trailing absent positions are left out, as the page script does.
+        let second = &encoded["elements"][1];
+        assert_eq!(second.as_array().unwrap().len(), 19);
+        let mut plain = snapshot.elements[1].clone();
+        plain.options.clear();
+        plain.options_total = None;
+        let only = Snapshot {
+            elements: vec![plain],
+            ..snapshot.clone()
+        };
+        let row = encode(&only).unwrap()["elements"][0].clone();
+        assert_eq!(row.as_array().unwrap().len(), 11, "{row}");
+    }
+
+    #[test]
+    fn an_eid_not_made_by_the_page_cannot_be_encoded() {
+        let mut snapshot = decode(EVERY_FIELD).unwrap();
+        snapshot.elements[0].eid = Eid("button-1".into());
+        let err = encode(&snapshot).unwrap_err();
+        assert!(
+            matches!(err, WireError::BadEid(ref eid) if eid == "button-1"),
+            "{err}"
+        );
     }
 
     #[test]
