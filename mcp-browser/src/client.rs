@@ -77,26 +77,40 @@ impl McpBrowserClient {
         })
     }
 
-    /// Connects to an MCP server over streamable HTTP (`http://…/mcp`), sending `bearer` as
-    /// `Authorization: Bearer …` when given. Plain HTTP only (typically a server on loopback).
-    pub async fn connect_http(url: &str, bearer: Option<&str>) -> Result<Self, ClientError> {
+    /// Connects to an MCP server over streamable HTTP (`http://…/mcp` or `https://…/mcp`),
+    /// sending `bearer` as `Authorization: Bearer …` when given. HTTPS certificates are checked
+    /// against the system's authorities plus those in the PEM file `extra_roots`.
+    pub async fn connect_http(
+        url: &str,
+        bearer: Option<&str>,
+        extra_roots: Option<&std::path::Path>,
+    ) -> Result<Self, ClientError> {
         use rmcp::transport::StreamableHttpClientTransport;
         use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
-        if !url.starts_with("http://") {
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
             return Err(ClientError::Transport(format!(
-                "`{url}`: only http:// MCP servers are supported (https needs a TLS build)"
+                "`{url}`: an MCP server URL starts with http:// or https://"
             )));
         }
+        let client = crate::tls::http_client(extra_roots).map_err(ClientError::Transport)?;
         let mut config = StreamableHttpClientTransportConfig::with_uri(url.to_owned());
         if let Some(token) = bearer {
             config = config.auth_header(token.to_owned());
         }
-        let transport = StreamableHttpClientTransport::from_config(config);
-        let service = ()
-            .serve(transport)
-            .await
-            .map_err(|e| ClientError::Transport(format!("{url}: {e}")))?;
+        let transport = StreamableHttpClientTransport::with_client(client.clone(), config);
+        let service = match ().serve(transport).await {
+            Ok(service) => service,
+            Err(error) => {
+                // rmcp keeps only the top of reqwest's error ("error sending request"): ask once
+                // more to learn why (an untrusted certificate, a refused connection...).
+                let why = match client.head(url).send().await {
+                    Err(probe) => format!(" ({})", with_causes(&probe)),
+                    Ok(_) => String::new(),
+                };
+                return Err(ClientError::Transport(format!("{url}: {error}{why}")));
+            }
+        };
         Ok(Self {
             service,
             server_task: None,
@@ -247,6 +261,22 @@ impl McpBrowserClient {
             task.abort();
         }
     }
+}
+
+/// An error with the errors that caused it (`a: b: c`), so a TLS or connection failure says why
+/// (reqwest's own message stops at "error sending request").
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut out = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        let text = inner.to_string();
+        if !out.contains(&text) {
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+        cause = inner.source();
+    }
+    out
 }
 
 fn service_error(error: ServiceError) -> ClientError {

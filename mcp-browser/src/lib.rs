@@ -14,6 +14,7 @@ pub mod observation;
 pub mod screenshot;
 pub mod server;
 pub mod snapshot;
+pub mod tls;
 
 pub use browser::{BrowserHost, BrowserSession};
 pub use client::{McpBrowserClient, ObservedPage, ToolOutput};

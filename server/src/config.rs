@@ -50,10 +50,15 @@ pub struct McpServerSettings {
     /// Bearer token for `url`.
     #[serde(default)]
     pub bearer_token: Option<String>,
+    /// For an `https://` `url`: a PEM file of extra certificate authorities to trust (a private
+    /// CA). The system's authorities are trusted as well.
+    #[serde(default)]
+    pub ca_file: Option<PathBuf>,
 }
 
 impl McpServerSettings {
-    /// Refuses names that would make tool names ambiguous.
+    /// Refuses settings that cannot work: names that would make tool names ambiguous, neither
+    /// or both of `command` and `url`, a `ca_file` without an https:// `url`.
     pub fn check(&self) -> anyhow::Result<()> {
         let valid = !self.name.is_empty()
             && !self.name.contains("__")
@@ -69,6 +74,15 @@ impl McpServerSettings {
         anyhow::ensure!(
             self.command.is_some() != self.url.is_some(),
             "MCP server `{}` needs exactly one of `command` (stdio) or `url` (HTTP)",
+            self.name
+        );
+        anyhow::ensure!(
+            self.ca_file.is_none()
+                || self
+                    .url
+                    .as_deref()
+                    .is_some_and(|u| u.starts_with("https://")),
+            "MCP server `{}`: `ca_file` applies only to an https:// `url`",
             self.name
         );
         Ok(())

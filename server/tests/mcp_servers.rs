@@ -121,3 +121,136 @@ async fn an_http_mcp_server_is_reached_with_its_bearer_token() {
     browser.shutdown().await;
     remote.stop().await;
 }
+
+/// TLS in front of a TCP listener: each accepted connection is handshaken before axum sees it
+/// (a failed handshake is dropped and the next connection awaited).
+struct TlsListener {
+    tcp: tokio::net::TcpListener,
+    acceptor: tokio_rustls::TlsAcceptor,
+}
+
+impl axum::serve::Listener for TlsListener {
+    type Io = tokio_rustls::server::TlsStream<tokio::net::TcpStream>;
+    type Addr = std::net::SocketAddr;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        loop {
+            let Ok((stream, addr)) = self.tcp.accept().await else {
+                continue;
+            };
+            if let Ok(tls) = self.acceptor.accept(stream).await {
+                return (tls, addr);
+            }
+        }
+    }
+
+    fn local_addr(&self) -> std::io::Result<Self::Addr> {
+        self.tcp.local_addr()
+    }
+}
+
+/// The test certificate authority's file (tests/fixtures/tls).
+fn test_ca() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/tls/ca.pem")
+}
+
+/// A browser MCP server over HTTPS with the test certificate for 127.0.0.1, signed by the test
+/// certificate authority. Answers its `/mcp` URL.
+async fn https_mcp_server(host: Arc<tandem_mcp_browser::BrowserHost>) -> String {
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::streamable_http_server::{
+        StreamableHttpServerConfig, StreamableHttpService,
+    };
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/tls");
+    let certs = CertificateDer::pem_file_iter(dir.join("server.pem"))
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    let key = PrivateKeyDer::from_pem_file(dir.join("server.key")).unwrap();
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let tls = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(certs, key)
+        .unwrap();
+    let listener = TlsListener {
+        tcp: tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap(),
+        acceptor: tokio_rustls::TlsAcceptor::from(Arc::new(tls)),
+    };
+    let url = format!(
+        "https://127.0.0.1:{}/mcp",
+        listener.tcp.local_addr().unwrap().port()
+    );
+    let service: StreamableHttpService<_, LocalSessionManager> = StreamableHttpService::new(
+        move || {
+            Ok(tandem_mcp_browser::server::BrowserServer::new(Arc::clone(
+                &host,
+            )))
+        },
+        Arc::default(),
+        StreamableHttpServerConfig::default(),
+    );
+    let app = axum::Router::new().nest_service("/mcp", service);
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    url
+}
+
+#[tokio::test]
+async fn an_https_mcp_server_is_reached_when_its_authority_is_trusted() {
+    let browser = TestBrowser::start().await.unwrap();
+    let url = https_mcp_server(Arc::clone(&browser.host)).await;
+    let settings = |ca_file: Option<std::path::PathBuf>| Config {
+        mcp_servers: vec![McpServerSettings {
+            name: "secure".into(),
+            url: Some(url.clone()),
+            ca_file,
+            ..McpServerSettings::default()
+        }],
+        ..Config::default()
+    };
+
+    // Only the system's authorities: the private one is not among them.
+    let error = connect_mcp_servers(&settings(None)).await.err().unwrap();
+    let message = format!("{error:#}");
+    assert!(message.contains("secure"), "{message}");
+    assert!(message.to_lowercase().contains("certificate"), "{message}");
+
+    let missing = settings(Some("/nonexistent/ca.pem".into()));
+    let error = connect_mcp_servers(&missing).await.err().unwrap();
+    assert!(
+        format!("{error:#}").contains("cannot read the CA file"),
+        "{error:#}"
+    );
+
+    let servers = connect_mcp_servers(&settings(Some(test_ca())))
+        .await
+        .unwrap();
+    let own = tandem_tests::connected_client(&browser.host).await.unwrap();
+    let hub = ToolHub::new(Arc::new(own), servers);
+    let tools = hub.tools().await.unwrap();
+    assert!(tools.iter().any(|t| t.name == "secure__navigate"));
+    let tabs = hub
+        .call("secure__list_tabs", serde_json::json!({}))
+        .await
+        .unwrap();
+    assert!(tabs.text.contains("tab"), "{}", tabs.text);
+    browser.shutdown().await;
+}
+
+#[test]
+fn a_ca_file_needs_an_https_url() {
+    let settings = McpServerSettings {
+        name: "plain".into(),
+        url: Some("http://127.0.0.1:9/mcp".into()),
+        ca_file: Some(test_ca()),
+        ..McpServerSettings::default()
+    };
+    let error = settings.check().unwrap_err();
+    assert!(error.to_string().contains("https://"), "{error}");
+}

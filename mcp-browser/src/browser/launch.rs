@@ -110,6 +110,8 @@ async fn connect(url: &str, config: &BrowserConfig) -> Result<Launched> {
         request_timeout: config.call_timeout(),
         ..Default::default()
     };
+    // An http:// DevTools address is resolved with reqwest, which needs rustls' provider.
+    crate::tls::ensure_provider();
     let connecting = Browser::connect_with_config(url, handler_config);
     let (browser, handler) = tokio::time::timeout(config.launch_timeout(), connecting)
         .await

@@ -172,13 +172,15 @@ pub async fn connect_mcp_servers(config: &Config) -> anyhow::Result<Vec<External
                     )
                 })?
             }
-            (None, Some(url)) => {
-                McpBrowserClient::connect_http(url, settings.bearer_token.as_deref())
-                    .await
-                    .with_context(|| {
-                        format!("connecting to the MCP server `{}` at {url}", settings.name)
-                    })?
-            }
+            (None, Some(url)) => McpBrowserClient::connect_http(
+                url,
+                settings.bearer_token.as_deref(),
+                settings.ca_file.as_deref(),
+            )
+            .await
+            .with_context(|| {
+                format!("connecting to the MCP server `{}` at {url}", settings.name)
+            })?,
             (None, None) => anyhow::bail!("MCP server `{}` has no command or url", settings.name),
         };
         tracing::info!(server = %settings.name, "connected an external MCP server");
