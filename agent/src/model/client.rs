@@ -121,6 +121,7 @@ impl ModelClient {
             value.set_sensitive(true);
             headers.insert(name, value);
         }
+        tandem_mcp_browser::tls::ensure_provider();
         let http = reqwest::Client::builder()
             .default_headers(headers)
             .timeout(config.timeout())
