@@ -234,8 +234,7 @@ async fn bench() -> anyhow::Result<()> {
     ]);
     let body = serde_json::to_vec(&request.body("standard"))?;
     let endpoint = format!("{}/v1/chat/completions", model.uri());
-    tandem_mcp_browser::tls::ensure_provider();
-    let raw = reqwest::Client::new();
+    let raw = tandem_mcp_browser::tls::http_client(None).map_err(anyhow::Error::msg)?;
     let meta = RequestMeta {
         stage: "bench",
         ..RequestMeta::default()

@@ -83,3 +83,33 @@ async fn drives_a_running_browser_through_its_devtools_url() {
     );
     chromium.kill().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_devtools_http_address_is_resolved_to_its_websocket() {
+    let site = FixtureSite::start().await.unwrap();
+    let (mut chromium, ws_url, _profile) = start_chromium().await;
+    // ws://127.0.0.1:PORT/devtools/browser/ID -> http://127.0.0.1:PORT
+    let authority = ws_url
+        .strip_prefix("ws://")
+        .and_then(|rest| rest.split('/').next())
+        .unwrap();
+    let host = BrowserHost::new(BrowserConfig {
+        remote_url: Some(format!("http://{authority}")),
+        ..tandem_tests::browser_config()
+    });
+    let client = connected_client(&host).await.unwrap();
+    let outcome = client.navigate(&site.url("/links.html")).await.unwrap();
+    assert_eq!(outcome.title, "Links");
+    client.close().await;
+    host.shutdown().await;
+
+    // An address that serves no DevTools is a clear launch error.
+    let nothing = BrowserHost::new(BrowserConfig {
+        remote_url: Some(site.url("/")),
+        ..tandem_tests::browser_config()
+    });
+    let client = connected_client(&nothing).await.unwrap();
+    let error = client.navigate(&site.url("/links.html")).await.unwrap_err();
+    assert!(error.to_string().contains("json/version"), "{error}");
+    chromium.kill().await.unwrap();
+}

@@ -121,8 +121,8 @@ impl ModelClient {
             value.set_sensitive(true);
             headers.insert(name, value);
         }
-        tandem_mcp_browser::tls::ensure_provider();
-        let http = reqwest::Client::builder()
+        let http = tandem_mcp_browser::tls::client_builder(None)
+            .map_err(ModelError::Client)?
             .default_headers(headers)
             .timeout(config.timeout())
             .connect_timeout(config.connect_timeout())

@@ -110,9 +110,13 @@ async fn connect(url: &str, config: &BrowserConfig) -> Result<Launched> {
         request_timeout: config.call_timeout(),
         ..Default::default()
     };
-    // An http:// DevTools address is resolved with reqwest, which needs rustls' provider.
-    crate::tls::ensure_provider();
-    let connecting = Browser::connect_with_config(url, handler_config);
+    let ws_url = devtools_websocket(url)
+        .await
+        .map_err(|reason| BrowserError::Launch {
+            target: url.to_owned(),
+            reason,
+        })?;
+    let connecting = Browser::connect_with_config(ws_url, handler_config);
     let (browser, handler) = tokio::time::timeout(config.launch_timeout(), connecting)
         .await
         .map_err(|_| BrowserError::Launch {
@@ -125,6 +129,39 @@ async fn connect(url: &str, config: &BrowserConfig) -> Result<Launched> {
         })?;
     tracing::info!(%url, "connected to a remote browser");
     Ok(spawn_handler(browser, handler, None))
+}
+
+/// The DevTools WebSocket URL of a remote browser given by it or by its HTTP address
+/// (`http://host:9222`), which is asked `/json/version` here rather than by chromiumoxide, so
+/// the request uses our TLS settings.
+async fn devtools_websocket(url: &str) -> std::result::Result<String, String> {
+    if !(url.starts_with("http://") || url.starts_with("https://")) {
+        return Ok(url.to_owned());
+    }
+    let trimmed = url.trim_end_matches('/');
+    let version_url = if trimmed.ends_with("/json/version") {
+        trimmed.to_owned()
+    } else {
+        format!("{trimmed}/json/version")
+    };
+    let client = crate::tls::http_client(None)?;
+    let fetched = async {
+        client
+            .get(&version_url)
+            .send()
+            .await?
+            .error_for_status()?
+            .json::<serde_json::Value>()
+            .await
+    };
+    let version = fetched
+        .await
+        .map_err(|e| format!("asking {version_url}: {e}"))?;
+    version
+        .get("webSocketDebuggerUrl")
+        .and_then(serde_json::Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| format!("{version_url} names no webSocketDebuggerUrl"))
 }
 
 fn viewport(config: &BrowserConfig) -> Viewport {
