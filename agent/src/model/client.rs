@@ -155,7 +155,7 @@ impl ModelClient {
         for model in models.in_order() {
             match self.complete_on(model, tier, request, meta).await {
                 Ok(response) => return Ok(response),
-                // JSON mode on the same model is the better next try: the planner decides.
+                // A weaker format on the same model is the better next try: the planner decides.
                 Err(error)
                     if request.response_format.is_some() && error.refuses_response_format() =>
                 {

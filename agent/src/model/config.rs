@@ -22,7 +22,7 @@
 //! | `TANDEM_MODEL_PROMPTS_DIR` | folder of `*.md` prompt overrides |
 //! | `TANDEM_MODEL_COMPACTION_THRESHOLD` | history tokens before compaction |
 //! | `TANDEM_MODEL_OBSERVATION_TOKENS` | budget of the page text |
-//! | `TANDEM_MODEL_STRUCTURED_OUTPUT` | `json_schema` (default) or `json_object` |
+//! | `TANDEM_MODEL_STRUCTURED_OUTPUT` | `json_schema` (default), `json_object` or `prompt` |
 //! | `TANDEM_MODEL_PRICE_INPUT_PER_1K`, `TANDEM_MODEL_PRICE_OUTPUT_PER_1K` | default prices |
 //! | `TANDEM_SECRET_<NAME>` + `TANDEM_SECRET_<NAME>_HOST` | a secret and the only host it is typed on |
 
@@ -156,8 +156,23 @@ pub enum StructuredOutput {
     /// model whose endpoint refuses it.
     #[default]
     JsonSchema,
-    /// `response_format: {type: json_object}`, the schema in the prompt, validation here.
+    /// `response_format: {type: json_object}`, the schema in the prompt, validation here; falls
+    /// back to `prompt` for an endpoint that refuses it.
     JsonObject,
+    /// No `response_format` at all: the schema in the prompt, the JSON taken from the answer's
+    /// text (a code fence is fine), validation here. For endpoints that accept neither.
+    Prompt,
+}
+
+impl StructuredOutput {
+    /// The next weaker way to ask, for an endpoint that refused this one.
+    pub fn weaker(self) -> Option<Self> {
+        match self {
+            Self::JsonSchema => Some(Self::JsonObject),
+            Self::JsonObject => Some(Self::Prompt),
+            Self::Prompt => None,
+        }
+    }
 }
 
 /// Everything about the model endpoint and how the planner uses it.
@@ -353,10 +368,11 @@ impl ModelConfig {
             self.structured_output = match mode {
                 "json_schema" => StructuredOutput::JsonSchema,
                 "json_object" => StructuredOutput::JsonObject,
+                "prompt" => StructuredOutput::Prompt,
                 _ => {
                     return Err(invalid(
                         "TANDEM_MODEL_STRUCTURED_OUTPUT",
-                        "expected json_schema or json_object",
+                        "expected json_schema, json_object or prompt",
                     ));
                 }
             };

@@ -89,7 +89,9 @@ impl ModelError {
                 let lower = message.to_ascii_lowercase();
                 matches!(status, 400 | 422)
                     && (lower.contains("response_format")
+                        || lower.contains("response format")
                         || lower.contains("json_schema")
+                        || lower.contains("json_object")
                         || lower.contains("structured output"))
             }
             ModelError::TierFailed { errors, .. } => {

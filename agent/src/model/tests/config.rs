@@ -108,3 +108,32 @@ fn reads_a_toml_table_and_refuses_unknown_keys() {
     let bad_url = ModelConfig::from_toml_str("standard = \"m\"\nbase_url = \"ftp://x\"\n");
     assert!(bad_url.is_err());
 }
+
+#[test]
+fn the_structured_output_ladder_reads_from_file_and_environment() {
+    let file = ModelConfig::from_toml_str("standard = \"m\"\nstructured_output = \"prompt\"\n");
+    assert_eq!(file.unwrap().structured_output, StructuredOutput::Prompt);
+    let env = ModelConfig::from_vars(vars(&[
+        ("MODEL_STANDARD", "m"),
+        ("TANDEM_MODEL_STRUCTURED_OUTPUT", "prompt"),
+    ]));
+    assert_eq!(
+        env.unwrap().unwrap().structured_output,
+        StructuredOutput::Prompt
+    );
+    let bad = ModelConfig::from_vars(vars(&[
+        ("MODEL_STANDARD", "m"),
+        ("TANDEM_MODEL_STRUCTURED_OUTPUT", "xml"),
+    ]));
+    assert!(matches!(bad, Err(ModelConfigError::Invalid(e)) if e.contains("prompt")));
+    let ladder: Vec<_> =
+        std::iter::successors(Some(StructuredOutput::JsonSchema), |f| f.weaker()).collect();
+    assert_eq!(
+        ladder,
+        [
+            StructuredOutput::JsonSchema,
+            StructuredOutput::JsonObject,
+            StructuredOutput::Prompt
+        ]
+    );
+}

@@ -9,7 +9,8 @@
 //! planning request on STANDARD (POWERFUL once `escalate_after_invalid` invalid outputs happened
 //! in a row), then at most one repair request that sends the problem back. Structured output is
 //! the strict schema of [`schema`]; an endpoint that refuses `json_schema` is asked again in
-//! JSON mode, and this planner stays in JSON mode. Secret values never leave the process: every
+//! JSON mode, one that refuses that too with the schema in the prompt alone, and this planner
+//! keeps the weakest format it had to use. Secret values never leave the process: every
 //! text bound for the model goes through [`secrets::Secrets::mask`], and the graph substitutes
 //! placeholders when typing through [`Planner::resolve_typed_text`].
 
@@ -25,7 +26,7 @@ mod secrets;
 #[cfg(test)]
 mod tests;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 use async_trait::async_trait;
 use serde_json::Value;
@@ -56,8 +57,9 @@ pub struct ModelPlanner {
     secrets: Secrets,
     compactor: Compactor,
     notes: Option<String>,
-    /// The endpoint refused `json_schema`: use JSON mode from now on.
-    json_mode: AtomicBool,
+    /// How the model is asked for JSON now: the configured way, weakened for good each time the
+    /// endpoint refuses one (`json_schema`, then `json_object`, then the prompt alone).
+    format: Mutex<StructuredOutput>,
     /// The answer schemas without and with `reasoning`.
     schemas: [Value; 2],
 }
@@ -69,7 +71,7 @@ impl ModelPlanner {
         let prompts = Prompts::load(config.prompts_dir.as_deref())?;
         let secrets = Secrets::new(&config.secrets);
         let compactor = Compactor::new(config.compaction_threshold_tokens);
-        let json_mode = config.structured_output == StructuredOutput::JsonObject;
+        let format = Mutex::new(config.structured_output);
         let client =
             ModelClient::new(config).map_err(|e| ModelConfigError::Invalid(e.to_string()))?;
         Ok(Self {
@@ -78,7 +80,7 @@ impl ModelPlanner {
             secrets,
             compactor,
             notes: None,
-            json_mode: AtomicBool::new(json_mode),
+            format,
             schemas: [schema::answer_schema(false), schema::answer_schema(true)],
         })
     }
@@ -220,7 +222,7 @@ impl ModelPlanner {
         }
     }
 
-    /// One request on `tier`; switches to JSON mode once if the endpoint refuses the schema.
+    /// One request on `tier`; moves to a weaker format while the endpoint refuses the current one.
     async fn ask(
         &self,
         tier: Tier,
@@ -229,28 +231,28 @@ impl ModelPlanner {
         stage: &'static str,
     ) -> Result<ChatResponse, PlannerError> {
         let meta = Self::meta(ctx, stage);
-        let mut last = None;
-        for _ in 0..2 {
-            let json_mode = self.json_mode.load(Ordering::Relaxed);
+        loop {
+            let format = self.current_format();
             let schema = self.answer_schema(ctx.reasoning);
+            let schema_in_prompt = format != StructuredOutput::JsonSchema;
             let mut messages = Vec::with_capacity(conversation.len() + 1);
             messages.push(request::system_message(
                 &self.prompts,
-                json_mode,
+                schema_in_prompt,
                 ctx.reasoning,
                 schema,
             ));
             messages.extend_from_slice(conversation);
             let request = ChatRequest {
                 messages,
-                response_format: Some(if json_mode {
-                    ResponseFormat::JsonObject
-                } else {
-                    ResponseFormat::JsonSchema {
+                response_format: match format {
+                    StructuredOutput::JsonSchema => Some(ResponseFormat::JsonSchema {
                         name: "tandem_action".to_owned(),
                         schema: schema.clone(),
-                    }
-                }),
+                    }),
+                    StructuredOutput::JsonObject => Some(ResponseFormat::JsonObject),
+                    StructuredOutput::Prompt => None,
+                },
                 temperature: self.config().temperature,
                 max_tokens: self.config().max_output_tokens,
             };
@@ -259,10 +261,8 @@ impl ModelPlanner {
                     record(ctx, &response, stage);
                     return Ok(response);
                 }
-                Err(error) if !json_mode && error.refuses_response_format() => {
-                    tracing::warn!(%error, "the endpoint refuses json_schema; using JSON mode");
-                    self.json_mode.store(true, Ordering::Relaxed);
-                    last = Some(error);
+                Err(error) if error.refuses_response_format() && self.weaken(format) => {
+                    tracing::warn!(%error, ?format, "the endpoint refuses this response_format");
                 }
                 Err(error) => {
                     return Err(PlannerError::Unavailable {
@@ -271,9 +271,32 @@ impl ModelPlanner {
                 }
             }
         }
-        Err(PlannerError::Unavailable {
-            message: last.map_or_else(|| "the model failed".to_owned(), |e| e.to_string()),
-        })
+    }
+
+    fn current_format(&self) -> StructuredOutput {
+        *self
+            .format
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Moves from `refused` to the next weaker format (unless another request already did).
+    /// False when there is none left to try.
+    fn weaken(&self, refused: StructuredOutput) -> bool {
+        let mut format = self
+            .format
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if *format != refused {
+            return true;
+        }
+        match refused.weaker() {
+            Some(weaker) => {
+                *format = weaker;
+                true
+            }
+            None => false,
+        }
     }
 }
 

@@ -53,10 +53,10 @@ pub(crate) struct StepInputs {
     pub observation: String,
 }
 
-/// The system message.
+/// The system message; `schema_in_prompt` when no `json_schema` response format carries it.
 pub(crate) fn system_message(
     prompts: &Prompts,
-    json_mode: bool,
+    schema_in_prompt: bool,
     reasoning: bool,
     schema: &Value,
 ) -> ChatMessage {
@@ -65,7 +65,7 @@ pub(crate) fn system_message(
     } else {
         "`action`"
     };
-    let format = if json_mode {
+    let format = if schema_in_prompt {
         format!(
             "Answer with one JSON object and nothing else, with {shape}, following this JSON schema:\n{}",
             serde_json::to_string(schema).unwrap_or_default()

@@ -216,6 +216,47 @@ async fn an_endpoint_without_json_schema_is_asked_in_json_mode() {
 }
 
 #[tokio::test]
+async fn an_endpoint_without_any_response_format_is_asked_in_the_prompt_alone() {
+    let server = MockServer::start().await;
+    for kind in ["json_schema", "json_object"] {
+        Mock::given(method("POST"))
+            .and(body_partial_json(
+                json!({ "response_format": { "type": kind } }),
+            ))
+            .respond_with(ResponseTemplate::new(400).set_body_json(json!({
+                "error": { "message": format!("'response_format' of type '{kind}' is not supported") }
+            })))
+            .mount(&server)
+            .await;
+    }
+    // The answer comes as text around a fenced JSON object.
+    answer_always(&server, &format!("Here you go:\n```json\n{CLICK}\n```")).await;
+    let planner = ModelPlanner::from_config(config_for(&server)).unwrap();
+    let snapshot = page(&[]);
+    for _ in 0..2 {
+        let plan = planner
+            .plan(&PlanContext::new("go", Some(&snapshot), &[]))
+            .await
+            .unwrap();
+        assert!(
+            matches!(plan.action, Action::Click { .. }),
+            "{:?}",
+            plan.action
+        );
+    }
+    let bodies = bodies(&server).await;
+    assert_eq!(
+        bodies.len(),
+        4,
+        "one refusal of each format, then the prompt alone for good"
+    );
+    assert_eq!(bodies[1]["response_format"]["type"], "json_object");
+    assert!(bodies[2].get("response_format").is_none(), "{}", bodies[2]);
+    assert!(bodies[3].get("response_format").is_none());
+    assert!(all_text(&bodies[2]).contains("following this JSON schema"));
+}
+
+#[tokio::test]
 async fn a_model_that_keeps_failing_makes_the_planner_unavailable() {
     let server = MockServer::start().await;
     Mock::given(method("POST"))
