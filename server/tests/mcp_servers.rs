@@ -108,18 +108,30 @@ async fn an_http_mcp_server_is_reached_with_its_bearer_token() {
     };
     let servers = connect_mcp_servers(&config).await.unwrap();
     let browser = TestBrowser::start().await.unwrap();
+    assert_served_through_a_hub(&browser, servers, "remote").await;
+    browser.shutdown().await;
+    remote.stop().await;
+}
+
+/// The servers' tools are offered through a hub as `<prefix>__…`, and a call reaches them.
+async fn assert_served_through_a_hub(
+    browser: &TestBrowser,
+    servers: Vec<tandem_agent::ExternalServer>,
+    prefix: &str,
+) {
     let own = tandem_tests::connected_client(&browser.host).await.unwrap();
     let hub = ToolHub::new(Arc::new(own), servers);
     let tools = hub.tools().await.unwrap();
     let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
-    assert!(names.contains(&"remote__observe"), "{names:?}");
+    assert!(
+        names.contains(&format!("{prefix}__observe").as_str()),
+        "{names:?}"
+    );
     let tabs = hub
-        .call("remote__list_tabs", serde_json::json!({}))
+        .call(&format!("{prefix}__list_tabs"), serde_json::json!({}))
         .await
         .unwrap();
     assert!(tabs.text.contains("tab"), "{}", tabs.text);
-    browser.shutdown().await;
-    remote.stop().await;
 }
 
 /// TLS in front of a TCP listener: each accepted connection is handshaken before axum sees it
@@ -231,15 +243,7 @@ async fn an_https_mcp_server_is_reached_when_its_authority_is_trusted() {
     let servers = connect_mcp_servers(&settings(Some(test_ca())))
         .await
         .unwrap();
-    let own = tandem_tests::connected_client(&browser.host).await.unwrap();
-    let hub = ToolHub::new(Arc::new(own), servers);
-    let tools = hub.tools().await.unwrap();
-    assert!(tools.iter().any(|t| t.name == "secure__navigate"));
-    let tabs = hub
-        .call("secure__list_tabs", serde_json::json!({}))
-        .await
-        .unwrap();
-    assert!(tabs.text.contains("tab"), "{}", tabs.text);
+    assert_served_through_a_hub(&browser, servers, "secure").await;
     browser.shutdown().await;
 }
 
