@@ -2,7 +2,8 @@
 //! same page: the page script's own time, a minimal walk that only finds the controls and
 //! measures them, the round trip with and without carrying the answer back, and its decoding in
 //! Rust. Each is measured in an isolated world (how Tandem runs its script) and in the page's
-//! main world. Prints a table; figures go to docs/performance.md.
+//! main world, and last in an isolated world where the geometry calls answer constants: the
+//! most that skipping geometry could save. Prints a table; figures go to docs/performance.md.
 //!
 //! Run: `cargo bench -p tandem-tests --bench snapshot_floor`
 
@@ -54,6 +55,16 @@ const MINIMAL_WALK: &str = r#"(() => {
   return performance.now() - t0;
 })()"#;
 
+/// Makes `getBoundingClientRect` and `checkVisibility` answer constants in the world it runs
+/// in (each world has its own prototypes, so the page itself is untouched). What is left is
+/// the cost of a snapshot that measured nothing: a floor, not a usable snapshot.
+const NO_GEOMETRY: &str = r#"(() => {
+  const box = new DOMRect(0, 0, 10, 10);
+  Element.prototype.getBoundingClientRect = function () { return box; };
+  Element.prototype.checkVisibility = function () { return true; };
+  return 'ok';
+})()"#;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum World {
     Isolated,
@@ -84,9 +95,16 @@ async fn main() -> anyhow::Result<()> {
     page.wait_for_navigation().await?;
 
     println!("tandem snapshot floor — big.html (2,000 controls, 1,000 rows), {ROUNDS} rounds each");
-    for world in [World::Isolated, World::Main] {
-        measure(&page, world).await?;
-    }
+    measure(&page, World::Isolated, "Isolated world").await?;
+    measure(&page, World::Main, "Main world").await?;
+    // Last: the stubs stay in the isolated world for the page's life.
+    evaluate(&page, World::Isolated, NO_GEOMETRY).await?;
+    measure(
+        &page,
+        World::Isolated,
+        "Isolated world, geometry calls stubbed out",
+    )
+    .await?;
 
     browser.close().await?;
     browser.wait().await?;
@@ -94,7 +112,7 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn measure(page: &Page, world: World) -> anyhow::Result<()> {
+async fn measure(page: &Page, world: World, title: &str) -> anyhow::Result<()> {
     evaluate(page, world, PAGE_SCRIPT).await?;
     let snapshot = "JSON.stringify(window.__tandem.snapshot({}))";
     // Warm up: eids issued, functions optimised.
@@ -136,7 +154,7 @@ async fn measure(page: &Page, world: World) -> anyhow::Result<()> {
         }
     }
     println!();
-    println!("{world:?} world (answer {} KB)", answer.len() / 1_000);
+    println!("{title} (answer {} KB)", answer.len() / 1_000);
     let rows = [
         ("snapshot, inside the page", &in_page),
         ("…of which its walk of the DOM", &walk),
