@@ -50,6 +50,16 @@ pub(crate) struct Context {
     next_tab: u32,
 }
 
+impl Context {
+    /// Where the tab with this id is in `tabs`.
+    fn tab_index(&self, tab_id: &str) -> Result<usize> {
+        self.tabs
+            .iter()
+            .position(|tab| tab.id == tab_id)
+            .ok_or_else(|| BrowserError::NoSuchTab(tab_id.to_owned()))
+    }
+}
+
 /// One session's view of the browser.
 pub struct BrowserSession {
     host: Arc<BrowserHost>,
@@ -325,11 +335,7 @@ impl BrowserSession {
     pub async fn switch_tab(&mut self, tab_id: &str) -> Result<Vec<TabInfo>> {
         self.sync_tabs().await?;
         let context = self.context().await?;
-        let index = context
-            .tabs
-            .iter()
-            .position(|tab| tab.id == tab_id)
-            .ok_or_else(|| BrowserError::NoSuchTab(tab_id.to_owned()))?;
+        let index = context.tab_index(tab_id)?;
         context.active = index;
         let page = context.tabs[index].page.clone();
         self.guard("activate tab", page.bring_to_front()).await?;
@@ -340,11 +346,7 @@ impl BrowserSession {
     pub async fn close_tab(&mut self, tab_id: &str) -> Result<Vec<TabInfo>> {
         self.sync_tabs().await?;
         let context = self.context().await?;
-        let index = context
-            .tabs
-            .iter()
-            .position(|tab| tab.id == tab_id)
-            .ok_or_else(|| BrowserError::NoSuchTab(tab_id.to_owned()))?;
+        let index = context.tab_index(tab_id)?;
         if context.tabs.len() == 1 {
             return Err(BrowserError::InvalidArgument(
                 "the last tab of a session cannot be closed".into(),

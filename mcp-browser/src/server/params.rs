@@ -34,7 +34,7 @@ pub struct ObserveParams {
     #[serde(default)]
     pub include_json: bool,
     /// With `include_json`: the snapshot in its compact positional form (about a third of the
-    /// size and much cheaper to build and parse; layout in Tandem's docs/protocol.md).
+    /// size and much cheaper to build and parse; layout in Tandem's docs/snapshot.md).
     #[serde(default)]
     pub compact_json: bool,
 }
