@@ -93,8 +93,19 @@ pub fn request_for(
         if let Some(autocomplete) = &element.autocomplete {
             request = request.with_autocomplete(autocomplete.clone());
         }
+        if let Some(context) = &element.context {
+            request = request.with_element_context(context.clone());
+        }
         if let Some(label) = &element.form_submit {
             request = request.with_form_submit_label(label.clone());
+        }
+        // A field knows its form's submit label; the submit control is named by it.
+        let form = element
+            .form_submit
+            .clone()
+            .unwrap_or_else(|| element.name.clone());
+        if let Some(values) = snapshot.and_then(|s| form_values(s, &form, element)) {
+            request = request.with_form_values(values);
         }
         if request.target_url.is_none()
             && let Some(href) = &element.href
@@ -106,6 +117,30 @@ pub fn request_for(
         request = request.with_captcha_visible();
     }
     request
+}
+
+/// What the other fields of `element`'s form hold, as `"name"="value"` pairs in document order
+/// (secret values hidden), or `None` when they hold nothing. A form is told by its submit
+/// label, which is all the snapshot says of it: its fields carry it as `form_submit`.
+fn form_values(snapshot: &Snapshot, submit_label: &str, element: &Element) -> Option<String> {
+    let mut values = String::new();
+    for field in &snapshot.elements {
+        if field.eid == element.eid || field.form_submit.as_deref() != Some(submit_label) {
+            continue;
+        }
+        let value = match (field.checked, field.value.as_deref()) {
+            (Some(true), _) => "checked",
+            (Some(false), _) => "unchecked",
+            (None, Some(value)) if !value.is_empty() && is_secret_field(field) => "(secret)",
+            (None, Some(value)) => value,
+            (None, None) => continue,
+        };
+        if !values.is_empty() {
+            values.push(' ');
+        }
+        values.push_str(&format!("{:?}={value:?}", element_name(field)));
+    }
+    (!values.is_empty()).then_some(values)
 }
 
 /// The name the policy matches words against: the accessible name, else the placeholder.
@@ -168,5 +203,74 @@ pub fn describe(action: &Action, element: Option<&Element>) -> String {
             element_name(element).trim()
         ),
         None => shown.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tandem_mcp_browser::snapshot::Eid;
+
+    use super::*;
+
+    fn field(eid: &str, role: &str, name: &str, value: Option<&str>) -> Element {
+        Element {
+            eid: Eid::from(eid),
+            role: role.into(),
+            name: name.into(),
+            tag: "input".into(),
+            value: value.map(str::to_owned),
+            form_submit: Some("Place order".into()),
+            ..Element::default()
+        }
+    }
+
+    fn checkout(name: &str) -> Snapshot {
+        let mut password = field("e3", "textbox", "Account password", Some("hunter2"));
+        password.input_type = Some("password".into());
+        let mut gift = field("e4", "checkbox", "Gift wrap", None);
+        gift.checked = Some(true);
+        Snapshot {
+            elements: vec![
+                field("e1", "textbox", "Name", Some(name)),
+                field("e2", "textbox", "Address", Some("1 Main St")),
+                password,
+                gift,
+                Element {
+                    form_submit: None,
+                    ..field("e5", "button", "Place order", None)
+                },
+            ],
+            ..Snapshot::default()
+        }
+    }
+
+    fn place_order_key(snapshot: &Snapshot) -> String {
+        let button = &snapshot.elements[4];
+        let action = Action::Click {
+            eid: button.eid.clone(),
+        };
+        request_for(&action, Some(button), Some(snapshot)).canonical_key(Some("https://shop/pay"))
+    }
+
+    #[test]
+    fn a_submit_is_keyed_on_the_values_its_form_sends_with_secrets_hidden() {
+        let key = place_order_key(&checkout("Ada Lovelace"));
+        assert!(key.contains(r#"\"Name\"=\"Ada Lovelace\""#), "{key}");
+        assert!(key.contains("Gift wrap"), "{key}");
+        assert!(!key.contains("hunter2"), "{key}");
+        assert_eq!(key, place_order_key(&checkout("Ada Lovelace")));
+        assert_ne!(key, place_order_key(&checkout("Eve")));
+    }
+
+    #[test]
+    fn alike_buttons_in_different_rows_are_different_actions() {
+        let delete_in = |row: &str| {
+            let mut button = field("e9", "button", "Delete", None);
+            button.form_submit = None;
+            button.context = Some(row.into());
+            request_for(&Action::Click { eid: "e9".into() }, Some(&button), None)
+                .canonical_key(None)
+        };
+        assert_ne!(delete_in("Draft 1"), delete_in("Tax return 2025"));
     }
 }

@@ -39,6 +39,12 @@ pub struct ActionRequest {
     pub tool_mutates: bool,
     /// Whether the current observation shows a CAPTCHA anywhere on the page.
     pub captcha_visible: bool,
+    /// Which of several alike elements this is: its row's first cell, its fieldset's legend.
+    /// Only used for the canonical key, so "Delete" in one row is not "Delete" in another.
+    pub element_context: Option<String>,
+    /// The values the element's form holds (secret ones hidden), as one text. Only used for the
+    /// canonical key, so submitting a form with other values is another action.
+    pub form_values: Option<String>,
 }
 
 impl ActionRequest {
@@ -59,6 +65,8 @@ impl ActionRequest {
             tool_name: None,
             tool_mutates: false,
             captcha_visible: false,
+            element_context: None,
+            form_values: None,
         }
     }
 
@@ -151,6 +159,18 @@ impl ActionRequest {
         self
     }
 
+    /// Sets the text that tells the element apart from alike ones (its row, its group).
+    pub fn with_element_context(mut self, context: impl Into<String>) -> ActionRequest {
+        self.element_context = Some(context.into());
+        self
+    }
+
+    /// Sets the values of the element's form, as one text.
+    pub fn with_form_values(mut self, values: impl Into<String>) -> ActionRequest {
+        self.form_values = Some(values.into());
+        self
+    }
+
     /// Marks the page as showing a CAPTCHA.
     pub fn with_captcha_visible(mut self) -> ActionRequest {
         self.captcha_visible = true;
@@ -189,6 +209,7 @@ impl ActionRequest {
             let mut on_submit = ActionRequest::click("button", label).with_input_type("submit");
             on_submit.target_url = self.target_url.clone();
             on_submit.form_submit_label = self.form_submit_label.clone();
+            on_submit.form_values = self.form_values.clone();
             on_submit.captcha_visible = self.captcha_visible;
             clicks.push(on_submit);
         }
@@ -197,8 +218,8 @@ impl ActionRequest {
 
     /// The stable text of this exact action on this page, which "approved for this session" is
     /// keyed on. Every field takes part, plus the page URL without its fragment, so the same
-    /// button on another page or with other text typed is another action. Secret text never
-    /// appears in the key.
+    /// button on another page, in another row, with other text typed or with other values in
+    /// its form is another action. Secret text never appears in the key.
     pub fn canonical_key(&self, current_url: Option<&str>) -> String {
         let page = current_url.map(|url| url.split('#').next().unwrap_or(url));
         let typed = if self.text_is_secret {
@@ -219,6 +240,8 @@ impl ActionRequest {
         push_field(&mut key, "option", self.option.as_deref());
         push_field(&mut key, "form", self.form_submit_label.as_deref());
         push_field(&mut key, "tool", self.tool_name.as_deref());
+        push_field(&mut key, "context", self.element_context.as_deref());
+        push_field(&mut key, "form_values", self.form_values.as_deref());
         push_flag(&mut key, "secret", self.text_is_secret);
         push_flag(&mut key, "mutates", self.tool_mutates);
         push_flag(&mut key, "captcha", self.captcha_visible);
