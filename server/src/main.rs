@@ -9,7 +9,7 @@ use rmcp::serve_server;
 use tandem_mcp_browser::BrowserHost;
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_server::cli::serve::{Daemon, shutdown_signal};
-use tandem_server::cli::{Cli, Command, ServeArgs, run, scenario};
+use tandem_server::cli::{Cli, Command, run, scenario};
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -23,7 +23,7 @@ async fn main() -> anyhow::Result<()> {
         .init();
     let cli = Cli::parse();
     let config = cli.common.load()?;
-    match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
+    match cli.command() {
         Command::Serve(args) => {
             let daemon = Daemon::bind(config, &args).await?;
             let address = daemon.ui_address();

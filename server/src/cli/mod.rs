@@ -21,12 +21,27 @@ use crate::session::SessionFactory;
 ///
 /// Start the daemon with `tandem` (or `tandem serve`) and open the address it prints.
 #[derive(Debug, Parser)]
-#[command(name = "tandem", version, about)]
+#[command(
+    name = "tandem",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
     #[command(flatten)]
     pub common: CommonArgs,
+    /// The daemon's settings when no command is named (`tandem --port 8000`).
+    #[command(flatten)]
+    pub serve: ServeArgs,
+}
+
+impl Cli {
+    /// The command to run: `serve` with the top-level settings when none is named.
+    pub fn command(self) -> Command {
+        self.command.unwrap_or(Command::Serve(self.serve))
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -246,5 +261,21 @@ mod tests {
             "{}",
             factory.planner_label
         );
+    }
+
+    #[test]
+    fn the_daemon_takes_its_settings_with_or_without_the_serve_command() {
+        for argv in [
+            &["tandem", "--port", "8123"][..],
+            &["tandem", "serve", "--port", "8123"][..],
+        ] {
+            let command = Cli::try_parse_from(argv).unwrap().command();
+            assert!(
+                matches!(&command, Command::Serve(args) if args.port == Some(8123)),
+                "{argv:?}: {command:?}"
+            );
+        }
+        // Daemon settings before another command would be ignored: refused instead.
+        assert!(Cli::try_parse_from(["tandem", "--port", "8123", "mcp"]).is_err());
     }
 }
