@@ -3,6 +3,8 @@
 //! `tandem` / `tandem serve` runs the daemon; `tandem mcp` serves the browser tools on stdio
 //! (stdout is the protocol: every log goes to stderr); `tandem run "<goal>"` runs one goal.
 
+use std::io::IsTerminal as _;
+
 use anyhow::Context;
 use clap::Parser;
 use rmcp::serve_server;
@@ -20,6 +22,8 @@ async fn main() -> anyhow::Result<()> {
                 .unwrap_or_else(|_| EnvFilter::new("info,chromiumoxide=error,rmcp=warn")),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only for a person at a terminal, not in an MCP client's log file.
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let cli = Cli::parse();
     let config = cli.common.load()?;
@@ -39,7 +43,12 @@ async fn main() -> anyhow::Result<()> {
             }
             daemon.serve(shutdown_signal()).await
         }
-        Command::Mcp => serve_stdio(config).await,
+        Command::Mcp => {
+            serve_stdio(config).await?;
+            // Stopped by a signal, the transport's reader thread can still be blocked on stdin,
+            // which would hold the runtime open. The browser is closed: nothing is left to do.
+            std::process::exit(0);
+        }
         Command::Run(args) => {
             let code = run::run(config, args).await?;
             std::process::exit(code);
@@ -51,15 +60,23 @@ async fn main() -> anyhow::Result<()> {
     }
 }
 
-/// Serves one MCP session on stdio until the client disconnects, then closes the browser.
+/// Serves one MCP session on stdio until the client disconnects or a signal (Ctrl-C, SIGTERM)
+/// stops it, then closes the browser.
 async fn serve_stdio(config: tandem_server::Config) -> anyhow::Result<()> {
     let host = BrowserHost::new(config.browser);
     let server = BrowserServer::new(host.clone());
     let running = serve_server(server, rmcp::transport::stdio())
         .await
         .context("starting the MCP server on stdio")?;
+    let stop = running.cancellation_token();
+    let on_signal = tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("stopping on a signal");
+        stop.cancel();
+    });
     let reason = running.waiting().await;
-    tracing::info!(?reason, "MCP client disconnected");
+    on_signal.abort();
+    tracing::info!(?reason, "MCP session ended");
     host.shutdown().await;
     Ok(())
 }

@@ -10,6 +10,7 @@ use tandem_agent::Answer;
 use tandem_agent::interrupt::Resume;
 use tokio::io::{AsyncBufReadExt, BufReader};
 
+use super::serve::shutdown_signal;
 use super::{RunArgs, connect_mcp_servers, session_factory};
 use crate::config::Config;
 use crate::protocol::{AgentQuestion, QuestionKind, RunOutcome, ServerMessage, StepResult};
@@ -45,41 +46,51 @@ pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
     session.agent.submit_user_message(goal).await?;
     let mut input = BufReader::new(tokio::io::stdin()).lines();
     let mut last_said = String::new();
-    let code = loop {
-        let frame = match frames.recv().await {
-            Ok(frame) => frame,
-            Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-            Err(tokio::sync::broadcast::error::RecvError::Closed) => break 1,
-        };
-        match frame {
-            ServerMessage::AgentMessage { text } => {
-                say(&text);
-                last_said = text;
-            }
-            ServerMessage::Step {
-                node,
-                summary,
-                result,
-                ..
-            } if !summary.is_empty() => {
-                let mark = match result {
-                    StepResult::Success => "ok",
-                    StepResult::Error => "error",
-                    StepResult::Pending => "…",
-                };
-                tracing::info!("[{node}] {summary} ({mark})");
-            }
-            ServerMessage::AgentQuestion(question) => {
-                answer(&session, &question, interactive, &mut input).await;
-            }
-            ServerMessage::Error { code, message } => tracing::warn!("{code}: {message}"),
-            ServerMessage::RunFinished { outcome, text } => {
-                if text != last_said {
+    let following = async {
+        loop {
+            let frame = match frames.recv().await {
+                Ok(frame) => frame,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => break 1,
+            };
+            match frame {
+                ServerMessage::AgentMessage { text } => {
                     say(&text);
+                    last_said = text;
                 }
-                break exit_code(outcome);
+                ServerMessage::Step {
+                    node,
+                    summary,
+                    result,
+                    ..
+                } if !summary.is_empty() => {
+                    let mark = match result {
+                        StepResult::Success => "ok",
+                        StepResult::Error => "error",
+                        StepResult::Pending => "…",
+                    };
+                    tracing::info!("[{node}] {summary} ({mark})");
+                }
+                ServerMessage::AgentQuestion(question) => {
+                    answer(&session, &question, interactive, &mut input).await;
+                }
+                ServerMessage::Error { code, message } => tracing::warn!("{code}: {message}"),
+                ServerMessage::RunFinished { outcome, text } => {
+                    if text != last_said {
+                        say(&text);
+                    }
+                    break exit_code(outcome);
+                }
+                _ => {}
             }
-            _ => {}
+        }
+    };
+    // A signal ends the run like a cancel; the browser is closed either way.
+    let code = tokio::select! {
+        code = following => code,
+        () = shutdown_signal() => {
+            say("Interrupted: the run was cancelled.");
+            exit_code(RunOutcome::Cancelled)
         }
     };
     registry.shutdown().await;
