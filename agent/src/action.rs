@@ -142,6 +142,24 @@ pub enum WaitFor {
 }
 
 impl Action {
+    /// Every [`Action::kind_name`], in declaration order (to check names given in files).
+    pub const KIND_NAMES: [&'static str; 14] = [
+        "navigate",
+        "click",
+        "type",
+        "select_option",
+        "check",
+        "uncheck",
+        "press_key",
+        "scroll",
+        "wait",
+        "back",
+        "tool",
+        "ask_user",
+        "need_user",
+        "stop",
+    ];
+
     /// The serde tag of the variant (`"click"`, `"select_option"`, ...), for logs and policy.
     pub fn kind_name(&self) -> &'static str {
         match self {

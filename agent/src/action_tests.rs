@@ -144,3 +144,9 @@ fn target_eid_names_the_element_acted_on() {
     );
     assert_eq!(Action::Back.target_eid(), None);
 }
+
+#[test]
+fn kind_names_lists_every_variant_once() {
+    let names: Vec<&str> = every_action().iter().map(Action::kind_name).collect();
+    assert_eq!(names, Action::KIND_NAMES);
+}

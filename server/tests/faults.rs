@@ -477,3 +477,59 @@ async fn an_unwritable_output_folder_is_a_clear_error_not_a_panic() {
         "{printed}"
     );
 }
+
+#[tokio::test]
+async fn the_cli_refuses_an_uncreatable_output_folder_and_shared_names_before_running() {
+    let config = Config {
+        browser: tandem_tests::browser_config(),
+        ..Config::default()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let write = |file: &str, name: &str| {
+        let path = dir.path().join(file);
+        std::fs::write(
+            &path,
+            format!("name = \"{name}\"\n[[message]]\ntext = \"stop\"\n"),
+        )
+        .unwrap();
+        path
+    };
+    let run = |files: Vec<std::path::PathBuf>, out: &str| {
+        let args = ScenarioArgs {
+            files,
+            parallel: 1,
+            junit: None,
+            out: out.into(),
+            site: None,
+            site_url: None,
+        };
+        let config = config.clone();
+        async move {
+            let mut printed = Vec::new();
+            let code = tandem_server::cli::scenario::run(config, args, &mut printed)
+                .await
+                .unwrap();
+            (code, String::from_utf8(printed).unwrap())
+        }
+    };
+
+    let (code, printed) = run(vec![write("one.toml", "one")], "/dev/full/results").await;
+    assert_eq!(code, 2, "{printed}");
+    assert!(
+        printed.contains("cannot create the output folder /dev/full/results"),
+        "{printed}"
+    );
+
+    let out = dir.path().join("out");
+    let files = vec![write("a.toml", "same"), write("b.toml", "same")];
+    let (code, printed) = run(files, out.to_str().unwrap()).await;
+    assert_eq!(code, 2, "{printed}");
+    assert!(
+        printed.contains("two scenarios are named `same`"),
+        "{printed}"
+    );
+    assert!(
+        !printed.contains("PASS") && !printed.contains("FAIL"),
+        "{printed}"
+    );
+}

@@ -1,7 +1,9 @@
 //! `tandem scenario FILES…`: runs scenario files (see [`crate::scenario`]) and reports to a
 //! writer the binary passes in: one progress line per scenario, then the summary with the time
-//! breakdown. Exit codes: 0 all passed, 1 a scenario failed, 2 a report could not be written.
+//! breakdown. Exit codes: 0 all passed, 1 a scenario failed, 2 a report could not be written
+//! (or two scenarios share a name, or the output folder cannot be made: nothing runs then).
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -9,6 +11,7 @@ use anyhow::Context;
 
 use super::ScenarioArgs;
 use crate::config::Config;
+use crate::scenario::format::default_name;
 use crate::scenario::{Site, SuiteOptions, run_suite};
 
 /// The folder served as `{{site}}` when none is given.
@@ -23,6 +26,19 @@ pub async fn run(config: Config, args: ScenarioArgs, out: &mut dyn Write) -> any
         (None, None) if Path::new(DEFAULT_SITE).is_dir() => Site::Dir(DEFAULT_SITE.into()),
         (None, None) => Site::None,
     };
+    // Refused before anything runs: names are the artifact folders and JUnit test cases.
+    if let Some(problem) = shared_name(&files) {
+        let _ = writeln!(out, "{problem}");
+        return Ok(2);
+    }
+    if let Err(error) = std::fs::create_dir_all(&args.out) {
+        let _ = writeln!(
+            out,
+            "cannot create the output folder {}: {error}",
+            args.out.display()
+        );
+        return Ok(2);
+    }
     let options = SuiteOptions {
         config,
         site,
@@ -47,6 +63,33 @@ pub async fn run(config: Config, args: ScenarioArgs, out: &mut dyn Write) -> any
     } else {
         1
     })
+}
+
+/// Two files whose scenarios have one name, said as a sentence. A file that does not parse
+/// is left to its run, which reports why.
+fn shared_name(files: &[PathBuf]) -> Option<String> {
+    let mut seen: HashMap<String, &Path> = HashMap::new();
+    for file in files {
+        let Ok(table) = std::fs::read_to_string(file)
+            .map_err(anyhow::Error::from)
+            .and_then(|text| Ok(text.parse::<toml::Table>()?))
+        else {
+            continue;
+        };
+        let name = match table.get("name").and_then(toml::Value::as_str) {
+            Some(name) if !name.is_empty() => name.to_owned(),
+            _ => default_name(file),
+        };
+        if let Some(first) = seen.insert(name.clone(), file) {
+            return Some(format!(
+                "two scenarios are named `{name}` ({} and {}): names must be unique, because \
+                 they name the artifact folders and the JUnit test cases",
+                first.display(),
+                file.display()
+            ));
+        }
+    }
+    None
 }
 
 /// The files, with folders replaced by their `*.toml` files in name order.

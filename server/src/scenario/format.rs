@@ -9,7 +9,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use serde::Deserialize;
-use tandem_agent::ModelConfig;
+use tandem_agent::{Action, ModelConfig};
 
 /// One scenario: what the person says, how they answer, what must be true at the end.
 #[derive(Debug, Clone, Deserialize)]
@@ -290,6 +290,22 @@ impl Variables {
                 out = out.replace(&placeholder, value);
             }
         }
+        // A `{{word}}` left is a misspelt placeholder (`{{eid:…}}` is filled in during the run;
+        // other braces are text).
+        for (start, _) in out.match_indices("{{") {
+            let rest = &out[start + 2..];
+            let Some((name, _)) = rest.split_once("}}") else {
+                continue;
+            };
+            let word =
+                !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if word {
+                anyhow::bail!(
+                    "unknown placeholder {{{{{name}}}}}: the placeholders are {{{{site}}}}, \
+                     {{{{site_alias}}}} and {{{{eid:Name}}}}"
+                );
+            }
+        }
         Ok(out)
     }
 }
@@ -327,6 +343,14 @@ impl Scenario {
         }
         if self.timeout_secs == 0 {
             anyhow::bail!("timeout_secs must be at least 1");
+        }
+        for (i, message) in self.messages.iter().enumerate() {
+            if let Some(kind) = &message.cancel_on_action {
+                check_action_kind(kind).with_context(|| format!("message #{}", i + 1))?;
+            }
+        }
+        for kind in self.checks.executed.iter().flatten() {
+            check_action_kind(kind).context("assert.executed")?;
         }
         for (i, expect) in self.expects.iter().enumerate() {
             let n = i + 1;
@@ -382,6 +406,17 @@ impl Expect {
             },
         }
     }
+}
+
+/// An action kind as the agent names it (`click`, `select_option`…), or an error listing them.
+fn check_action_kind(kind: &str) -> anyhow::Result<()> {
+    if Action::KIND_NAMES.contains(&kind) {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "`{kind}` is not an action kind; the kinds are {}",
+        Action::KIND_NAMES.join(", ")
+    )
 }
 
 /// The file name without its extension.
@@ -506,5 +541,35 @@ mod tests {
             vars.apply("{{site}}/a {{site_alias}}/b").unwrap(),
             "http://127.0.0.1:5/a http://localhost:5/b"
         );
+    }
+
+    #[test]
+    fn a_misspelt_placeholder_is_refused_before_the_run() {
+        let vars = Variables {
+            site: Some("http://127.0.0.1:5".into()),
+            site_alias: None,
+        };
+        let error = vars.apply("start_url = \"{{sitee}}/a\"").unwrap_err();
+        assert!(error.to_string().contains("{{sitee}}"), "{error}");
+        // Braces that are not a placeholder are text.
+        assert!(vars.apply("type \"{{ a b }}\" into Name").is_ok());
+    }
+
+    #[test]
+    fn action_kinds_are_checked_when_the_file_is_read() {
+        let with = |extra: &str| {
+            Scenario::parse(&format!(
+                "[[message]]\ntext = \"click Buy\"\n{extra}\n[assert]\nexecuted = [\"click\"]\n"
+            ))
+        };
+        assert!(with("").is_ok());
+        let error = with("cancel_on_action = \"teleport\"").unwrap_err();
+        assert!(
+            format!("{error:#}").contains("`teleport` is not an action kind"),
+            "{error:#}"
+        );
+        let error = Scenario::parse("[[message]]\ntext = \"x\"\n[assert]\nexecuted = [\"clik\"]\n")
+            .unwrap_err();
+        assert!(format!("{error:#}").contains("`clik`"), "{error:#}");
     }
 }
