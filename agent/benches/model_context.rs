@@ -146,6 +146,7 @@ fn history(steps: usize) -> Vec<StepRecord> {
                 summary: format!("done step {i} on the page (textbox \"Field {i}\")"),
             },
             cursor: None,
+            element: None,
         })
         .collect()
 }

@@ -4,7 +4,9 @@
 //! the same run, handed back exactly once to the resume that names its interrupt id.
 //!
 //! Contract: a session has at most one paused run. [`Checkpointer::take_for_resume`] checks the
-//! id and the reply before it removes anything, so a refused resume leaves the run paused. Ids
+//! id and the reply ([`Resume::check_against`]: its kind, a confirmation's action hash, an
+//! answer's fit to the questions) before it removes anything, so a refused resume leaves the run
+//! paused and its id unspent. Ids
 //! that were answered or discarded are remembered per session, so a repeated id is refused as
 //! [`InterruptError::AlreadyUsed`] and never applied to a later interrupt. Nothing is persisted:
 //! a daemon restart ends every paused run (no pending action may run after one).

@@ -76,6 +76,7 @@ impl AgentError {
                 crate::interrupt::InterruptError::AlreadyUsed(_) => "interrupt_already_used",
                 crate::interrupt::InterruptError::WrongKind { .. } => "wrong_reply_kind",
                 crate::interrupt::InterruptError::ActionChanged => "action_changed",
+                crate::interrupt::InterruptError::InvalidAnswer(_) => "invalid_answer",
             },
             AgentError::Busy => "busy",
             AgentError::Browser { code, .. } => code,

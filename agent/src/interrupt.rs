@@ -8,14 +8,16 @@
 //! interrupt's kind ([`Resume::Confirm`] for [`InterruptKind::Confirm`], [`Resume::ManualDone`]
 //! for [`InterruptKind::Manual`], [`Resume::Answer`] for [`InterruptKind::Ask`]); a confirmation
 //! carries the [`InterruptKind::Confirm::action_hash`] it was shown, so it can only ever approve
-//! that exact action. Every refusal is an [`InterruptError`] and leaves the run paused.
+//! that exact action, and an answer must fit the questions asked
+//! ([`crate::question::check_answers`]: known question ids, values among a question's options).
+//! Every refusal is an [`InterruptError`] and leaves the run paused.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::action::Action;
-use crate::question::{Answer, Question};
+use crate::question::{Answer, AnswerError, Question, check_answers};
 
 /// A pause that waits for the person.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -137,7 +139,8 @@ impl Resume {
         }
     }
 
-    /// Checks that this reply fits `interrupt` (kind and, for confirmations, action hash).
+    /// Checks that this reply fits `interrupt`: its kind, for confirmations the action hash, for
+    /// answers the questions asked ([`check_answers`]).
     pub fn check_against(&self, interrupt: &Interrupt) -> Result<(), InterruptError> {
         match (&interrupt.kind, self) {
             (
@@ -152,8 +155,10 @@ impl Resume {
                     Err(InterruptError::ActionChanged)
                 }
             }
-            (InterruptKind::Manual { .. }, Resume::ManualDone { .. })
-            | (InterruptKind::Ask { .. }, Resume::Answer { .. }) => Ok(()),
+            (InterruptKind::Ask { questions }, Resume::Answer { answers }) => {
+                Ok(check_answers(questions, answers)?)
+            }
+            (InterruptKind::Manual { .. }, Resume::ManualDone { .. }) => Ok(()),
             (
                 InterruptKind::Confirm { .. }
                 | InterruptKind::Manual { .. }
@@ -192,6 +197,12 @@ pub enum InterruptError {
     /// The confirmation names another action than the one it was asked for.
     #[error("the confirmation does not match the action it was asked for")]
     ActionChanged,
+    /// The answer does not fit the questions asked (a question id that was not asked, a value
+    /// that is not one of the question's options, several values for a one-value question).
+    /// Shown to the client, which should answer the pending question again; nothing of the
+    /// reply is used.
+    #[error("the answer does not fit the question: {0}")]
+    InvalidAnswer(#[from] AnswerError),
 }
 
 /// The hash a confirmation is bound to: SHA-256 over the page URL and the action's JSON.

@@ -2,10 +2,12 @@
 //!
 //! In: a planner puts [`Question`]s into [`crate::Action::AskUser`]. Out: the runtime pauses, the
 //! UI renders them, and the reply comes back as [`Answer`]s in
-//! [`crate::planner::StepOutcome::Answered`].
+//! [`crate::planner::StepOutcome::Answered`], once [`check_answers`] has found that they fit the
+//! questions (a reply that does not fit is refused and the questions stay pending).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 /// One question for the person.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -58,3 +60,84 @@ impl Answer {
         self.values.first().map(String::as_str)
     }
 }
+
+/// Why a reply does not fit the questions it answers. The whole reply is refused and the
+/// questions stay pending, so the person can answer again.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AnswerError {
+    /// The answer names a question that was not asked.
+    #[error("no question `{0}` was asked")]
+    UnknownQuestion(String),
+    /// The same question is answered twice in one reply.
+    #[error("question `{0}` is answered more than once")]
+    Repeated(String),
+    /// A `radio` or `text` question got several values.
+    #[error("question `{question_id}` takes one value, not {count}")]
+    TooManyValues {
+        /// The question answered.
+        question_id: String,
+        /// How many values came.
+        count: usize,
+    },
+    /// A value is not one of the options of a `radio` or `checkbox` question.
+    #[error(
+        "`{value}` is not an option of question `{question_id}` (one of: {})",
+        allowed.join(", ")
+    )]
+    NotAnOption {
+        /// The question answered.
+        question_id: String,
+        /// The value that came.
+        value: String,
+        /// The option values the question offers.
+        allowed: Vec<String>,
+    },
+}
+
+/// Checks that `answers` fit `questions`: every answer names a question that was asked, at most
+/// once; a `radio` or `text` answer has at most one value; a `radio` or `checkbox` question
+/// with options takes only their values (one without options is answered as free text, as the
+/// UI shows it). No question is required: one left out, or answered with no value, is
+/// unanswered.
+pub fn check_answers(questions: &[Question], answers: &[Answer]) -> Result<(), AnswerError> {
+    for (index, answer) in answers.iter().enumerate() {
+        let id = answer.question_id.as_str();
+        let question = questions
+            .iter()
+            .find(|q| q.id == id)
+            .ok_or_else(|| AnswerError::UnknownQuestion(id.to_owned()))?;
+        if answers[..index].iter().any(|a| a.question_id == id) {
+            return Err(AnswerError::Repeated(id.to_owned()));
+        }
+        let single = match question.kind {
+            QuestionKind::Radio | QuestionKind::Text => true,
+            QuestionKind::Checkbox => false,
+        };
+        if single && answer.values.len() > 1 {
+            return Err(AnswerError::TooManyValues {
+                question_id: id.to_owned(),
+                count: answer.values.len(),
+            });
+        }
+        let closed = match question.kind {
+            QuestionKind::Radio | QuestionKind::Checkbox => !question.options.is_empty(),
+            QuestionKind::Text => false,
+        };
+        if !closed {
+            continue;
+        }
+        let offered = |value: &String| question.options.iter().any(|o| o.value == *value);
+        if let Some(value) = answer.values.iter().find(|v| !offered(v)) {
+            return Err(AnswerError::NotAnOption {
+                question_id: id.to_owned(),
+                value: value.clone(),
+                allowed: question.options.iter().map(|o| o.value.clone()).collect(),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+#[path = "question_tests.rs"]
+mod tests;

@@ -11,7 +11,7 @@ use tandem_mcp_browser::{ObservedPage, Screenshot};
 use tandem_policy::{ActionRequest, PolicyDecision, SessionApprovals};
 
 use crate::graph::{GraphState, Transition};
-use crate::planner::{Plan, StepRecord};
+use crate::planner::{Plan, StepOutcome, StepRecord};
 use crate::timeline::{Author, RunOutcome, RunRecord};
 
 /// Who drives: the person chats (the agent answers without acting) or the agent acts.
@@ -77,6 +77,12 @@ impl PlannedAction {
     /// The action.
     pub fn action(&self) -> &crate::action::Action {
         &self.plan.action
+    }
+
+    /// The record of this action with `outcome`: its plan's cursor and its element go with it
+    /// (later plans describe the step by that element, not by its eid on a later page).
+    pub fn record(&self, outcome: StepOutcome) -> StepRecord {
+        StepRecord::of(&self.plan, outcome).with_element(self.element.clone())
     }
 }
 

@@ -1,10 +1,11 @@
 //! `execute_action`: the one node that acts in the browser.
 //!
 //! In: a planned action the policy allowed (or the person confirmed: the confirmed hash must
-//! equal the action's hash now). Out: the tool's result as a [`StepRecord`], a timeline entry
-//! (`pending` while it runs, then `success`/`error` in place), step events, `needs_observe` for
-//! actions that change the page. The place the browser ended up at is checked with
-//! `check_navigation`; a denied landing is left and ends the run in `finalize_denied`.
+//! equal the action's hash now). Out: the tool's result as a [`crate::planner::StepRecord`]
+//! (with the element it targeted), a timeline entry (`pending` while it runs, then
+//! `success`/`error` in place), step events, `needs_observe` for actions that change the page.
+//! The place the browser ended up at is checked with `check_navigation`; a denied landing is
+//! left and ends the run in `finalize_denied`.
 //!
 //! Errors: a tool error (bad eid, timeout waiting...) goes back to the planner as a `Failed`
 //! record and counts toward `max_consecutive_errors` (then `finalize_failed`); a fatal browser
@@ -25,7 +26,7 @@ use crate::browser::is_fatal;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::{Interrupt, action_hash};
-use crate::planner::{StepOutcome, StepRecord};
+use crate::planner::StepOutcome;
 use crate::policy_bridge::masked;
 use crate::state::{AgentState, Ending, PlannedAction};
 use crate::timeline::{ActionResult, RunOutcome, TimelineItem};
@@ -82,12 +83,9 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
                 Executed::Page(outcome) => (outcome.message, Some(outcome.url)),
                 Executed::Done(summary) => (summary, None),
             };
-            state.steps.push(StepRecord::of(
-                &planned.plan,
-                StepOutcome::Succeeded {
-                    summary: summary.clone(),
-                },
-            ));
+            state.steps.push(planned.record(StepOutcome::Succeeded {
+                summary: summary.clone(),
+            }));
             state.needs_observe = planned.action().changes_page();
             if let Some(url) = landed
                 && let Some(ending) = check_landing(rt, state, &url)
@@ -98,12 +96,9 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
             ActionResult::Success { summary }
         }
         Err(error) => {
-            state.steps.push(StepRecord::of(
-                &planned.plan,
-                StepOutcome::Failed {
-                    error: error.to_string(),
-                },
-            ));
+            state.steps.push(planned.record(StepOutcome::Failed {
+                error: error.to_string(),
+            }));
             record_tool_error(rt, state, planned.action().kind_name(), &error);
             ActionResult::Error {
                 message: error.to_string(),

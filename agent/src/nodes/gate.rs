@@ -15,7 +15,7 @@ use super::plan::micros;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
-use crate::planner::{StepOutcome, StepRecord};
+use crate::planner::StepOutcome;
 use crate::policy_bridge::{masked, request_for};
 use crate::state::{AgentState, Ending};
 use crate::timeline::{ActionResult, RunOutcome, TimelineItem};
@@ -40,12 +40,9 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     let shown = masked(planned.action(), planned.element.as_ref());
     if let PolicyDecision::Deny { reason, rule } = &decision {
         let message = format!("{reason} (rule {rule})");
-        state.steps.push(StepRecord::of(
-            &planned.plan,
-            StepOutcome::Failed {
-                error: format!("denied by policy: {message}"),
-            },
-        ));
+        state.steps.push(planned.record(StepOutcome::Failed {
+            error: format!("denied by policy: {message}"),
+        }));
         state.run.timeline.push(TimelineItem::Action {
             action: shown.clone(),
             note: planned.plan.note.clone(),

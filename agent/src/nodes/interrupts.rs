@@ -12,7 +12,7 @@ use tandem_policy::PolicyDecision;
 use crate::action::Action;
 use crate::graph::Flow;
 use crate::interrupt::{ConfirmTarget, Interrupt, InterruptKind, Resume, action_hash};
-use crate::planner::{StepOutcome, StepRecord};
+use crate::planner::StepOutcome;
 use crate::policy_bridge::{describe, masked};
 use crate::state::{AgentState, ChatMessage, Ending, PlannedAction};
 use crate::timeline::{ActionResult, Author, RunOutcome, TimelineItem};
@@ -111,10 +111,9 @@ pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -
                 );
             }
             person_said(state, &message);
-            state.steps.push(StepRecord::of(
-                &planned.plan,
-                StepOutcome::UserDone { message },
-            ));
+            state
+                .steps
+                .push(planned.record(StepOutcome::UserDone { message }));
             // The person used the browser: plan the next step from a fresh observation.
             state.needs_observe = true;
             Flow::Next
@@ -208,10 +207,9 @@ pub(crate) fn ask_user(state: &mut AgentState, resume: Option<Resume>) -> Flow<I
                 .map(|a| format!("{}: {}", a.question_id, a.values.join(", ")))
                 .collect();
             person_said(state, &said.join("; "));
-            state.steps.push(StepRecord::of(
-                &planned.plan,
-                StepOutcome::Answered { answers },
-            ));
+            state
+                .steps
+                .push(planned.record(StepOutcome::Answered { answers }));
             Flow::Next
         }
         (None, _) | (Some(Resume::Confirm { .. } | Resume::ManualDone { .. }), _) => Flow::Next,

@@ -13,7 +13,7 @@ use super::Runtime;
 use crate::action::Action;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
-use crate::planner::{StepOutcome, StepRecord};
+use crate::planner::StepOutcome;
 use crate::policy_bridge::masked;
 use crate::state::AgentState;
 use crate::timeline::{ActionResult, TimelineItem};
@@ -38,12 +38,9 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
     state
         .failures
         .push(format!("invalid action {}: {error}", planned.action()));
-    state.steps.push(StepRecord::of(
-        &planned.plan,
-        StepOutcome::Invalid {
-            error: error.clone(),
-        },
-    ));
+    state.steps.push(planned.record(StepOutcome::Invalid {
+        error: error.clone(),
+    }));
     state.run.timeline.push(TimelineItem::Action {
         action: masked(planned.action(), planned.element.as_ref()),
         note: planned.plan.note.clone(),

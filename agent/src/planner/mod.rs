@@ -13,7 +13,7 @@ pub mod model;
 
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
-use tandem_mcp_browser::snapshot::Snapshot;
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{ObservedPage, Screenshot};
 
 use crate::action::Action;
@@ -197,16 +197,28 @@ pub struct StepRecord {
     /// [`Plan::cursor`] of the plan that produced `action`, copied unchanged.
     #[serde(default)]
     pub cursor: Option<usize>,
+    /// The element `action` targets, as in the observation it was planned on (`None` for
+    /// actions without a target). An eid names an element only within one document, so a
+    /// planner describing an earlier step reads this, never the current snapshot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub element: Option<Element>,
 }
 
 impl StepRecord {
-    /// A record for `plan` with the given outcome (copies the plan's cursor).
+    /// A record for `plan` with the given outcome (copies the plan's cursor; no element).
     pub fn of(plan: &Plan, outcome: StepOutcome) -> Self {
         Self {
             action: plan.action.clone(),
             outcome,
             cursor: plan.cursor,
+            element: None,
         }
+    }
+
+    /// With the element the action targets, as in the observation it was planned on.
+    pub fn with_element(mut self, element: Option<Element>) -> Self {
+        self.element = element;
+        self
     }
 }
 

@@ -26,6 +26,9 @@
 //!   the step without action; "stop" ends the run. A step asks at most twice, then stops.
 //! - Records whose cursor is lower than the current step are ignored; a record with a higher
 //!   cursor marks the steps in between as skipped (they needed no action when planned).
+//! - The runtime also records the element the action targeted ([`StepRecord::element`], as on
+//!   the page the action was planned on). The report names each done step by that element (or
+//!   by the step's own words when there is none); eids are never looked up on a later page.
 //! - When every step is done the plan is `stop` with a report: what was done, what was skipped,
 //!   what was not understood, and the current page's title and URL.
 //! - A message with no recognisable instruction gives `stop` explaining the vocabulary.

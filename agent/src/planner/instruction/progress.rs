@@ -10,7 +10,7 @@
 //! the current one are ignored; a record for a later step marks the steps in between as skipped
 //! (they needed no action when they were planned).
 
-use tandem_mcp_browser::snapshot::Eid;
+use tandem_mcp_browser::snapshot::{Eid, Element};
 
 use crate::action::Action;
 use crate::planner::{StepOutcome, StepRecord};
@@ -43,8 +43,9 @@ pub(crate) enum StepAnswer {
 pub(crate) enum Status {
     #[default]
     Pending,
-    /// Done by this action.
-    Done(Action),
+    /// Done by its action, which targeted this element (as on the page the action was planned
+    /// on; `None` for actions without a target).
+    Done { element: Option<Box<Element>> },
     /// Done by the person during a takeover.
     DoneByUser,
     /// Needed no action when planned.
@@ -98,7 +99,9 @@ pub(crate) fn replay(history: &[StepRecord], step_count: usize) -> Progress {
                     if let Action::Type { eid, .. } = &record.action {
                         p.last_typed = Some(eid.clone());
                     }
-                    state.status = Status::Done(record.action.clone());
+                    state.status = Status::Done {
+                        element: record.element.clone().map(Box::new),
+                    };
                     p.current = index + 1;
                 }
             }

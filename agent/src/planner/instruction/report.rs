@@ -1,15 +1,15 @@
 //! Words for the person: element descriptions, questions, step notes and the final report.
 //!
-//! In: steps, their statuses, the snapshot. Out: strings and [`Question`]s. Typed text going
+//! In: steps, their statuses (a done step carries the element its action targeted, as on the
+//! page it acted on), the current snapshot. Out: strings and [`Question`]s. Typed text going
 //! into password fields is masked everywhere here.
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::parse::Instructions;
 use super::progress::{CHOICE_QUESTION, OPTION_QUESTION, Progress, Status, TARGET_QUESTION};
-use super::resolve::by_eid;
 use super::step::{ScrollGoal, Step, Target};
-use crate::action::{Action, WaitFor};
+use crate::action::WaitFor;
 use crate::question::{Question, QuestionKind, QuestionOption};
 
 /// What the instruction planner understands, for messages it cannot follow.
@@ -125,6 +125,7 @@ pub(crate) fn choice_question(prompt: String, candidates: &[&Element]) -> Questi
                 value: el.eid.to_string(),
                 label: describe(el),
             })
+            .chain(skip_or_stop())
             .collect(),
     }
 }
@@ -142,8 +143,24 @@ pub(crate) fn option_question(prompt: String, labels: &[&str]) -> Question {
                 value: (*l).to_owned(),
                 label: (*l).to_owned(),
             })
+            .chain(skip_or_stop())
             .collect(),
     }
+}
+
+/// The two answers every choice offers besides its candidates (their values are the words a
+/// text answer would use: see `progress`).
+fn skip_or_stop() -> [QuestionOption; 2] {
+    [
+        QuestionOption {
+            value: "skip".to_owned(),
+            label: "Skip this step".to_owned(),
+        },
+        QuestionOption {
+            value: "stop".to_owned(),
+            label: "Stop".to_owned(),
+        },
+    ]
 }
 
 /// A text question asking for the element's name again.
@@ -159,29 +176,24 @@ pub(crate) fn target_question(problem: &str) -> Question {
     }
 }
 
-fn name_for(action: Option<&Action>, snapshot: Option<&Snapshot>, fallback: &Target) -> String {
-    action
-        .and_then(Action::target_eid)
-        .zip(snapshot)
-        .and_then(|(eid, s)| by_eid(s, eid.as_str()))
-        .map_or_else(|| fallback.phrase.clone(), display_name)
+/// The element's display name, else the step's own words for it.
+fn name_for(element: Option<&Element>, fallback: &Target) -> String {
+    element.map_or_else(|| fallback.phrase.clone(), display_name)
 }
 
-/// Past-tense line for a completed step ("clicked Sign in").
-fn done_line(step: &Step, action: Option<&Action>, snapshot: Option<&Snapshot>) -> String {
-    let element = action
-        .and_then(Action::target_eid)
-        .zip(snapshot)
-        .and_then(|(eid, s)| by_eid(s, eid.as_str()));
+/// Past-tense line for a completed step ("clicked Sign in"). `element` is the one the step's
+/// action targeted, as recorded on the page it acted on: eids are only meaningful within one
+/// document, so the step is never looked up in a later snapshot.
+fn done_line(step: &Step, element: Option<&Element>) -> String {
     match step {
         Step::Open { url } => format!("opened {url}"),
         Step::Reload => "reloaded the page".to_owned(),
         Step::Back => "went back".to_owned(),
-        Step::Click { target } => format!("clicked {}", name_for(action, snapshot, target)),
+        Step::Click { target } => format!("clicked {}", name_for(element, target)),
         Step::Type { text, target } => {
             let field = target.as_ref().map_or_else(
                 || element.map_or_else(|| "the field".to_owned(), display_name),
-                |t| name_for(action, snapshot, t),
+                |t| name_for(element, t),
             );
             let secret = names_secret(target.as_ref()) || element.is_some_and(is_secret);
             if text.is_empty() {
@@ -199,23 +211,23 @@ fn done_line(step: &Step, action: Option<&Action>, snapshot: Option<&Snapshot>) 
             } else {
                 shown_text(value, element)
             };
-            format!("set {} to {shown}", name_for(action, snapshot, target))
+            format!("set {} to {shown}", name_for(element, target))
         }
         Step::Select { option, target } => match target {
-            Some(t) => format!("selected \"{option}\" in {}", name_for(action, snapshot, t)),
+            Some(t) => format!("selected \"{option}\" in {}", name_for(element, t)),
             None => format!("selected \"{option}\""),
         },
         Step::Check { target, on } => format!(
             "{} {}",
             if *on { "checked" } else { "unchecked" },
-            name_for(action, snapshot, target)
+            name_for(element, target)
         ),
         Step::PressKey { key } => format!("pressed {key}"),
         Step::Scroll(goal) => match goal {
             ScrollGoal::By(d) => format!("scrolled {}", d.as_str()),
             ScrollGoal::Top => "scrolled to the top".to_owned(),
             ScrollGoal::Bottom => "scrolled to the bottom".to_owned(),
-            ScrollGoal::To(t) => format!("scrolled to {}", name_for(action, snapshot, t)),
+            ScrollGoal::To(t) => format!("scrolled to {}", name_for(element, t)),
         },
         Step::Wait(WaitFor::Text { text }) => format!("waited for \"{text}\""),
         Step::Wait(WaitFor::Millis { ms }) => format!("waited {ms} ms"),
@@ -237,7 +249,7 @@ pub(crate) fn final_report(
     let mut skipped = Vec::new();
     for ((step, source), state) in instructions.steps.iter().zip(&progress.states) {
         match &state.status {
-            Status::Done(action) => done.push(done_line(step, Some(action), snapshot)),
+            Status::Done { element } => done.push(done_line(step, element.as_deref())),
             Status::DoneByUser => done.push(format!("you did {}", source_shown(step, source))),
             Status::Skipped => {
                 skipped.push(format!("{} (nothing to do)", source_shown(step, source)));

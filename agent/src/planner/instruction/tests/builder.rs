@@ -143,6 +143,18 @@ pub(super) fn succeeded(plan: &Plan) -> StepRecord {
     )
 }
 
+/// A success record as the runtime writes it: with the element the action targeted on `page`,
+/// the page it was planned on.
+pub(super) fn succeeded_on(plan: &Plan, page: Option<&Snapshot>) -> StepRecord {
+    let element = plan
+        .action
+        .target_eid()
+        .zip(page)
+        .and_then(|(eid, page)| page.elements.iter().find(|el| el.eid == *eid))
+        .cloned();
+    succeeded(plan).with_element(element)
+}
+
 pub(super) fn failed(plan: &Plan, error: &str) -> StepRecord {
     StepRecord::of(
         plan,
@@ -179,7 +191,7 @@ pub(super) fn run_all(goal: &str, snapshot: &Snapshot) -> (Vec<Action>, String) 
                 return (actions, answer.clone());
             }
             Action::AskUser { .. } => panic!("unexpected question: {:?}", next.note),
-            _ => history.push(succeeded(&next)),
+            _ => history.push(succeeded_on(&next, Some(snapshot))),
         }
     }
     panic!("the planner did not stop");

@@ -1,6 +1,8 @@
 //! Progress through history: advancing, retries, questions and answers, skips, the report.
 
-use super::builder::{Page, answered, click, failed, plan, run_all, stop_answer, succeeded, typed};
+use super::builder::{
+    Page, answered, click, failed, plan, run_all, stop_answer, succeeded, succeeded_on, typed,
+};
 use crate::action::Action;
 use crate::planner::{StepOutcome, StepRecord};
 use crate::question::QuestionKind;
@@ -36,6 +38,73 @@ fn when_every_step_is_done_it_stops_with_a_report_and_the_page() {
         answer,
         "All steps done. Done: typed \"bob@x.io\" into Email, clicked Sign in. Now on \"Log in\" (https://x.test/login)."
     );
+}
+
+#[test]
+fn the_report_names_each_step_by_the_element_it_acted_on_though_eids_repeat_across_pages() {
+    let shop = Page::new("https://shop.test/", "Shop")
+        .button("Add kettle to cart")
+        .link("Cart", "https://shop.test/cart")
+        .build();
+    let cart = Page::new("https://shop.test/cart", "Your cart")
+        .button("Go to checkout")
+        .build();
+    let checkout = Page::new("https://shop.test/checkout", "Checkout")
+        .textbox("Full name")
+        .textbox("Street address")
+        .textbox("Country")
+        .build();
+    let goal = "open https://shop.test/ then click Add kettle to cart, then click the Cart link, \
+                then click Go to checkout, then type Ada Lovelace into Full name, type 1 Main St \
+                into Street address";
+    // Each action is planned on, and recorded with its element from, the page it happens on.
+    let on = [
+        None,
+        Some(&shop),
+        Some(&shop),
+        Some(&cart),
+        Some(&checkout),
+        Some(&checkout),
+    ];
+    let mut history = Vec::new();
+    for page in on {
+        let next = plan(goal, page, &history);
+        history.push(succeeded_on(&next, page));
+    }
+    let actions: Vec<Action> = history.iter().skip(1).map(|r| r.action.clone()).collect();
+    assert_eq!(
+        actions,
+        [
+            click("e1"),
+            click("e2"),
+            click("e1"),
+            typed("e1", "Ada Lovelace"),
+            typed("e2", "1 Main St"),
+        ]
+    );
+    let answer = stop_answer(&plan(goal, Some(&checkout), &history)).to_owned();
+    assert_eq!(
+        answer,
+        "All steps done. Done: opened https://shop.test/, clicked Add kettle to cart, clicked \
+         Cart, clicked Go to checkout, typed \"Ada Lovelace\" into Full name, typed \"1 Main St\" \
+         into Street address. Now on \"Checkout\" (https://shop.test/checkout)."
+    );
+}
+
+#[test]
+fn a_step_recorded_without_its_element_is_named_by_its_own_words() {
+    let shop = Page::new("https://shop.test/", "Shop")
+        .link("Cart", "https://shop.test/cart")
+        .build();
+    let checkout = Page::new("https://shop.test/checkout", "Checkout")
+        .textbox("Full name")
+        .build();
+    let goal = "click the Cart link";
+    let first = plan(goal, Some(&shop), &[]);
+    assert_eq!(first.action, click("e1"));
+    let answer = stop_answer(&plan(goal, Some(&checkout), &[succeeded(&first)])).to_owned();
+    assert!(answer.contains("Done: clicked Cart link."), "{answer}");
+    assert!(!answer.contains("Full name"), "{answer}");
 }
 
 #[test]
@@ -111,11 +180,18 @@ fn several_equal_matches_ask_a_radio_question_and_the_answer_is_used() {
         .iter()
         .map(|o| o.value.as_str())
         .collect();
-    assert_eq!(values, ["e1", "e2"]);
+    // The candidates, then the way out that a text answer would give.
+    assert_eq!(values, ["e1", "e2", "skip", "stop"]);
     assert!(questions[0].options[1].label.contains("Blue hat"));
     let next = plan(goal, Some(&page), &[answered(&question, "e2")]);
     assert_eq!(next.action, click("e2"));
     assert_eq!(next.cursor, Some(0));
+    let stopped = plan(goal, Some(&page), &[answered(&question, "stop")]);
+    assert!(
+        matches!(stopped.action, Action::Stop { .. }),
+        "{}",
+        stopped.action
+    );
 }
 
 #[test]
@@ -183,6 +259,7 @@ fn records_without_a_cursor_count_for_the_current_step() {
             summary: String::new(),
         },
         cursor: None,
+        element: None,
     };
     assert_eq!(plan(goal, Some(&page), &[record]).action, click("e4"));
 }

@@ -39,6 +39,7 @@ fn clicks(n: usize) -> Vec<StepRecord> {
                 summary: format!("clicked the button number {i} on the long page"),
             },
             cursor: None,
+            element: None,
         })
         .collect()
 }
