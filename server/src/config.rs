@@ -2,11 +2,15 @@
 //! and command-line flags on top (see `docs/configuration.md`). Unknown keys are refused with the
 //! line and the problem.
 
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::Context;
 use serde::Deserialize;
 use tandem_mcp_browser::BrowserConfig;
+
+use crate::session::{DEFAULT_IDLE_GRACE, DEFAULT_MAX_SESSIONS, SessionLifetime};
 
 /// The default port of `tandem serve`.
 pub const DEFAULT_PORT: u16 = 7420;
@@ -18,6 +22,7 @@ pub struct Config {
     pub server: ServerSettings,
     pub browser: BrowserConfig,
     pub agent: AgentSettings,
+    pub sessions: SessionSettings,
     pub policy: PolicySettings,
     /// An OpenAI-compatible model for planning (`[model]`, keys in docs/configuration.md).
     /// Without one, and without `TANDEM_MODEL_BASE_URL` / `MODEL_STANDARD` in the environment,
@@ -138,6 +143,37 @@ impl Default for AgentSettings {
     }
 }
 
+/// How long sessions live and how many there may be (`[sessions]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SessionSettings {
+    /// A session with no client attached, no run going and no question pending is closed (its
+    /// browser context disposed of) after this many milliseconds.
+    pub idle_grace_ms: u64,
+    /// Live sessions at most (at least 1); one more `attach` gets `too_many_sessions`.
+    pub max_live: NonZeroUsize,
+}
+
+impl Default for SessionSettings {
+    fn default() -> Self {
+        Self {
+            idle_grace_ms: u64::try_from(DEFAULT_IDLE_GRACE.as_millis()).unwrap_or(u64::MAX),
+            max_live: DEFAULT_MAX_SESSIONS,
+        }
+    }
+}
+
+impl SessionSettings {
+    /// The session registry's lifetime rules.
+    pub fn lifetime(&self) -> SessionLifetime {
+        SessionLifetime {
+            idle_grace: Duration::from_millis(self.idle_grace_ms),
+            max_sessions: self.max_live,
+            ..SessionLifetime::default()
+        }
+    }
+}
+
 /// Policy rules added to the embedded safe defaults.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -195,6 +231,17 @@ mod tests {
         assert!(config.binds_loopback());
         assert_eq!(config.agent.max_tool_steps, DEFAULT_MAX_TOOL_STEPS);
         assert!(config.browser.headless);
+        assert_eq!(config.sessions.lifetime(), SessionLifetime::default());
+    }
+
+    #[test]
+    fn session_lifetime_is_read_and_a_zero_cap_is_refused() {
+        let config = Config::parse("[sessions]\nidle_grace_ms = 250\nmax_live = 3\n").unwrap();
+        let lifetime = config.sessions.lifetime();
+        assert_eq!(lifetime.idle_grace, Duration::from_millis(250));
+        assert_eq!(lifetime.max_sessions.get(), 3);
+        let error = Config::parse("[sessions]\nmax_live = 0\n").unwrap_err();
+        assert!(format!("{error:#}").contains("line 2"), "{error:#}");
     }
 
     #[test]

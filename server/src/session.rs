@@ -5,26 +5,93 @@
 //! Contract: the first valid answer to a question wins and every watcher gets
 //! `question_cleared`; a confirmation left unanswered for [`CONFIRM_EXPIRY`] is denied; closing
 //! the registry denies pending confirmations, ends every run and closes the browser contexts.
+//!
+//! Lifetime: a session lives while a client holds an [`Attachment`] to it, a run is going or a
+//! question is pending. Once none of that holds (the last client detached, the run ended, the
+//! pending confirmation expired), its expiry task waits [`SessionLifetime::idle_grace`]; an
+//! attachment or a new run in that time cancels the wait, otherwise the session leaves the
+//! registry (its id is then unknown) and is closed, which disposes of its browser context. A
+//! session made by [`SessionRegistry::create`] and never attached belongs to its creator (the
+//! CLI, scenarios) and is closed by [`SessionRegistry::shutdown`]. At most
+//! [`SessionLifetime::max_sessions`] sessions live at once.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
 use tandem_agent::interrupt::{Interrupt, InterruptKind, Resume};
 use tandem_agent::planner::Planner;
 use tandem_agent::{
-    Agent, AgentConfig, AgentError, AgentHandle, BrowserTools, ExternalServer, ToolHub,
+    Agent, AgentConfig, AgentError, AgentHandle, BrowserTools, ExternalServer, Lifecycle, ToolHub,
 };
 use tandem_mcp_browser::server::BrowserServer;
-use tandem_mcp_browser::{BrowserHost, McpBrowserClient};
+use tandem_mcp_browser::{BrowserHost, ClientError, McpBrowserClient};
 use tandem_policy::PolicyGate;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
+use tokio_util::sync::CancellationToken;
 
 use crate::protocol::{ClearedBy, RunStatus, ServerMessage};
 use crate::translate;
 
 /// How long a confirmation may wait before it is denied.
 pub const CONFIRM_EXPIRY: Duration = Duration::from_secs(600);
+
+/// How long a session nobody is attached to may sit idle before it is closed.
+pub const DEFAULT_IDLE_GRACE: Duration = Duration::from_secs(600);
+
+/// Live sessions allowed at once by default.
+pub const DEFAULT_MAX_SESSIONS: NonZeroUsize = match NonZeroUsize::new(32) {
+    Some(max) => max,
+    None => NonZeroUsize::MIN,
+};
+
+/// How long sessions live and how many may live at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionLifetime {
+    /// How long a session with no client attached, no run going and no question pending is
+    /// kept before it is closed.
+    pub idle_grace: Duration,
+    /// Live sessions at most; creating one more fails with [`SessionError::TooMany`].
+    pub max_sessions: NonZeroUsize,
+    /// How long a confirmation may wait before it is denied ([`CONFIRM_EXPIRY`]).
+    pub confirm_expiry: Duration,
+}
+
+impl Default for SessionLifetime {
+    fn default() -> Self {
+        Self {
+            idle_grace: DEFAULT_IDLE_GRACE,
+            max_sessions: DEFAULT_MAX_SESSIONS,
+            confirm_expiry: CONFIRM_EXPIRY,
+        }
+    }
+}
+
+/// Why no session could be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The registry holds [`SessionLifetime::max_sessions`] sessions. Sent to the client as
+    /// `too_many_sessions`; its socket stays open and it may re-attach to a live session.
+    #[error(
+        "{limit} sessions are open, the most this daemon allows: re-attach to one of them, or \
+         try again once an idle session nobody is attached to has closed"
+    )]
+    TooMany { limit: usize },
+    /// The session's browser tools could not be connected. Sent as `session_failed`.
+    #[error("starting the session's browser tools: {0}")]
+    Browser(#[from] ClientError),
+}
+
+impl SessionError {
+    /// The protocol's error code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::TooMany { .. } => "too_many_sessions",
+            Self::Browser(_) => "session_failed",
+        }
+    }
+}
 
 /// Frames buffered per session for slow watchers.
 const FANOUT_CAPACITY: usize = 1_024;
@@ -53,6 +120,15 @@ pub struct Session {
     status: Mutex<RunStatus>,
     reasoning: std::sync::atomic::AtomicBool,
     forwarder: tokio::task::JoinHandle<()>,
+    /// The agent's connection to the session's browser tools.
+    client: Arc<McpBrowserClient>,
+    /// `None` until a client first attaches (the creator owns the session until then), then the
+    /// number of clients attached.
+    attached: Mutex<Option<usize>>,
+    /// Touched when attachments or the agent's lifecycle change: wakes the expiry task.
+    changed: watch::Sender<()>,
+    /// Cancelled when the session closes: ends its expiry task.
+    closing: CancellationToken,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -123,6 +199,25 @@ impl Session {
         }
     }
 
+    /// True when nothing keeps the session alive: it was attached to, no client is attached any
+    /// more, no run is going and no question is pending.
+    fn expirable(&self) -> bool {
+        *lock(&self.attached) == Some(0)
+            && self.agent.status().lifecycle == Lifecycle::Idle
+            && self.agent.pending_question().is_none()
+    }
+
+    /// Ends the run and closes the session: denies a pending confirmation, stops the agent,
+    /// disposes of the browser context (its tabs and renderer processes) and the tools' client.
+    async fn close(&self) {
+        self.closing.cancel();
+        self.deny_pending(ClearedBy::Cancelled).await;
+        self.agent.shutdown().await;
+        self.forwarder.abort();
+        self.browser.lock().await.close().await;
+        self.client.close().await;
+    }
+
     /// Denies a pending confirmation (expiry, shutdown).
     async fn deny_pending(&self, by: ClearedBy) {
         if let Some(Interrupt {
@@ -145,19 +240,85 @@ impl Session {
     }
 }
 
+/// A client's hold on a session: the session is not expired while one exists. Dropping it
+/// detaches (a closed socket, or a re-attach elsewhere).
+pub struct Attachment {
+    session: Arc<Session>,
+}
+
+impl Attachment {
+    fn new(session: Arc<Session>) -> Self {
+        *lock(&session.attached).get_or_insert(0) += 1;
+        session.changed.send_replace(());
+        Self { session }
+    }
+
+    pub fn session(&self) -> &Arc<Session> {
+        &self.session
+    }
+}
+
+impl Drop for Attachment {
+    fn drop(&mut self) {
+        if let Some(count) = lock(&self.session.attached).as_mut() {
+            *count = count.saturating_sub(1);
+        }
+        self.session.changed.send_replace(());
+    }
+}
+
 /// All live sessions of the daemon.
 pub struct SessionRegistry {
     factory: SessionFactory,
-    sessions: Mutex<HashMap<String, Arc<Session>>>,
-    clients: Mutex<Vec<Arc<McpBrowserClient>>>,
+    lifetime: SessionLifetime,
+    live: Mutex<Live>,
+}
+
+/// The sessions, and how many are being made (they count against the cap already).
+#[derive(Default)]
+struct Live {
+    sessions: HashMap<String, Arc<Session>>,
+    opening: usize,
+}
+
+/// A place reserved under the cap while a session is made: filled by the session, or given
+/// back when dropped (the session could not be made, or the caller went away).
+struct Reservation<'a> {
+    registry: &'a SessionRegistry,
+    filled: bool,
+}
+
+impl Reservation<'_> {
+    fn fill(mut self, session: &Arc<Session>) {
+        let mut live = lock(&self.registry.live);
+        live.sessions
+            .insert(session.id.clone(), Arc::clone(session));
+        live.opening = live.opening.saturating_sub(1);
+        self.filled = true;
+    }
+}
+
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        if !self.filled {
+            let mut live = lock(&self.registry.live);
+            live.opening = live.opening.saturating_sub(1);
+        }
+    }
 }
 
 impl SessionRegistry {
+    /// A registry with the default [`SessionLifetime`].
     pub fn new(factory: SessionFactory) -> Arc<Self> {
+        Self::with_lifetime(factory, SessionLifetime::default())
+    }
+
+    /// A registry whose sessions expire and are capped as `lifetime` says.
+    pub fn with_lifetime(factory: SessionFactory, lifetime: SessionLifetime) -> Arc<Self> {
         Arc::new(Self {
             factory,
-            sessions: Mutex::new(HashMap::new()),
-            clients: Mutex::new(Vec::new()),
+            lifetime,
+            live: Mutex::new(Live::default()),
         })
     }
 
@@ -170,21 +331,59 @@ impl SessionRegistry {
         &self.factory.planner_label
     }
 
+    /// How long this registry's sessions live and how many there may be.
+    pub fn lifetime(&self) -> &SessionLifetime {
+        &self.lifetime
+    }
+
     /// The session with this id, if it is live.
     pub fn get(&self, id: &str) -> Option<Arc<Session>> {
-        lock(&self.sessions).get(id).cloned()
+        lock(&self.live).sessions.get(id).cloned()
+    }
+
+    /// Attaches a client to the live session with this id.
+    pub fn attach(&self, id: &str) -> Option<Attachment> {
+        // Under the registry's lock, so the expiry task cannot remove it in between.
+        let live = lock(&self.live);
+        live.sessions.get(id).cloned().map(Attachment::new)
+    }
+
+    /// A new session with a client attached to it.
+    pub async fn open(self: &Arc<Self>) -> Result<Attachment, SessionError> {
+        self.create().await.map(Attachment::new)
     }
 
     pub fn len(&self) -> usize {
-        lock(&self.sessions).len()
+        lock(&self.live).sessions.len()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    /// A new session with its own agent and browser context.
-    pub async fn create(self: &Arc<Self>) -> anyhow::Result<Arc<Session>> {
+    /// A new session with its own agent and browser context. Until a client attaches, it is
+    /// the caller's and is not expired.
+    pub async fn create(self: &Arc<Self>) -> Result<Arc<Session>, SessionError> {
+        let reservation = self.reserve()?;
+        let session = self.build().await?;
+        reservation.fill(&session);
+        Ok(session)
+    }
+
+    fn reserve(&self) -> Result<Reservation<'_>, SessionError> {
+        let mut live = lock(&self.live);
+        let limit = self.lifetime.max_sessions.get();
+        if live.sessions.len() + live.opening >= limit {
+            return Err(SessionError::TooMany { limit });
+        }
+        live.opening += 1;
+        Ok(Reservation {
+            registry: self,
+            filled: false,
+        })
+    }
+
+    async fn build(self: &Arc<Self>) -> Result<Arc<Session>, SessionError> {
         let id = uuid::Uuid::new_v4().to_string();
         let server = BrowserServer::new(Arc::clone(&self.factory.host));
         let browser_session = Arc::clone(server.session());
@@ -206,47 +405,115 @@ impl SessionRegistry {
             Arc::clone(&self.factory.gate),
         );
         let (outbox, _) = broadcast::channel(FANOUT_CAPACITY);
-        let session = Arc::new_cyclic(|weak: &std::sync::Weak<Session>| {
-            let forwarder = tokio::spawn(forward(agent.clone(), weak.clone()));
+        let (changed, wake) = watch::channel(());
+        let confirm_expiry = self.lifetime.confirm_expiry;
+        let session = Arc::new_cyclic(|weak: &Weak<Session>| {
+            let forwarder = tokio::spawn(forward(agent.clone(), weak.clone(), confirm_expiry));
             Session {
-                id: id.clone(),
+                id,
                 agent,
                 browser: browser_session,
                 outbox,
                 status: Mutex::new(RunStatus::Idle),
                 reasoning: std::sync::atomic::AtomicBool::new(false),
                 forwarder,
+                client,
+                attached: Mutex::new(None),
+                changed,
+                closing: CancellationToken::new(),
             }
         });
-        lock(&self.sessions).insert(id, Arc::clone(&session));
-        lock(&self.clients).push(client);
+        tokio::spawn(expire_when_idle(
+            Arc::downgrade(self),
+            Arc::downgrade(&session),
+            wake,
+            self.lifetime.idle_grace,
+        ));
         Ok(session)
+    }
+
+    /// Takes the session out when it is still expirable; checked under the registry's lock, so
+    /// no client can attach in between.
+    fn remove_if_expirable(&self, id: &str) -> Option<Arc<Session>> {
+        let mut live = lock(&self.live);
+        if !live.sessions.get(id).is_some_and(|s| s.expirable()) {
+            return None;
+        }
+        live.sessions.remove(id)
     }
 
     /// Denies pending confirmations, ends every run, closes every browser context.
     pub async fn shutdown(&self) {
-        let sessions: Vec<Arc<Session>> = lock(&self.sessions).drain().map(|(_, s)| s).collect();
-        for session in &sessions {
-            session.deny_pending(ClearedBy::Cancelled).await;
-            session.agent.shutdown().await;
-            session.forwarder.abort();
-        }
-        let clients: Vec<Arc<McpBrowserClient>> = lock(&self.clients).drain(..).collect();
-        for client in clients {
-            client.close().await;
+        let sessions: Vec<Arc<Session>> =
+            lock(&self.live).sessions.drain().map(|(_, s)| s).collect();
+        futures::future::join_all(sessions.iter().map(|session| session.close())).await;
+    }
+}
+
+/// The session's expiry task: whenever the session becomes expirable, waits the grace period
+/// (restarting it at every change) and then closes the session if it still is.
+async fn expire_when_idle(
+    registry: Weak<SessionRegistry>,
+    session: Weak<Session>,
+    mut wake: watch::Receiver<()>,
+    grace: Duration,
+) {
+    loop {
+        wake.borrow_and_update();
+        let Some((expirable, closing)) = session
+            .upgrade()
+            .map(|s| (s.expirable(), s.closing.clone()))
+        else {
+            return;
+        };
+        let grace_over = async {
+            if expirable {
+                tokio::time::sleep(grace).await;
+            } else {
+                std::future::pending::<()>().await;
+            }
+        };
+        tokio::select! {
+            () = closing.cancelled() => return,
+            woken = wake.changed() => {
+                if woken.is_err() {
+                    return;
+                }
+            }
+            () = grace_over => {
+                let Some(registry) = registry.upgrade() else {
+                    return;
+                };
+                let Some(session) = session.upgrade() else {
+                    return;
+                };
+                if let Some(session) = registry.remove_if_expirable(&session.id) {
+                    tracing::info!(
+                        session = %session.id,
+                        ?grace,
+                        "closing a session left idle with no client"
+                    );
+                    session.close().await;
+                    return;
+                }
+            }
         }
     }
 }
 
 /// Turns the agent's events into frames for the session's watchers, tracks the status, and
 /// denies confirmations nobody answers in time.
-async fn forward(agent: AgentHandle, session: std::sync::Weak<Session>) {
+async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Duration) {
     let mut events = agent.subscribe();
     loop {
         let event = match events.recv().await {
             Ok(event) => event,
             Err(broadcast::error::RecvError::Lagged(missed)) => {
                 tracing::warn!(missed, "session fan-out fell behind");
+                // A missed status change must still reach the expiry task.
+                if let Some(session) = session.upgrade() {
+                    session.changed.send_replace(());
+                }
                 continue;
             }
             Err(broadcast::error::RecvError::Closed) => return,
@@ -257,7 +524,11 @@ async fn forward(agent: AgentHandle, session: std::sync::Weak<Session>) {
         if let tandem_agent::AgentEvent::Question { interrupt, .. } = &event
             && matches!(interrupt.kind, InterruptKind::Confirm { .. })
         {
-            tokio::spawn(expire(Arc::downgrade(&session), interrupt.id.clone()));
+            tokio::spawn(expire(
+                Arc::downgrade(&session),
+                interrupt.id.clone(),
+                confirm_expiry,
+            ));
         }
         for frame in translate::frames(&event) {
             if let ServerMessage::Status { status } = &frame {
@@ -265,12 +536,16 @@ async fn forward(agent: AgentHandle, session: std::sync::Weak<Session>) {
             }
             session.publish(frame);
         }
+        if matches!(event, tandem_agent::AgentEvent::Status { .. }) {
+            // A run started or ended, or a question was asked: the expiry task re-checks.
+            session.changed.send_replace(());
+        }
     }
 }
 
-/// Denies the confirmation `interrupt_id` if it is still pending after [`CONFIRM_EXPIRY`].
-async fn expire(session: std::sync::Weak<Session>, interrupt_id: String) {
-    tokio::time::sleep(CONFIRM_EXPIRY).await;
+/// Denies the confirmation `interrupt_id` if it is still pending after `after`.
+async fn expire(session: Weak<Session>, interrupt_id: String, after: Duration) {
+    tokio::time::sleep(after).await;
     let Some(session) = session.upgrade() else {
         return;
     };

@@ -21,7 +21,7 @@ use tokio::sync::mpsc;
 
 use crate::app::AppState;
 use crate::protocol::{ClientMessage, ServerMessage};
-use crate::session::Session;
+use crate::session::{Attachment, Session};
 use crate::translate;
 
 /// Largest accepted frame.
@@ -118,12 +118,14 @@ async fn connection(state: Arc<AppState>, socket: WebSocket) {
         state,
         out: out_tx,
         session: None,
+        attachment: None,
         fanout: None,
     };
     connection.run(&mut stream).await;
     if let Some(fanout) = connection.fanout.take() {
         fanout.abort();
     }
+    // Detaches: the session may now expire once idle.
     drop(connection);
     let _ = send_task.await;
 }
@@ -132,6 +134,8 @@ struct Connection {
     state: Arc<AppState>,
     out: mpsc::Sender<Outgoing>,
     session: Option<Arc<Session>>,
+    /// Keeps the attached session from expiring; dropped on re-attach or when the socket ends.
+    attachment: Option<Attachment>,
     fanout: Option<tokio::task::JoinHandle<()>>,
 }
 
@@ -232,9 +236,9 @@ impl Connection {
     }
 
     async fn attach(&mut self, session_id: Option<String>) {
-        let session = match session_id {
-            Some(id) => match self.state.sessions.get(&id) {
-                Some(session) => session,
+        let attachment = match session_id {
+            Some(id) => match self.state.sessions.attach(&id) {
+                Some(attachment) => attachment,
                 None => {
                     self.send(ServerMessage::error(
                         "unknown_session",
@@ -244,15 +248,17 @@ impl Connection {
                     return;
                 }
             },
-            None => match self.state.sessions.create().await {
-                Ok(session) => session,
+            // A refused attach leaves the socket attached to its previous session, if any.
+            None => match self.state.sessions.open().await {
+                Ok(attachment) => attachment,
                 Err(error) => {
-                    self.send(ServerMessage::error("session_failed", error.to_string()))
+                    self.send(ServerMessage::error(error.code(), error.to_string()))
                         .await;
                     return;
                 }
             },
         };
+        let session = Arc::clone(attachment.session());
         if let Some(previous) = self.fanout.take() {
             previous.abort();
         }
@@ -276,6 +282,8 @@ impl Connection {
             }
         }));
         self.session = Some(session);
+        // Replacing the previous attachment detaches from the previous session.
+        self.attachment = Some(attachment);
     }
 }
 

@@ -37,7 +37,19 @@ pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
     factory.extra_tools = connect_mcp_servers(&config).await?;
     let registry = SessionRegistry::new(factory);
     let session = registry.create().await?;
-    let interactive = !args.no_input && std::io::stdin().is_terminal();
+    if let Some(url) = &args.url
+        && let Err(problem) = check_start_url(url)
+    {
+        complain(&format!("--url {url}: {problem}"));
+        return Ok(2);
+    }
+    let asking = if args.no_input {
+        Asking::NoInput
+    } else if std::io::stdin().is_terminal() {
+        Asking::Terminal
+    } else {
+        Asking::NotATerminal
+    };
     let goal = match &args.url {
         Some(url) => format!("open {url}\n{}", args.goal),
         None => args.goal.clone(),
@@ -72,7 +84,7 @@ pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
                     tracing::info!("[{node}] {summary} ({mark})");
                 }
                 ServerMessage::AgentQuestion(question) => {
-                    answer(&session, &question, interactive, &mut input).await;
+                    answer(&session, &question, asking, &mut input).await;
                 }
                 ServerMessage::Error { code, message } => tracing::warn!("{code}: {message}"),
                 ServerMessage::RunFinished { outcome, text } => {
@@ -103,6 +115,12 @@ fn say(text: &str) {
     let _ = writeln!(out, "{text}");
 }
 
+/// A line for the person on stderr (stdout carries the agent's words).
+fn complain(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{text}");
+}
+
 fn ask(prompt: &str) {
     let mut err = std::io::stderr().lock();
     let _ = write!(err, "{prompt}");
@@ -112,8 +130,42 @@ fn ask(prompt: &str) {
 type Lines = tokio::io::Lines<BufReader<tokio::io::Stdin>>;
 
 /// Asks the person on the terminal (or decides without asking) and resumes the run.
-async fn answer(session: &Session, question: &AgentQuestion, interactive: bool, input: &mut Lines) {
+/// Whether the person can be asked on the terminal, and if not, why not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asking {
+    Terminal,
+    NoInput,
+    NotATerminal,
+}
+
+impl Asking {
+    /// Why nobody is asked, for the warnings.
+    fn why_not(self) -> &'static str {
+        match self {
+            Asking::Terminal => "",
+            Asking::NoInput => "--no-input",
+            Asking::NotATerminal => "stdin is not a terminal",
+        }
+    }
+}
+
+/// Why `url` cannot start a run, if it cannot: it must be an absolute http(s) or file URL.
+fn check_start_url(url: &str) -> Result<(), String> {
+    match url::Url::parse(url) {
+        Ok(parsed) if matches!(parsed.scheme(), "http" | "https" | "file") => Ok(()),
+        Ok(parsed) => Err(format!(
+            "the scheme `{}` is not one Tandem opens (http, https or file)",
+            parsed.scheme()
+        )),
+        Err(error) => Err(format!(
+            "not an absolute URL ({error}); write it like https://example.com/"
+        )),
+    }
+}
+
+async fn answer(session: &Session, question: &AgentQuestion, asking: Asking, input: &mut Lines) {
     let id = question.interrupt_id.as_str();
+    let interactive = asking == Asking::Terminal;
     match question.kind {
         QuestionKind::Confirm => {
             let summary = question
@@ -134,7 +186,11 @@ async fn answer(session: &Session, question: &AgentQuestion, interactive: bool, 
                     _ => (false, false),
                 }
             } else {
-                tracing::warn!("denied without asking (--no-input): {summary}");
+                tracing::warn!(
+                    "denied without asking ({}): {summary} [{}]",
+                    asking.why_not(),
+                    question.rule.as_deref().unwrap_or("")
+                );
                 (false, false)
             };
             let action_hash = session.pending_confirm_hash(id).unwrap_or_default();
@@ -149,7 +205,11 @@ async fn answer(session: &Session, question: &AgentQuestion, interactive: bool, 
         }
         QuestionKind::Manual => {
             if !interactive {
-                tracing::warn!("a takeover needs a person: {}", question.reason);
+                tracing::warn!(
+                    "a takeover needs a person ({}): {}",
+                    asking.why_not(),
+                    question.reason
+                );
                 session.agent.cancel();
                 return;
             }
@@ -165,36 +225,85 @@ async fn answer(session: &Session, question: &AgentQuestion, interactive: bool, 
         }
         QuestionKind::Ask => {
             if !interactive {
-                tracing::warn!("the agent asked a question and --no-input is set");
+                let prompts: Vec<&str> = question
+                    .questions
+                    .iter()
+                    .map(|q| q.prompt.as_str())
+                    .collect();
+                tracing::warn!(
+                    "the agent asked, and nobody can answer ({}): {}",
+                    asking.why_not(),
+                    prompts.join(" / ")
+                );
                 session.agent.cancel();
                 return;
             }
-            let mut answers = Vec::new();
-            for q in &question.questions {
-                let options: Vec<String> = q
-                    .options
-                    .iter()
-                    .enumerate()
-                    .map(|(i, o)| format!("  {}) {}", i + 1, o.label))
-                    .collect();
-                ask(&format!("\n{}\n{}\n> ", q.prompt, options.join("\n")));
-                let line = input.next_line().await.ok().flatten().unwrap_or_default();
-                let value = line
-                    .trim()
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|n| n.checked_sub(1))
-                    .and_then(|i| q.options.get(i))
-                    .map(|o| o.value.clone())
-                    .unwrap_or_else(|| line.trim().to_owned());
-                answers.push(Answer {
-                    question_id: q.id.clone(),
-                    values: vec![value],
-                });
-            }
-            if let Err(error) = session.answer(id, Resume::Answer { answers }).await {
-                tracing::warn!(%error, "the answer was refused");
+            // Until the agent takes the answers (a value outside a list is refused), or input ends.
+            loop {
+                let mut answers = Vec::new();
+                for q in &question.questions {
+                    let options: Vec<String> = q
+                        .options
+                        .iter()
+                        .enumerate()
+                        .map(|(i, o)| format!("  {}) {}", i + 1, o.label))
+                        .collect();
+                    ask(&format!("\n{}\n{}\n> ", q.prompt, options.join("\n")));
+                    let Some(line) = input.next_line().await.ok().flatten() else {
+                        complain("No answer (input ended): the run is cancelled.");
+                        session.agent.cancel();
+                        return;
+                    };
+                    let line = line.trim();
+                    // An option by its number or its label; else the text as typed.
+                    let value = line
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|n| n.checked_sub(1))
+                        .and_then(|i| q.options.get(i))
+                        .or_else(|| {
+                            q.options
+                                .iter()
+                                .find(|o| o.label.eq_ignore_ascii_case(line))
+                        })
+                        .map_or_else(|| line.to_owned(), |o| o.value.clone());
+                    answers.push(Answer {
+                        question_id: q.id.clone(),
+                        values: vec![value],
+                    });
+                }
+                match session.answer(id, Resume::Answer { answers }).await {
+                    Ok(_) => return,
+                    Err(error) if error.code() == "invalid_answer" => {
+                        complain(&format!("{error}; please answer again."));
+                    }
+                    Err(error) => {
+                        tracing::warn!(%error, "the answer was refused");
+                        return;
+                    }
+                }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_start_url_must_be_absolute_and_openable() {
+        assert!(check_start_url("https://example.com/a").is_ok());
+        assert!(check_start_url("file:///tmp/page.html").is_ok());
+        assert!(
+            check_start_url("not a url")
+                .unwrap_err()
+                .contains("not an absolute URL")
+        );
+        assert!(
+            check_start_url("javascript:alert(1)")
+                .unwrap_err()
+                .contains("javascript")
+        );
     }
 }

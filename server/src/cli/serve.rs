@@ -57,7 +57,7 @@ impl Daemon {
         );
         let mut factory = session_factory(&config)?;
         factory.extra_tools = connect_mcp_servers(&config).await?;
-        let sessions = SessionRegistry::new(factory);
+        let sessions = SessionRegistry::with_lifetime(factory, config.sessions.lifetime());
         let state = Arc::new(AppState {
             token,
             access,
