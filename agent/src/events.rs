@@ -88,6 +88,16 @@ pub enum AgentEvent {
         /// The question; answer with [`crate::AgentHandle::resume`] naming its id.
         interrupt: Interrupt,
     },
+    /// The pending question stopped being pending. Sent before anything the run does next, so
+    /// a watcher can clear it in order.
+    QuestionCleared {
+        /// The run.
+        run_id: String,
+        /// The question's id.
+        interrupt_id: String,
+        /// Why it is no longer pending.
+        by: QuestionEnd,
+    },
     /// A message from the agent.
     Message {
         /// The run.
@@ -121,4 +131,17 @@ pub enum AgentEvent {
         /// One line for the person.
         message: String,
     },
+}
+
+/// Why a question stopped being pending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionEnd {
+    /// A reply was accepted.
+    Answered,
+    /// Nobody answered in time: a confirmation is then denied.
+    Expired,
+    /// The run ended without an answer: cancelled, taken over, replaced by a new message or
+    /// shut down.
+    Cancelled,
 }

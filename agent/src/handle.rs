@@ -29,7 +29,7 @@ use crate::browser::BrowserTools;
 use crate::checkpointer::Checkpointer;
 use crate::config::AgentConfig;
 use crate::error::AgentError;
-use crate::events::{AgentEvent, Lifecycle};
+use crate::events::{AgentEvent, Lifecycle, QuestionEnd};
 use crate::interrupt::{Interrupt, Resume};
 use crate::planner::Planner;
 use crate::state::AgentMode;
@@ -44,6 +44,8 @@ pub(crate) enum Op {
     Resume {
         interrupt_id: String,
         resume: Resume,
+        /// How the question ends if the reply is accepted.
+        by: QuestionEnd,
         reply: oneshot::Sender<Result<(), AgentError>>,
     },
     /// End a paused run (a running one is ended through its token).
@@ -171,10 +173,23 @@ impl AgentHandle {
         interrupt_id: impl Into<String>,
         resume: Resume,
     ) -> Result<(), AgentError> {
+        self.resume_as(interrupt_id, resume, QuestionEnd::Answered)
+            .await
+    }
+
+    /// Like [`AgentHandle::resume`], saying how the question ended: [`QuestionEnd::Expired`]
+    /// for the denial of a confirmation nobody answered in time.
+    pub async fn resume_as(
+        &self,
+        interrupt_id: impl Into<String>,
+        resume: Resume,
+        by: QuestionEnd,
+    ) -> Result<(), AgentError> {
         let (reply, answer) = oneshot::channel();
         self.send(Op::Resume {
             interrupt_id: interrupt_id.into(),
             resume,
+            by,
             reply,
         })
         .await?;

@@ -183,8 +183,9 @@ pub enum InterruptError {
     /// Shown to the client, which should answer the pending question instead.
     #[error("interrupt `{0}` is not the pending question of this session")]
     StaleId(String),
-    /// The id was already answered. Shown to the client; the answer is not applied twice.
-    #[error("interrupt `{0}` was already answered")]
+    /// The id was already answered, or its run ended without an answer (cancelled, replaced
+    /// by a new message). Shown to the client; nothing is applied.
+    #[error("interrupt `{0}` is no longer pending: it was answered, or its run ended")]
     AlreadyUsed(String),
     /// The reply is of another kind than the question.
     #[error("the pending question expects a `{expected}` reply, not `{got}`")]

@@ -44,7 +44,7 @@ pub use browser::BrowserTools;
 pub use checkpointer::Checkpointer;
 pub use config::AgentConfig;
 pub use error::{AgentError, PlannerError};
-pub use events::{AgentEvent, Lifecycle, StepTimings};
+pub use events::{AgentEvent, Lifecycle, QuestionEnd, StepTimings};
 pub use handle::{Agent, AgentHandle, AgentStatus};
 pub use interrupt::{Interrupt, InterruptError, InterruptKind, Resume};
 pub use model::{ModelConfig, RequestUsage, RunUsage};

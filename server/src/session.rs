@@ -23,7 +23,8 @@ use std::time::Duration;
 use tandem_agent::interrupt::{Interrupt, InterruptKind, Resume};
 use tandem_agent::planner::Planner;
 use tandem_agent::{
-    Agent, AgentConfig, AgentError, AgentHandle, BrowserTools, ExternalServer, Lifecycle, ToolHub,
+    Agent, AgentConfig, AgentError, AgentHandle, BrowserTools, ExternalServer, Lifecycle,
+    QuestionEnd, ToolHub,
 };
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::{BrowserHost, ClientError, McpBrowserClient};
@@ -129,6 +130,8 @@ pub struct Session {
     changed: watch::Sender<()>,
     /// Cancelled when the session closes: ends its expiry task.
     closing: CancellationToken,
+    /// The last question whose `question_cleared` was published.
+    last_cleared: Mutex<Option<String>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -178,14 +181,10 @@ impl Session {
         }
     }
 
-    /// Answers the pending question; on success every watcher learns it is gone.
+    /// Answers the pending question; on success every watcher learns it is gone (from the
+    /// agent's own `QuestionCleared` event, in order with what the run does next).
     pub async fn answer(&self, interrupt_id: &str, resume: Resume) -> Result<(), AgentError> {
-        self.agent.resume(interrupt_id, resume).await?;
-        self.publish(ServerMessage::QuestionCleared {
-            interrupt_id: interrupt_id.to_owned(),
-            by: ClearedBy::Answered,
-        });
-        Ok(())
+        self.agent.resume(interrupt_id, resume).await
     }
 
     /// The hash a confirmation of `interrupt_id` must carry, when that is the pending question.
@@ -211,15 +210,19 @@ impl Session {
     /// disposes of the browser context (its tabs and renderer processes) and the tools' client.
     async fn close(&self) {
         self.closing.cancel();
-        self.deny_pending(ClearedBy::Cancelled).await;
+        let pending = self.agent.pending_question().map(|question| question.id);
         self.agent.shutdown().await;
         self.forwarder.abort();
+        // The agent's own notice may not have been forwarded before the fan-out stopped.
+        if let Some(interrupt_id) = pending {
+            self.publish_cleared(interrupt_id, ClearedBy::Cancelled);
+        }
         self.browser.lock().await.close().await;
         self.client.close().await;
     }
 
-    /// Denies a pending confirmation (expiry, shutdown).
-    async fn deny_pending(&self, by: ClearedBy) {
+    /// Denies a pending confirmation nobody answered in time.
+    async fn expire_pending(&self) {
         if let Some(Interrupt {
             id,
             kind: InterruptKind::Confirm { action_hash, .. },
@@ -230,13 +233,20 @@ impl Session {
                 action_hash,
                 remember: false,
             };
-            if self.agent.resume(&id, deny).await.is_ok() {
-                self.publish(ServerMessage::QuestionCleared {
-                    interrupt_id: id,
-                    by,
-                });
+            if let Err(error) = self.agent.resume_as(&id, deny, QuestionEnd::Expired).await {
+                tracing::debug!(%error, "the expired confirmation was already gone");
             }
         }
+    }
+
+    /// Publishes `question_cleared` once per question, however many paths report it.
+    fn publish_cleared(&self, interrupt_id: String, by: ClearedBy) {
+        let mut last = lock(&self.last_cleared);
+        if last.as_deref() == Some(interrupt_id.as_str()) {
+            return;
+        }
+        *last = Some(interrupt_id.clone());
+        self.publish(ServerMessage::QuestionCleared { interrupt_id, by });
     }
 }
 
@@ -421,6 +431,7 @@ impl SessionRegistry {
                 attached: Mutex::new(None),
                 changed,
                 closing: CancellationToken::new(),
+                last_cleared: Mutex::new(None),
             }
         });
         tokio::spawn(expire_when_idle(
@@ -531,10 +542,17 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Dur
             ));
         }
         for frame in translate::frames(&event) {
-            if let ServerMessage::Status { status } = &frame {
-                *lock(&session.status) = *status;
+            match frame {
+                ServerMessage::QuestionCleared { interrupt_id, by } => {
+                    session.publish_cleared(interrupt_id, by);
+                }
+                frame => {
+                    if let ServerMessage::Status { status } = &frame {
+                        *lock(&session.status) = *status;
+                    }
+                    session.publish(frame);
+                }
             }
-            session.publish(frame);
         }
         if matches!(event, tandem_agent::AgentEvent::Status { .. }) {
             // A run started or ended, or a question was asked: the expiry task re-checks.
@@ -551,6 +569,6 @@ async fn expire(session: Weak<Session>, interrupt_id: String, after: Duration) {
     };
     if session.pending_confirm_hash(&interrupt_id).is_some() {
         tracing::info!(%interrupt_id, "a confirmation expired; denying it");
-        session.deny_pending(ClearedBy::Expired).await;
+        session.expire_pending().await;
     }
 }

@@ -1,14 +1,14 @@
 //! Agent events → protocol frames. The agent's types stay the agent's; this is the one place
 //! that decides how they look on the wire (`docs/protocol.md`).
 
-use tandem_agent::events::{AgentEvent, Lifecycle};
+use tandem_agent::events::{AgentEvent, Lifecycle, QuestionEnd};
 use tandem_agent::interrupt::{ConfirmTarget, Interrupt, InterruptKind};
 use tandem_agent::timeline::{ActionResult, RunOutcome as AgentOutcome};
 use tandem_agent::{Action, AgentMode};
 
 use crate::protocol::{
-    ActionView, AgentQuestion, Mode, OptionView, QuestionKind, QuestionView, RunOutcome, RunStatus,
-    ServerMessage, StepResult, TargetView,
+    ActionView, AgentQuestion, ClearedBy, Mode, OptionView, QuestionKind, QuestionView, RunOutcome,
+    RunStatus, ServerMessage, StepResult, TargetView,
 };
 
 /// The frames one agent event becomes (usually one; a finished run also updates the status).
@@ -58,6 +58,12 @@ pub fn frames(event: &AgentEvent) -> Vec<ServerMessage> {
         AgentEvent::Question { interrupt, .. } => {
             vec![ServerMessage::AgentQuestion(question(interrupt))]
         }
+        AgentEvent::QuestionCleared {
+            interrupt_id, by, ..
+        } => vec![ServerMessage::QuestionCleared {
+            interrupt_id: interrupt_id.clone(),
+            by: cleared_by(*by),
+        }],
         AgentEvent::Message { text, .. } => {
             vec![ServerMessage::AgentMessage { text: text.clone() }]
         }
@@ -73,6 +79,15 @@ pub fn frames(event: &AgentEvent) -> Vec<ServerMessage> {
         AgentEvent::Error { code, message } => vec![ServerMessage::error(code, message.clone())],
         // Token usage is in the run record; the protocol has no frame for it yet.
         AgentEvent::Usage { .. } => Vec::new(),
+    }
+}
+
+/// Why a question went away, in the protocol's words.
+pub fn cleared_by(end: QuestionEnd) -> ClearedBy {
+    match end {
+        QuestionEnd::Answered => ClearedBy::Answered,
+        QuestionEnd::Expired => ClearedBy::Expired,
+        QuestionEnd::Cancelled => ClearedBy::Cancelled,
     }
 }
 

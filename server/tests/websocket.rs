@@ -248,3 +248,101 @@ async fn shutting_down_denies_a_pending_confirmation() {
         "{run:?}"
     );
 }
+
+/// Sends the goal and answers the id of the question it stops at.
+async fn ask(client: &mut WsClient, goal: String) -> String {
+    client
+        .send(&ClientMessage::UserMessage { text: goal })
+        .await;
+    match client
+        .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
+        .await
+    {
+        ServerMessage::AgentQuestion(asked) => asked.interrupt_id,
+        _ => unreachable!(),
+    }
+}
+
+/// The frames up to and including the next `run_finished`.
+async fn until_run_finished(client: &mut WsClient) -> Vec<ServerMessage> {
+    let mut frames = Vec::new();
+    loop {
+        let frame = client
+            .next()
+            .await
+            .expect("the socket closed during the run");
+        let last = matches!(frame, ServerMessage::RunFinished { .. });
+        frames.push(frame);
+        if last {
+            return frames;
+        }
+    }
+}
+
+fn cleared_before_the_end(frames: &[ServerMessage], id: &str, expected: ClearedBy) {
+    let cleared = frames.iter().position(|f| {
+        matches!(f, ServerMessage::QuestionCleared { interrupt_id, by }
+            if interrupt_id == id && *by == expected)
+    });
+    let Some(cleared) = cleared else {
+        panic!("no question_cleared {expected:?} for {id}: {frames:?}");
+    };
+    assert!(cleared < frames.len() - 1, "{frames:?}");
+    let after = &frames[cleared + 1..];
+    assert!(
+        !after
+            .iter()
+            .any(|f| matches!(f, ServerMessage::QuestionCleared { .. })),
+        "cleared once: {frames:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_question_is_cleared_in_order_however_it_ends() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let mut client = daemon.client().await;
+    client.next().await.unwrap();
+    let goal = format!(
+        "open {} then type Ada into Full name then click Create account",
+        site.url("/form.html")
+    );
+    // Declined: cleared as answered, before the run's end.
+    let id = ask(&mut client, goal.clone()).await;
+    client
+        .send(&ClientMessage::Confirm {
+            interrupt_id: id.clone(),
+            approved: false,
+            remember: false,
+        })
+        .await;
+    cleared_before_the_end(
+        &until_run_finished(&mut client).await,
+        &id,
+        ClearedBy::Answered,
+    );
+
+    // Cancelled while pending: cleared as cancelled.
+    let id = ask(&mut client, goal.clone()).await;
+    client.send(&ClientMessage::Cancel {}).await;
+    cleared_before_the_end(
+        &until_run_finished(&mut client).await,
+        &id,
+        ClearedBy::Cancelled,
+    );
+
+    // A new message while pending ends that run: cleared as cancelled, and the new run goes on.
+    let id = ask(&mut client, goal.clone()).await;
+    client
+        .send(&ClientMessage::UserMessage {
+            text: format!("open {}", site.url("/links.html")),
+        })
+        .await;
+    cleared_before_the_end(
+        &until_run_finished(&mut client).await,
+        &id,
+        ClearedBy::Cancelled,
+    );
+    client.expect_done().await;
+    daemon.stop().await;
+}

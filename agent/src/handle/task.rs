@@ -9,7 +9,7 @@ use tokio_util::sync::CancellationToken;
 use super::{Op, Shared, lock};
 use crate::checkpointer::PausedRun;
 use crate::error::AgentError;
-use crate::events::{AgentEvent, Lifecycle};
+use crate::events::{AgentEvent, Lifecycle, QuestionEnd};
 use crate::graph::{GraphRunner, RunExit};
 use crate::interrupt::{Interrupt, InterruptError};
 use crate::nodes::{AgentGraph, NodeId, Runtime};
@@ -66,6 +66,7 @@ pub(crate) async fn submission_loop(rt: Runtime, shared: Arc<Shared>, mut ops: m
             Op::Resume {
                 interrupt_id,
                 resume,
+                by,
                 reply,
             } => {
                 match shared.checkpointer.take_for_resume(
@@ -79,6 +80,7 @@ pub(crate) async fn submission_loop(rt: Runtime, shared: Arc<Shared>, mut ops: m
                     }
                     Ok(paused) => {
                         let _ = reply.send(Ok(()));
+                        cleared(&rt, &paused, by);
                         let run_id = Some(paused.state.run.run_id.clone());
                         set_status(&rt, &shared, Lifecycle::Running, run_id);
                         drive(
@@ -113,7 +115,8 @@ pub(crate) async fn submission_loop(rt: Runtime, shared: Arc<Shared>, mut ops: m
         };
     }
     // A paused run dies with the task: its question is dropped, which denies it.
-    if shared.checkpointer.discard(&shared.session_id).is_some() {
+    if let Some(paused) = shared.checkpointer.discard(&shared.session_id) {
+        cleared(&rt, &paused, QuestionEnd::Cancelled);
         tracing::info!(session = %shared.session_id, "agent stopped with a paused run; it was dropped");
     }
     *lock(&shared.current_cancel) = None;
@@ -128,6 +131,7 @@ async fn end_paused(
     open: &mut bool,
 ) -> Option<Box<AgentState>> {
     let paused = shared.checkpointer.discard(&shared.session_id)?;
+    cleared(rt, &paused, QuestionEnd::Cancelled);
     paused.cancel.cancel();
     match drive(
         rt,
@@ -203,6 +207,7 @@ fn while_running(
             interrupt_id,
             resume,
             reply,
+            ..
         } => {
             // Nothing is paused while a run executes: the checkpointer says why this id is
             // refused (already used, or no pending question).
@@ -249,6 +254,15 @@ fn pause(
     set_status(rt, shared, Lifecycle::Paused, Some(run_id.clone()));
     // Published only now, so a reply to it finds the run in the checkpointer.
     rt.emit(AgentEvent::Question { run_id, interrupt });
+}
+
+/// Tells watchers that the paused run's question is no longer pending.
+fn cleared(rt: &Runtime, paused: &PausedRun, by: QuestionEnd) {
+    rt.emit(AgentEvent::QuestionCleared {
+        run_id: paused.state.run.run_id.clone(),
+        interrupt_id: paused.interrupt.id.clone(),
+        by,
+    });
 }
 
 fn finish(rt: &Runtime, shared: &Shared, state: &AgentState) {

@@ -291,6 +291,7 @@ impl Drive<'_> {
                 AgentEvent::Step { .. }
                 | AgentEvent::Observation { .. }
                 | AgentEvent::Question { .. }
+                | AgentEvent::QuestionCleared { .. }
                 | AgentEvent::RunFinished { .. }
                 | AgentEvent::Status { .. }
                 | AgentEvent::Message { .. }
