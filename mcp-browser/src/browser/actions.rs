@@ -175,7 +175,7 @@ impl BrowserSession {
 
     /// An image of the active tab's viewport.
     pub async fn screenshot(&mut self, options: &ScreenshotOptions) -> Result<Screenshot> {
-        let page = self.page().await?;
+        let page = self.foreground_page().await?;
         let timeout = self.host().config().call_timeout();
         self.guard_ours("screenshot", timeout, take_screenshot(&page, options))
             .await
@@ -277,7 +277,7 @@ impl BrowserSession {
                 role: element.role,
             });
         }
-        let page = self.page().await?;
+        let page = self.foreground_page().await?;
         let timeout = self.host().config().call_timeout();
         if takes_value_not_text(&element) {
             let args = [json!(eid), json!(text)];
@@ -491,8 +491,9 @@ impl BrowserSession {
     }
 
     /// Starts watching for a navigation before a page-changing action.
+    /// Syncs the tabs first, so the active tab is in front for the input that follows.
     async fn watch(&mut self) -> Result<Option<NavigationWatch>> {
-        let page = self.page().await?;
+        let page = self.foreground_page().await?;
         Ok(NavigationWatch::start(&page).await)
     }
 

@@ -8,6 +8,7 @@ mod launch;
 pub(crate) mod script;
 mod session;
 mod settle;
+mod tabs;
 
 pub use actions::{ActionOutcome, ScrollDirection, ScrollTarget, WaitCondition};
 pub use host::{BrowserHost, LiveBrowser};

@@ -1,5 +1,6 @@
 //! [`BrowserSession`]: one user session's isolated browser context, its tabs, and the notices
-//! (dialogs, popups, restarts) to report in the next observation.
+//! (dialogs, popups, restarts) to report in the next observation. Keeping the tab list in step
+//! with the browser is in `tabs.rs`.
 //!
 //! Contract: every method takes `&mut self`, so one session runs one browser call at a time.
 //! Every CDP call goes through [`BrowserSession::guard`], which bounds it with the configured
@@ -15,8 +16,7 @@ use chromiumoxide::cdp::browser_protocol::page::{
     EventJavascriptDialogOpening, HandleJavaScriptDialogParams,
 };
 use chromiumoxide::cdp::browser_protocol::target::{
-    CreateBrowserContextParams, CreateTargetParams, DisposeBrowserContextParams, GetTargetsParams,
-    TargetId,
+    CreateBrowserContextParams, CreateTargetParams, DisposeBrowserContextParams, TargetId,
 };
 use chromiumoxide::error::CdpError;
 use futures::StreamExt;
@@ -24,7 +24,7 @@ use tokio::task::JoinHandle;
 
 use super::host::{BrowserHost, LiveBrowser};
 use crate::error::{BrowserError, Result};
-use crate::observation::{PageNotice, TabInfo};
+use crate::observation::PageNotice;
 
 /// Notices gathered by background listeners until the next observation drains them.
 pub(crate) type Notices = Arc<StdMutex<Vec<PageNotice>>>;
@@ -47,24 +47,41 @@ pub(crate) struct Context {
     pub id: BrowserContextId,
     pub tabs: Vec<Tab>,
     pub active: usize,
+    /// Targets this session closed that the browser may still list for a moment: never adopted
+    /// again, forgotten once the browser stops listing them.
+    pub closing: Vec<TargetId>,
     next_tab: u32,
 }
 
 impl Context {
     /// Where the tab with this id is in `tabs`.
-    fn tab_index(&self, tab_id: &str) -> Result<usize> {
+    pub(super) fn tab_index(&self, tab_id: &str) -> Result<usize> {
         self.tabs
             .iter()
             .position(|tab| tab.id == tab_id)
             .ok_or_else(|| BrowserError::NoSuchTab(tab_id.to_owned()))
+    }
+
+    /// Registers a tab and starts its dialog listener. Returns its session-local id.
+    pub(super) async fn adopt(&mut self, page: Page, notices: &Notices) -> String {
+        let id = format!("t{}", self.next_tab);
+        self.next_tab += 1;
+        let listener = spawn_dialog_listener(page.clone(), Arc::clone(notices)).await;
+        self.tabs.push(Tab {
+            id: id.clone(),
+            target: page.target_id().clone(),
+            page,
+            listener,
+        });
+        id
     }
 }
 
 /// One session's view of the browser.
 pub struct BrowserSession {
     host: Arc<BrowserHost>,
-    context: Option<Context>,
-    notices: Notices,
+    pub(super) context: Option<Context>,
+    pub(super) notices: Notices,
     /// True after a crash was reported, so the next context creation adds a restart notice.
     restarted: bool,
 }
@@ -137,24 +154,11 @@ impl BrowserSession {
             id,
             tabs: Vec::new(),
             active: 0,
+            closing: Vec::new(),
             next_tab: 1,
         };
-        self.adopt_tab(&mut context, page).await;
+        context.adopt(page, &self.notices).await;
         Ok(context)
-    }
-
-    /// Registers a tab and starts its dialog listener. Returns its session-local id.
-    async fn adopt_tab(&self, context: &mut Context, page: Page) -> String {
-        let id = format!("t{}", context.next_tab);
-        context.next_tab += 1;
-        let listener = spawn_dialog_listener(page.clone(), Arc::clone(&self.notices)).await;
-        context.tabs.push(Tab {
-            id: id.clone(),
-            target: page.target_id().clone(),
-            page,
-            listener,
-        });
-        id
     }
 
     /// The active tab's page.
@@ -197,7 +201,7 @@ impl BrowserSession {
 
     /// A timeout or connection error from a dead browser is reported as a crash (and the
     /// context dropped so the next call relaunches); from a live one it stays what it was.
-    async fn classify<T>(&mut self, outcome: Result<T>) -> Result<T> {
+    pub(super) async fn classify<T>(&mut self, outcome: Result<T>) -> Result<T> {
         let error = match outcome {
             Ok(value) => return Ok(value),
             Err(error) => error,
@@ -240,128 +244,6 @@ impl BrowserSession {
             .unwrap_or_default()
     }
 
-    /// Brings the tab list up to date with the browser: adopts popups/new tabs (reported as
-    /// notices, not activated) and forgets closed ones. Returns the tabs with URL and title
-    /// (from the browser's target list, so no page needs to answer).
-    pub(crate) async fn sync_tabs(&mut self) -> Result<Vec<TabInfo>> {
-        let timeout = self.host.config().call_timeout();
-        let context = self.context().await?;
-        let live = Arc::clone(&context.live);
-        let ours = context.id.clone();
-        let targets = {
-            let browser = live.browser.lock().await;
-            bounded(
-                timeout,
-                "list targets",
-                browser.execute(GetTargetsParams::default()),
-            )
-            .await
-        };
-        let targets = self.classify(targets).await?.result.target_infos;
-        let targets: Vec<_> = targets
-            .into_iter()
-            .filter(|t| t.r#type == "page" && t.browser_context_id.as_ref() == Some(&ours))
-            .collect();
-        let Some(context) = self.context.as_mut() else {
-            return Ok(Vec::new());
-        };
-        let active_target = context.tabs.get(context.active).map(|t| t.target.clone());
-        let mut closed = Vec::new();
-        context.tabs.retain(|tab| {
-            let open = targets.iter().any(|t| t.target_id == tab.target);
-            if !open {
-                closed.push(tab.id.clone());
-            }
-            open
-        });
-        let mut fresh = Vec::new();
-        for target in &targets {
-            if !context
-                .tabs
-                .iter()
-                .any(|tab| tab.target == target.target_id)
-            {
-                fresh.push((target.target_id.clone(), target.url.clone()));
-            }
-        }
-        let mut opened = Vec::new();
-        for (target_id, url) in fresh {
-            let page = {
-                let browser = live.browser.lock().await;
-                tokio::time::timeout(timeout, browser.get_page(target_id)).await
-            };
-            if let Ok(Ok(page)) = page {
-                opened.push((page, url));
-            }
-        }
-        let mut context = self
-            .context
-            .take()
-            .ok_or_else(|| BrowserError::Crashed("context vanished while syncing tabs".into()))?;
-        for (page, url) in opened {
-            let tab_id = self.adopt_tab(&mut context, page).await;
-            self.push_notice(PageNotice::TabOpened { tab_id, url });
-        }
-        for tab_id in closed {
-            self.push_notice(PageNotice::TabClosed { tab_id });
-        }
-        context.active = active_target
-            .and_then(|target| context.tabs.iter().position(|t| t.target == target))
-            .unwrap_or(context.tabs.len().saturating_sub(1));
-        let infos = context
-            .tabs
-            .iter()
-            .enumerate()
-            .map(|(index, tab)| {
-                let info = targets.iter().find(|t| t.target_id == tab.target);
-                TabInfo {
-                    id: tab.id.clone(),
-                    url: info.map(|t| t.url.clone()).unwrap_or_default(),
-                    title: info.map(|t| t.title.clone()).unwrap_or_default(),
-                    active: index == context.active,
-                }
-            })
-            .collect();
-        self.context = Some(context);
-        Ok(infos)
-    }
-
-    /// The session's tabs with their current URL and title.
-    pub async fn tabs(&mut self) -> Result<Vec<TabInfo>> {
-        self.sync_tabs().await
-    }
-
-    /// Makes another tab the active one.
-    pub async fn switch_tab(&mut self, tab_id: &str) -> Result<Vec<TabInfo>> {
-        self.sync_tabs().await?;
-        let context = self.context().await?;
-        let index = context.tab_index(tab_id)?;
-        context.active = index;
-        let page = context.tabs[index].page.clone();
-        self.guard("activate tab", page.bring_to_front()).await?;
-        self.sync_tabs().await
-    }
-
-    /// Closes a tab; the last remaining tab cannot be closed.
-    pub async fn close_tab(&mut self, tab_id: &str) -> Result<Vec<TabInfo>> {
-        self.sync_tabs().await?;
-        let context = self.context().await?;
-        let index = context.tab_index(tab_id)?;
-        if context.tabs.len() == 1 {
-            return Err(BrowserError::InvalidArgument(
-                "the last tab of a session cannot be closed".into(),
-            ));
-        }
-        let tab = context.tabs.remove(index);
-        if context.active >= context.tabs.len() || context.active > index {
-            context.active = context.active.saturating_sub(1);
-        }
-        let page = tab.page.clone();
-        drop(tab);
-        self.guard("close tab", page.close()).await?;
-        self.tabs().await
-    }
-
     /// Disposes of the session's browser context (its tabs, cookies and storage).
     pub async fn close(&mut self) {
         let Some(context) = self.context.take() else {
@@ -380,7 +262,7 @@ impl BrowserSession {
 }
 
 /// Applies a timeout to a chromiumoxide call and maps its error.
-async fn bounded<T>(
+pub(super) async fn bounded<T>(
     timeout: std::time::Duration,
     operation: &str,
     call: impl Future<Output = std::result::Result<T, CdpError>>,
