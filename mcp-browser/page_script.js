@@ -832,7 +832,8 @@
   // trees and slotted nodes, where :host, ::slotted and ::part rules apply).
   // row, fs, form: the nearest tr, fieldset and form ancestor in the same tree, as closest()
   // would find them (null: none; undefined: unknown, as under slotted nodes).
-  // lazy: the chain of deferred ancestors (see checkChain).
+  // lazy: the chain of deferred ancestors (see checkChain). inInteractive: inside a control;
+  // 'inline' when every control around is inline (a link), whose text the text block keeps.
   function St(ctx, inShadow, inInteractive, inPointer, block, pc, exact, row, fs, form, lazy) {
     this.ctx = ctx;
     this.inShadow = inShadow;
@@ -880,11 +881,17 @@
     return W;
   }
 
+  // A block takes its own text and that of the inline controls in it (a link in a sentence), so
+  // it reads whole; the text of other controls is their name. `words`: the block has words of
+  // its own; `linked`: it took a control's text (a block with only that says nothing new).
+  const WORD = /[\p{L}\p{N}]/u;
   function addText(st, value) {
     const b = st.block;
-    if (b && (b.absorb || !st.inInteractive) && b.len < 600) {
+    if (b && (b.absorb || st.inInteractive !== true) && b.len < 600) {
       b.text += value;
       b.len += value.length;
+      if (st.inInteractive) b.linked = true;
+      else if (!b.words && WORD.test(value)) b.words = true;
     }
   }
 
@@ -1094,6 +1101,8 @@
           text: '',
           len: kind === 'swallow' ? 600 : 0,
           absorb: kind === 'heading' || kind === 'alert',
+          words: false,
+          linked: false,
           order: W.order++,
         };
         block = ownBlock;
@@ -1112,7 +1121,9 @@
     const lazyRec = deferred ? { el, up: st.lazy, ok: false } : null;
     if (item || pointerHere || block !== st.block || pc !== st.pc || anchor || deferred) {
       childSt = derive(st);
-      childSt.inInteractive = st.inInteractive || !!item;
+      if (item) {
+        childSt.inInteractive = st.inInteractive === true || !INLINE_TAGS.has(tag) || 'inline';
+      }
       childSt.inPointer = st.inPointer || pointerHere;
       childSt.block = block;
       childSt.pc = pc;
@@ -1175,7 +1186,7 @@
     }
 
     let text = '';
-    if (ownBlock && ownBlock.kind) {
+    if (ownBlock && ownBlock.kind && (ownBlock.absorb || ownBlock.words || !ownBlock.linked)) {
       text = cut(norm(ownBlock.text), 200);
     }
     // A plain text block (not a heading or alert) is placed later, and only if the snapshot

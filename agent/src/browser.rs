@@ -113,13 +113,7 @@ impl BrowserTools for McpBrowserClient {
     }
 
     async fn close_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError> {
-        let output = self
-            .call("close_tab", serde_json::json!({ "tab_id": tab_id }))
-            .await?;
-        let value = output
-            .structured
-            .ok_or_else(|| ClientError::Decode("close_tab returned no tabs".into()))?;
-        serde_json::from_value(value).map_err(|e| ClientError::Decode(e.to_string()))
+        McpBrowserClient::close_tab(self, tab_id).await
     }
 
     async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {

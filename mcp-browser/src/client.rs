@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 use crate::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use crate::error::ClientError;
 use crate::observation::{Observation, TabInfo};
-use crate::server::BrowserServer;
+use crate::server::{BrowserServer, TabList};
 use crate::snapshot::wire;
 
 /// Size of the in-process pipe; observations with screenshots are a few hundred KB.
@@ -155,6 +155,12 @@ impl McpBrowserClient {
         serde_json::from_value(value).map_err(|e| ClientError::Decode(format!("{name}: {e}")))
     }
 
+    /// A tab tool's answer, `{"tabs": [...]}`.
+    async fn call_tabs(&self, name: &str, arguments: Value) -> Result<Vec<TabInfo>, ClientError> {
+        let list: TabList = self.call_as(name, arguments).await?;
+        Ok(list.tabs)
+    }
+
     /// Screenshot + snapshot together, with the compact text under `max_tokens`.
     pub async fn observe(&self, max_tokens: Option<usize>) -> Result<ObservedPage, ClientError> {
         let args = json!({ "include_json": true, "compact_json": true, "max_tokens": max_tokens });
@@ -179,8 +185,9 @@ impl McpBrowserClient {
         })
     }
 
+    /// Starts the browser; answers the session's tabs.
     pub async fn launch(&self) -> Result<Vec<TabInfo>, ClientError> {
-        self.call_as("launch", json!({})).await
+        self.call_tabs("launch", json!({})).await
     }
 
     pub async fn navigate(&self, url: &str) -> Result<ActionOutcome, ClientError> {
@@ -245,11 +252,18 @@ impl McpBrowserClient {
     }
 
     pub async fn list_tabs(&self) -> Result<Vec<TabInfo>, ClientError> {
-        self.call_as("list_tabs", json!({})).await
+        self.call_tabs("list_tabs", json!({})).await
     }
 
+    /// Makes `tab_id` the active tab; answers the session's tabs.
     pub async fn switch_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError> {
-        self.call_as("switch_tab", json!({ "tab_id": tab_id }))
+        self.call_tabs("switch_tab", json!({ "tab_id": tab_id }))
+            .await
+    }
+
+    /// Closes `tab_id`; answers the tabs left.
+    pub async fn close_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError> {
+        self.call_tabs("close_tab", json!({ "tab_id": tab_id }))
             .await
     }
 

@@ -85,13 +85,44 @@ impl std::fmt::Display for PageNotice {
                 dialog_type,
                 message,
                 ..
-            } => write!(
-                f,
-                "the page opened a {dialog_type} dialog \"{message}\"; it was dismissed"
-            ),
+            } => {
+                // "an alert", "a confirm", "a prompt", "a beforeunload".
+                let article = match dialog_type.chars().next() {
+                    Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+                    _ => "a",
+                };
+                write!(
+                    f,
+                    "the page opened {article} {dialog_type} dialog \"{message}\"; it was dismissed"
+                )
+            }
             Self::TabOpened { tab_id, url } => write!(f, "a new tab {tab_id} opened: {url}"),
             Self::TabClosed { tab_id } => write!(f, "tab {tab_id} closed"),
             Self::BrowserRestarted => f.write_str("the browser restarted; earlier pages are gone"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dialog(dialog_type: &str) -> String {
+        PageNotice::Dialog {
+            dialog_type: dialog_type.into(),
+            message: "Sure?".into(),
+            url: "https://shop.test/".into(),
+        }
+        .to_string()
+    }
+
+    #[test]
+    fn a_dialog_notice_reads_as_a_sentence() {
+        assert_eq!(
+            dialog("alert"),
+            "the page opened an alert dialog \"Sure?\"; it was dismissed"
+        );
+        assert!(dialog("confirm").starts_with("the page opened a confirm dialog"));
+        assert!(dialog("prompt").starts_with("the page opened a prompt dialog"));
     }
 }

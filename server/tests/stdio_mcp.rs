@@ -56,6 +56,20 @@ async fn an_mcp_client_drives_the_browser_over_stdio() {
         .unwrap();
     let error = client.click("e424242").await.unwrap_err();
     assert_eq!(error.code(), "unknown_eid");
+    // MCP clients refuse structured content that is not an object (the Python SDK does).
+    for tool in ["launch", "list_tabs"] {
+        let output = client.call(tool, serde_json::json!({})).await.unwrap();
+        let structured = output.structured.expect("the tabs");
+        assert!(structured["tabs"].is_array(), "{tool}: {structured}");
+    }
+    let refused = client
+        .call(
+            "scroll",
+            serde_json::json!({ "direction": "up", "to": "top" }),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), "invalid_argument", "{refused}");
     let again = client.observe(None).await.unwrap();
     let value = again
         .observation

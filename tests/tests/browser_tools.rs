@@ -271,6 +271,38 @@ async fn clicks_styled_spans_and_pointer_cards_and_follows_links() {
 }
 
 #[tokio::test]
+async fn a_sentence_keeps_its_links_and_a_list_of_links_is_not_repeated_as_text() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    client.navigate(&site.url("/links.html")).await.unwrap();
+    let page = client.observe(None).await.unwrap();
+    let texts: Vec<&str> = page
+        .observation
+        .snapshot
+        .texts
+        .iter()
+        .map(|t| t.text.as_str())
+        .collect();
+    assert!(texts.contains(&"Go to the sign up form."), "{texts:?}");
+    assert!(
+        page.text.contains("\"Go to the sign up form.\""),
+        "{}",
+        page.text
+    );
+    assert!(!page.text.contains("Go to the ."), "{}", page.text);
+    // A paragraph that is only a control says nothing its element line does not.
+    assert!(!texts.contains(&"Show details"), "{texts:?}");
+
+    // A list of links: each item is its link, not a text too.
+    let index = open(client, &site, "/index.html").await;
+    let texts: Vec<&str> = index.texts.iter().map(|t| t.text.as_str()).collect();
+    assert_eq!(texts, ["Fixture pages"], "{texts:?}");
+    assert!(find(&index, "link", "Shadow DOM").in_viewport);
+    browser.shutdown().await;
+}
+
+#[tokio::test]
 async fn reaches_into_shadow_roots_and_same_origin_iframes() {
     let site = FixtureSite::start().await.unwrap();
     let browser = TestBrowser::start().await.unwrap();
@@ -409,10 +441,8 @@ async fn bad_input_gets_clear_errors_and_the_session_keeps_working() {
         .await
         .unwrap_err();
     assert!(
-        matches!(
-            fields,
-            ClientError::Server { .. } | ClientError::Tool { .. }
-        ),
+        matches!(&fields, ClientError::Tool { code, message }
+            if code == "invalid_argument" && message.contains("unknown field `force`")),
         "{fields:?}"
     );
     let waited = client

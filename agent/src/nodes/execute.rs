@@ -199,8 +199,12 @@ async fn call(
                 WaitFor::Millis { ms } => WaitCondition::Time { ms: *ms },
                 WaitFor::Navigation => WaitCondition::Navigation,
             };
-            let timeout = u64::try_from(rt.config.wait_timeout.as_millis()).unwrap_or(u64::MAX);
-            browser.wait(&condition, Some(timeout)).await?
+            // A fixed wait is its own limit (the browser refuses one longer than a timeout).
+            let timeout = match condition {
+                WaitCondition::Time { .. } => None,
+                _ => Some(u64::try_from(rt.config.wait_timeout.as_millis()).unwrap_or(u64::MAX)),
+            };
+            browser.wait(&condition, timeout).await?
         }
         Action::Back => browser.back().await?,
         Action::Tool { name, args } => {

@@ -1,11 +1,18 @@
 //! The MCP browser server: rmcp tools over one [`BrowserSession`].
 //!
 //! One server value serves one MCP connection, which is one browser session (its own isolated
-//! browser context). Calls run one at a time per session. Errors about the page or the caller's
-//! input (bad eid, unreachable URL...) come back as tool results with `isError` and a structured
-//! `{error, message}` body; errors about the browser itself (crashed, cannot launch) come back as
-//! JSON-RPC errors whose `data.code` names the kind. No tool runs caller-supplied JavaScript.
+//! browser context). Calls run one at a time per session. No tool runs caller-supplied
+//! JavaScript.
+//!
+//! Every result's `structuredContent` is a JSON object ([`answer`]). Errors about the page or the
+//! caller's input (bad eid, unreachable URL, an argument that is missing, of the wrong type, out
+//! of range or contradicting another) come back as tool results with `isError` and a structured
+//! `{error, message}` body, `error` being a code such as `stale_eid` or `invalid_argument`.
+//! Errors about the browser itself (crashed, cannot launch) come back as JSON-RPC errors whose
+//! `data` is that same `{error, message}`.
 
+mod answer;
+pub mod arguments;
 pub mod params;
 
 use std::sync::Arc;
@@ -16,23 +23,22 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
-use serde::Serialize;
 use serde_json::json;
 use tokio::sync::Mutex;
 
-use crate::browser::{ActionOutcome, BrowserHost, BrowserSession, ScrollDirection, ScrollTarget};
+use crate::browser::{BrowserHost, BrowserSession, ScrollDirection, ScrollTarget};
 use crate::error::BrowserError;
 use crate::observation::Observation;
 use crate::snapshot::render::{RenderOptions, render_compact};
 use crate::snapshot::wire;
+pub use answer::TabList;
+use answer::{ToolAnswer, action, tab_list};
+use arguments::Checked;
 use params::{
-    ElementParams, KeyParams, LaunchParams, NavigateParams, NoParams, ObserveParams,
-    ScreenshotParams, ScrollEnd, ScrollParams, SelectParams, TabParams, TypeParams, WaitParams,
-    screenshot_options,
+    DEFAULT_WAIT_MS, ElementParams, KeyParams, LaunchParams, MAX_WAIT_MS, NavigateParams, NoParams,
+    ObserveParams, ScreenshotParams, ScrollEnd, ScrollParams, SelectParams, TabParams, TypeParams,
+    WaitParams, screenshot_options,
 };
-
-const DEFAULT_WAIT: Duration = Duration::from_secs(10);
-const MAX_WAIT: Duration = Duration::from_secs(60);
 
 /// The browser tools of one MCP connection.
 #[derive(Clone)]
@@ -40,8 +46,6 @@ pub struct BrowserServer {
     session: Arc<Mutex<BrowserSession>>,
     tool_router: ToolRouter<Self>,
 }
-
-type ToolResult = Result<CallToolResult, ErrorData>;
 
 #[tool_router]
 impl BrowserServer {
@@ -66,20 +70,16 @@ impl BrowserServer {
         description = "Start the browser for this session (done automatically by any other \
         tool) and optionally open a URL. Returns the session's tabs."
     )]
-    async fn launch(&self, Parameters(params): Parameters<LaunchParams>) -> ToolResult {
+    async fn launch(&self, Parameters(args): Parameters<Checked<LaunchParams>>) -> ToolAnswer {
+        let params = args.parsed()?;
         let mut session = self.session.lock().await;
-        if let Err(error) = session.launch().await {
-            return failure(error);
+        session.launch().await?;
+        if let Some(url) = params.url {
+            session.navigate(&url).await?;
         }
-        if let Some(url) = params.url
-            && let Err(error) = session.navigate(&url).await
-        {
-            return failure(error);
-        }
-        match session.tabs().await {
-            Ok(tabs) => structured(&tabs, format!("browser ready with {} tab(s)", tabs.len())),
-            Err(error) => failure(error),
-        }
+        let list = session.tabs().await?;
+        let line = format!("browser ready with {} tab(s)", list.len());
+        Ok(tab_list(list, line))
     }
 
     #[tool(
@@ -87,12 +87,10 @@ impl BrowserServer {
         you can act on (with eids like e12 to pass to other tools), taken together. Also reports \
         tabs, dialogs that were dismissed and popups that opened since the last observation."
     )]
-    async fn observe(&self, Parameters(params): Parameters<ObserveParams>) -> ToolResult {
+    async fn observe(&self, Parameters(args): Parameters<Checked<ObserveParams>>) -> ToolAnswer {
+        let params = args.parsed()?;
         let shot = screenshot_options(params.image_format, params.quality, params.max_width);
-        let observation = match self.session.lock().await.observe(&shot).await {
-            Ok(observation) => observation,
-            Err(error) => return failure(error),
-        };
+        let observation = self.session.lock().await.observe(&shot).await?;
         let render = RenderOptions {
             max_tokens: params
                 .max_tokens
@@ -123,41 +121,43 @@ impl BrowserServer {
             } else {
                 serde_json::to_value(&structured).map_err(|e| e.to_string())
             };
-            match value {
-                Ok(value) => result.structured_content = Some(value),
-                Err(error) => {
-                    return failure(BrowserError::PageScript(format!(
-                        "the snapshot could not be encoded: {error}"
-                    )));
-                }
-            }
+            let value = value.map_err(|error| {
+                BrowserError::PageScript(format!("the snapshot could not be encoded: {error}"))
+            })?;
+            result.structured_content = Some(value);
         }
         Ok(result)
     }
 
     #[tool(description = "Take a screenshot of the active tab's viewport.")]
-    async fn screenshot(&self, Parameters(params): Parameters<ScreenshotParams>) -> ToolResult {
+    async fn screenshot(
+        &self,
+        Parameters(args): Parameters<Checked<ScreenshotParams>>,
+    ) -> ToolAnswer {
+        let params = args.parsed()?;
         let options = screenshot_options(params.image_format, params.quality, params.max_width);
-        match self.session.lock().await.screenshot(&options).await {
-            Ok(image) => Ok(CallToolResult::success(vec![ContentBlock::image(
-                image.data,
-                image.mime_type,
-            )])),
-            Err(error) => failure(error),
-        }
+        let image = self.session.lock().await.screenshot(&options).await?;
+        Ok(CallToolResult::success(vec![ContentBlock::image(
+            image.data,
+            image.mime_type,
+        )]))
     }
 
     #[tool(description = "Open a URL in the active tab and wait for it to load.")]
-    async fn navigate(&self, Parameters(params): Parameters<NavigateParams>) -> ToolResult {
-        action(self.session.lock().await.navigate(&params.url).await)
+    async fn navigate(&self, Parameters(args): Parameters<Checked<NavigateParams>>) -> ToolAnswer {
+        let params = args.parsed()?;
+        let outcome = self.session.lock().await.navigate(&params.url).await?;
+        Ok(action(&outcome))
     }
 
     #[tool(
         description = "Click an element (by eid from the latest observation) with a real \
         mouse click at its centre."
     )]
-    async fn click(&self, Parameters(params): Parameters<ElementParams>) -> ToolResult {
-        action(self.session.lock().await.click(&params.eid).await)
+    async fn click(&self, Parameters(args): Parameters<Checked<ElementParams>>) -> ToolAnswer {
+        let params = args.parsed()?;
+        let outcome = self.session.lock().await.click(&params.eid).await?;
+        Ok(action(&outcome))
     }
 
     #[tool(
@@ -165,39 +165,43 @@ impl BrowserServer {
         description = "Type text into an editable element (by eid). Clears \
         it first unless clear=false; presses Enter afterwards when submit=true."
     )]
-    async fn type_text(&self, Parameters(params): Parameters<TypeParams>) -> ToolResult {
+    async fn type_text(&self, Parameters(args): Parameters<Checked<TypeParams>>) -> ToolAnswer {
+        let params = args.parsed()?;
         let mut session = self.session.lock().await;
-        action(
-            session
-                .type_text(&params.eid, &params.text, params.clear, params.submit)
-                .await,
-        )
+        let outcome = session
+            .type_text(&params.eid, &params.text, params.clear, params.submit)
+            .await?;
+        Ok(action(&outcome))
     }
 
     #[tool(description = "Choose an option of a select list (by eid) by its value or label.")]
-    async fn select_option(&self, Parameters(params): Parameters<SelectParams>) -> ToolResult {
-        action(
-            self.session
-                .lock()
-                .await
-                .select_option(&params.eid, &params.option)
-                .await,
-        )
+    async fn select_option(
+        &self,
+        Parameters(args): Parameters<Checked<SelectParams>>,
+    ) -> ToolAnswer {
+        let params = args.parsed()?;
+        let mut session = self.session.lock().await;
+        let outcome = session.select_option(&params.eid, &params.option).await?;
+        Ok(action(&outcome))
     }
 
     #[tool(
         description = "Press a key or chord in the focused element, e.g. Enter, Tab, \
         Escape, ArrowDown, Control+A."
     )]
-    async fn press_key(&self, Parameters(params): Parameters<KeyParams>) -> ToolResult {
-        action(self.session.lock().await.press_key(&params.key).await)
+    async fn press_key(&self, Parameters(args): Parameters<Checked<KeyParams>>) -> ToolAnswer {
+        let params = args.parsed()?;
+        let outcome = self.session.lock().await.press_key(&params.key).await?;
+        Ok(action(&outcome))
     }
 
     #[tool(
         description = "Scroll the page up/down/left/right, to the top or bottom, or bring \
-        an element (by eid) into view."
+        an element (by eid) into view. Give one of these targets, not several."
     )]
-    async fn scroll(&self, Parameters(params): Parameters<ScrollParams>) -> ToolResult {
+    async fn scroll(&self, Parameters(args): Parameters<Checked<ScrollParams>>) -> ToolAnswer {
+        let params = args.parsed()?;
+        // Validation left at most one kind of target.
         let target = match (params.eid, params.to) {
             (Some(eid), _) => ScrollTarget::Element { eid },
             (None, Some(ScrollEnd::Top)) => ScrollTarget::Top,
@@ -207,55 +211,53 @@ impl BrowserServer {
                 amount_px: params.amount_px,
             },
         };
-        action(self.session.lock().await.scroll(&target).await)
+        let outcome = self.session.lock().await.scroll(&target).await?;
+        Ok(action(&outcome))
     }
 
     #[tool(
         description = "Wait for a time, for text to appear, for an element to appear, or \
         for the current navigation to finish."
     )]
-    async fn wait(&self, Parameters(params): Parameters<WaitParams>) -> ToolResult {
-        let timeout = params
+    async fn wait(&self, Parameters(args): Parameters<Checked<WaitParams>>) -> ToolAnswer {
+        let params = args.parsed()?;
+        let timeout_ms = params
             .timeout_ms
-            .map(Duration::from_millis)
-            .unwrap_or(DEFAULT_WAIT)
-            .min(MAX_WAIT);
-        action(
-            self.session
-                .lock()
-                .await
-                .wait(&params.condition, timeout)
-                .await,
-        )
+            .unwrap_or(DEFAULT_WAIT_MS)
+            .min(MAX_WAIT_MS);
+        let timeout = Duration::from_millis(timeout_ms);
+        let mut session = self.session.lock().await;
+        let outcome = session.wait(&params.condition, timeout).await?;
+        Ok(action(&outcome))
     }
 
     #[tool(description = "Go back one page in the active tab's history.")]
-    async fn back(&self, Parameters(_): Parameters<NoParams>) -> ToolResult {
-        action(self.session.lock().await.back().await)
+    async fn back(&self, Parameters(args): Parameters<Checked<NoParams>>) -> ToolAnswer {
+        args.parsed()?;
+        let outcome = self.session.lock().await.back().await?;
+        Ok(action(&outcome))
     }
 
     #[tool(description = "List the session's tabs (id, URL, title, which is active).")]
-    async fn list_tabs(&self, Parameters(_): Parameters<NoParams>) -> ToolResult {
-        match self.session.lock().await.tabs().await {
-            Ok(tabs) => structured(&tabs, format!("{} tab(s)", tabs.len())),
-            Err(error) => failure(error),
-        }
+    async fn list_tabs(&self, Parameters(args): Parameters<Checked<NoParams>>) -> ToolAnswer {
+        args.parsed()?;
+        let list = self.session.lock().await.tabs().await?;
+        let line = format!("{} tab(s)", list.len());
+        Ok(tab_list(list, line))
     }
 
     #[tool(description = "Make another tab (by tab id such as t2) the active one.")]
-    async fn switch_tab(&self, Parameters(params): Parameters<TabParams>) -> ToolResult {
-        match self.session.lock().await.switch_tab(&params.tab_id).await {
-            Ok(tabs) => structured(&tabs, format!("switched to {}", params.tab_id)),
-            Err(error) => failure(error),
-        }
+    async fn switch_tab(&self, Parameters(args): Parameters<Checked<TabParams>>) -> ToolAnswer {
+        let params = args.parsed()?;
+        let list = self.session.lock().await.switch_tab(&params.tab_id).await?;
+        Ok(tab_list(list, format!("switched to {}", params.tab_id)))
     }
 
     #[tool(description = "Close a tab (by tab id). The last tab cannot be closed.")]
-    async fn close_tab(&self, Parameters(params): Parameters<TabParams>) -> ToolResult {
-        match self.session.lock().await.close_tab(&params.tab_id).await {
-            Ok(tabs) => structured(&tabs, format!("closed {}", params.tab_id)),
-            Err(error) => failure(error),
-        }
+    async fn close_tab(&self, Parameters(args): Parameters<Checked<TabParams>>) -> ToolAnswer {
+        let params = args.parsed()?;
+        let list = self.session.lock().await.close_tab(&params.tab_id).await?;
+        Ok(tab_list(list, format!("closed {}", params.tab_id)))
     }
 }
 
@@ -318,35 +320,5 @@ pub fn describe_observation(observation: &Observation, render: &RenderOptions) -
     text
 }
 
-fn action(outcome: Result<ActionOutcome, BrowserError>) -> ToolResult {
-    match outcome {
-        Ok(outcome) => {
-            let line = format!(
-                "{} — now at {} ({})",
-                outcome.message, outcome.url, outcome.title
-            );
-            structured(&outcome, line)
-        }
-        Err(error) => failure(error),
-    }
-}
-
-fn structured<T: Serialize>(value: &T, line: String) -> ToolResult {
-    let mut result = CallToolResult::success(vec![ContentBlock::text(line)]);
-    result.structured_content = serde_json::to_value(value).ok();
-    Ok(result)
-}
-
-/// Tool errors become `isError` results the caller can read; browser errors become JSON-RPC
-/// errors carrying the kind in `data.code`.
-fn failure(error: BrowserError) -> ToolResult {
-    let body = json!({ "error": error.code(), "message": error.to_string() });
-    if error.is_tool_error() {
-        let mut result = CallToolResult::error(vec![ContentBlock::text(error.to_string())]);
-        result.structured_content = Some(body);
-        Ok(result)
-    } else {
-        tracing::warn!(%error, "browser error");
-        Err(ErrorData::internal_error(error.to_string(), Some(body)))
-    }
-}
+#[cfg(test)]
+mod tests;

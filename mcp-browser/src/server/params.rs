@@ -1,11 +1,20 @@
 //! Typed, documented parameters of the MCP browser tools. The `///` docs are what a model reads
-//! in each tool's JSON schema; unknown fields are refused.
+//! in each tool's JSON schema. Unknown fields, values out of range and contradictory fields are
+//! refused with `invalid_argument` (see [`Validate`]) rather than clamped or ignored.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::arguments::Validate;
 use crate::browser::{ScrollDirection, WaitCondition};
 use crate::screenshot::{ScreenshotFormat, ScreenshotOptions};
+
+/// Longest fixed-time wait, in milliseconds (the browser's own limit).
+pub const MAX_TIME_WAIT_MS: u64 = 30_000;
+/// Default `timeout_ms` of `wait`.
+pub const DEFAULT_WAIT_MS: u64 = 10_000;
+/// Longest `timeout_ms` of `wait`; longer ones count as this.
+pub const MAX_WAIT_MS: u64 = 60_000;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -24,8 +33,9 @@ pub struct ObserveParams {
     /// Screenshot encoding: "jpeg" (default, smaller) or "png".
     #[serde(default)]
     pub image_format: Option<ScreenshotFormat>,
-    /// JPEG quality 1-100. Default 70.
+    /// JPEG quality, 1 to 100. Default 70.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
     pub quality: Option<u8>,
     /// Downscale the screenshot to at most this many pixels wide.
     #[serde(default)]
@@ -45,12 +55,32 @@ pub struct ScreenshotParams {
     /// "jpeg" (default) or "png".
     #[serde(default)]
     pub image_format: Option<ScreenshotFormat>,
-    /// JPEG quality 1-100. Default 70.
+    /// JPEG quality, 1 to 100. Default 70.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
     pub quality: Option<u8>,
     /// Downscale to at most this many pixels wide.
     #[serde(default)]
     pub max_width: Option<u32>,
+}
+
+impl Validate for ObserveParams {
+    fn validate(&self) -> Result<(), String> {
+        check_quality(self.quality)
+    }
+}
+
+impl Validate for ScreenshotParams {
+    fn validate(&self) -> Result<(), String> {
+        check_quality(self.quality)
+    }
+}
+
+fn check_quality(quality: Option<u8>) -> Result<(), String> {
+    match quality {
+        Some(q) if !(1..=100).contains(&q) => Err(format!("`quality` is 1 to 100, not {q}")),
+        _ => Ok(()),
+    }
 }
 
 /// Builds screenshot options from the optional tool fields.
@@ -116,21 +146,45 @@ pub struct KeyParams {
     pub key: String,
 }
 
+/// Where to scroll: one of `direction` (with `amount_px`), `eid` or `to`; none means down.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScrollParams {
     /// "up", "down", "left" or "right" (default "down" when nothing else is given).
     #[serde(default)]
     pub direction: Option<ScrollDirection>,
-    /// Pixels to scroll; default about 80% of the viewport.
+    /// Pixels to scroll in `direction`; default about 80% of the viewport.
     #[serde(default)]
     pub amount_px: Option<u32>,
-    /// Scroll this element into view instead.
+    /// Scroll this element into view instead (not with `direction`, `amount_px` or `to`).
     #[serde(default)]
     pub eid: Option<String>,
-    /// "top" or "bottom" of the page instead.
+    /// "top" or "bottom" of the page instead (not with `direction`, `amount_px` or `eid`).
     #[serde(default)]
     pub to: Option<ScrollEnd>,
+}
+
+impl Validate for ScrollParams {
+    fn validate(&self) -> Result<(), String> {
+        let by = self.direction.is_some() || self.amount_px.is_some();
+        let targets = [
+            (by, "`direction`/`amount_px`"),
+            (self.eid.is_some(), "`eid`"),
+            (self.to.is_some(), "`to`"),
+        ];
+        let given: Vec<&str> = targets
+            .iter()
+            .filter(|(present, _)| *present)
+            .map(|(_, name)| *name)
+            .collect();
+        if given.len() > 1 {
+            return Err(format!(
+                "{} contradict each other: give one way to scroll",
+                given.join(" and ")
+            ));
+        }
+        Ok(())
+    }
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
@@ -143,12 +197,35 @@ pub enum ScrollEnd {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WaitParams {
-    /// What to wait for.
+    /// What to wait for. A fixed `time` is at most 30000 ms and may not be longer than an
+    /// explicit `timeout_ms`.
     #[serde(rename = "for")]
     pub condition: WaitCondition,
-    /// Give up after this many milliseconds (default 10000, at most 60000).
+    /// Give up after this many milliseconds (default 10000; longer than 60000 counts as 60000).
+    /// Text, element and navigation waits that time out fail with `wait_timed_out`. A fixed
+    /// `time` longer than this is refused with `invalid_argument` instead of being cut short.
     #[serde(default)]
     pub timeout_ms: Option<u64>,
+}
+
+impl Validate for WaitParams {
+    fn validate(&self) -> Result<(), String> {
+        let WaitCondition::Time { ms } = self.condition else {
+            return Ok(());
+        };
+        if ms > MAX_TIME_WAIT_MS {
+            return Err(format!(
+                "`for.time.ms` is at most {MAX_TIME_WAIT_MS}, not {ms}"
+            ));
+        }
+        match self.timeout_ms {
+            Some(timeout) if ms > timeout => Err(format!(
+                "`for.time.ms` ({ms}) is longer than `timeout_ms` ({timeout}): \
+                 the wait could never finish in time; shorten it or raise `timeout_ms`"
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -161,3 +238,13 @@ pub struct TabParams {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NoParams {}
+
+// Their schemas say everything there is to check.
+impl Validate for LaunchParams {}
+impl Validate for NavigateParams {}
+impl Validate for ElementParams {}
+impl Validate for TypeParams {}
+impl Validate for SelectParams {}
+impl Validate for KeyParams {}
+impl Validate for TabParams {}
+impl Validate for NoParams {}

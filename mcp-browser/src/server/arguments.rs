@@ -1,0 +1,174 @@
+//! Tool arguments checked by the tools themselves.
+//!
+//! rmcp answers arguments it cannot deserialize with a text-only error. The tools take
+//! [`Checked<P>`] instead, which always deserializes and keeps what was wrong. A tool then
+//! refuses a bad argument the way it answers every other caller mistake: an `isError` result
+//! with `{error: "invalid_argument", message}`, and the message names the field. [`Validate`]
+//! adds the checks a JSON schema states but serde does not enforce: ranges and contradictions.
+
+use std::borrow::Cow;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer};
+use serde_json::{Map, Value};
+
+use crate::error::BrowserError;
+
+/// Checks that deserializing cannot express.
+pub trait Validate {
+    /// Why these arguments cannot be acted on, naming the field, or `Ok`. By default, nothing
+    /// beyond the schema is checked.
+    fn validate(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// A tool's parameters `P`, or why the caller's arguments are not a valid `P`.
+///
+/// Its JSON schema is `P`'s, so the tool's input schema is unchanged.
+#[derive(Debug)]
+pub struct Checked<P>(Result<P, String>);
+
+impl<P> Checked<P> {
+    /// The parameters, or an `invalid_argument` error saying what is wrong with them.
+    pub fn parsed(self) -> Result<P, BrowserError> {
+        self.0.map_err(BrowserError::InvalidArgument)
+    }
+}
+
+impl<'de, P: DeserializeOwned + Validate> Deserialize<'de> for Checked<P> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let arguments = Value::deserialize(deserializer)?;
+        Ok(Self(parse(arguments)))
+    }
+}
+
+impl<P: JsonSchema> JsonSchema for Checked<P> {
+    fn inline_schema() -> bool {
+        P::inline_schema()
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        P::schema_name()
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        P::schema_id()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        P::json_schema(generator)
+    }
+}
+
+fn parse<P: DeserializeOwned + Validate>(arguments: Value) -> Result<P, String> {
+    let params: P = match serde_json::from_value(arguments.clone()) {
+        Ok(params) => params,
+        Err(error) => return Err(explain::<P>(&arguments, &error.to_string())),
+    };
+    params.validate()?;
+    Ok(params)
+}
+
+/// serde's message, led by the field it is about when serde does not say (`invalid type`,
+/// `unknown variant`...). The field is the one whose removal changes the error: serde stops at
+/// the first bad field, so without it the call either succeeds, misses that field, or trips on a
+/// later one.
+fn explain<P: DeserializeOwned>(arguments: &Value, message: &str) -> String {
+    let Value::Object(fields) = arguments else {
+        return format!("the arguments must be a JSON object: {message}");
+    };
+    if message.contains("field `") {
+        return message.to_owned();
+    }
+    let culprit = fields.keys().find(|key| {
+        let without: Map<String, Value> = fields
+            .iter()
+            .filter(|(other, _)| other != key)
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        match serde_json::from_value::<P>(Value::Object(without)) {
+            Ok(_) => true,
+            Err(error) => error.to_string() != message,
+        }
+    });
+    match culprit {
+        Some(field) => format!("`{field}`: {message}"),
+        None => message.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Example {
+        eid: String,
+        #[serde(default)]
+        quality: Option<u8>,
+        #[serde(default)]
+        direction: Option<Direction>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    enum Direction {
+        Up,
+    }
+
+    impl Validate for Example {
+        fn validate(&self) -> Result<(), String> {
+            match self.quality {
+                Some(0) => Err("`quality` must be 1 to 100".into()),
+                _ => Ok(()),
+            }
+        }
+    }
+
+    fn refusal(arguments: Value) -> String {
+        match serde_json::from_value::<Checked<Example>>(arguments)
+            .unwrap()
+            .parsed()
+        {
+            Ok(params) => panic!("accepted {params:?}"),
+            Err(error) => {
+                assert_eq!(error.code(), "invalid_argument");
+                error.to_string()
+            }
+        }
+    }
+
+    #[test]
+    fn good_arguments_pass_through() {
+        let parsed = serde_json::from_value::<Checked<Example>>(json!({ "eid": "e1" }))
+            .unwrap()
+            .parsed()
+            .unwrap();
+        assert_eq!(parsed.eid, "e1");
+        assert_eq!(parsed.quality, None);
+        assert!(parsed.direction.is_none());
+    }
+
+    #[test]
+    fn every_refusal_names_the_field() {
+        assert!(refusal(json!({})).contains("missing field `eid`"));
+        assert!(refusal(json!({ "eid": "e1", "force": true })).contains("unknown field `force`"));
+        let wrong_type = refusal(json!({ "eid": 12 }));
+        assert!(wrong_type.contains("`eid`: invalid type"), "{wrong_type}");
+        let too_big = refusal(json!({ "eid": "e1", "quality": 300 }));
+        assert!(too_big.contains("`quality`: invalid value"), "{too_big}");
+        let variant = refusal(json!({ "eid": "e1", "direction": "sideways" }));
+        assert!(
+            variant.contains("`direction`: unknown variant"),
+            "{variant}"
+        );
+        let both_bad = refusal(json!({ "eid": 1, "quality": "high" }));
+        assert!(both_bad.contains("`eid`: invalid type"), "{both_bad}");
+        assert!(refusal(json!({ "eid": "e1", "quality": 0 })).contains("`quality` must be 1"));
+    }
+}
