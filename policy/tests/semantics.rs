@@ -172,7 +172,10 @@ fn session_approvals_cover_only_the_identical_action() {
             "with a target",
             buy.clone().with_target_url("https://shop.example/pay"),
         ),
-        ("in another row", buy.clone().with_element_context("Gift card")),
+        (
+            "in another row",
+            buy.clone().with_element_context("Gift card"),
+        ),
         (
             "with other values in its form",
             buy.clone().with_form_values(r#""Name"="Eve""#),
