@@ -24,8 +24,9 @@ pub enum BrowserError {
     /// relaunches (page state is lost).
     #[error("the browser crashed or disconnected ({0}); the next call starts a new one")]
     Crashed(String),
-    /// A CDP call did not answer in time. The browser may still be usable.
-    #[error("the browser did not answer `{operation}` within {}ms", .after.as_millis())]
+    /// A CDP call did not answer in time. The browser may still be usable. `after` is zero when
+    /// chromiumoxide's own request timeout fired (its length is not reported).
+    #[error("the browser did not answer `{operation}`{}", within(*.after))]
     Timeout { operation: String, after: Duration },
     /// Chromium refused a protocol call for a reason not covered below. Shown to the caller.
     #[error("browser protocol error in `{operation}`: {message}")]
@@ -59,6 +60,14 @@ pub enum BrowserError {
     /// Navigation failed (DNS, refused connection, bad URL...). Tool error.
     #[error("could not open {url}: {reason}")]
     Navigation { url: String, reason: String },
+    /// The page did not finish loading in time, though the browser answers: a slow or silent
+    /// server. Its load is stopped. Tool error; what arrived so far can be observed.
+    #[error(
+        "{url} did not finish loading within {}ms, so loading was stopped: observe to see what \
+         arrived, or try again",
+        .after.as_millis()
+    )]
+    NavigationTimedOut { url: String, after: Duration },
     /// A `wait` ran out of time before its condition held. Tool error.
     #[error("waited {}ms but {what}", .after.as_millis())]
     WaitTimedOut { what: String, after: Duration },
@@ -92,6 +101,7 @@ impl BrowserError {
             | Self::NotSelect { .. }
             | Self::NoSuchOption(_)
             | Self::Navigation { .. }
+            | Self::NavigationTimedOut { .. }
             | Self::WaitTimedOut { .. }
             | Self::NoSuchTab(_)
             | Self::InvalidArgument(_)
@@ -116,11 +126,21 @@ impl BrowserError {
             Self::NotSelect { .. } => "not_select",
             Self::NoSuchOption(_) => "no_such_option",
             Self::Navigation { .. } => "navigation_failed",
+            Self::NavigationTimedOut { .. } => "navigation_timeout",
             Self::WaitTimedOut { .. } => "wait_timed_out",
             Self::NoSuchTab(_) => "no_such_tab",
             Self::InvalidArgument(_) => "invalid_argument",
             Self::PageScript(_) => "page_script",
         }
+    }
+}
+
+/// ` within Nms`, or nothing for an unknown (zero) time.
+fn within(after: Duration) -> String {
+    if after.is_zero() {
+        String::new()
+    } else {
+        format!(" within {}ms", after.as_millis())
     }
 }
 

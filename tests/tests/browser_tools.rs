@@ -618,3 +618,41 @@ async fn the_compact_and_the_object_form_of_observe_carry_the_same_snapshot() {
     );
     browser.shutdown().await;
 }
+
+#[tokio::test]
+async fn a_server_that_never_answers_is_a_navigation_timeout_and_the_session_goes_on() {
+    // Accepts connections and never answers them.
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let silent_url = format!("http://{}/", silent.local_addr().unwrap());
+    let held = tokio::spawn(async move {
+        let mut open = Vec::new();
+        while let Ok((socket, _)) = silent.accept().await {
+            open.push(socket);
+        }
+    });
+    // The suite's navigation timeout: shorter ones are not met by ordinary pages on a busy
+    // machine running these tests side by side.
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    let within = format!(
+        "within {}ms",
+        tandem_tests::browser_config().navigation_timeout_ms
+    );
+
+    let error = client.navigate(&silent_url).await.unwrap_err();
+    assert!(
+        matches!(&error, ClientError::Tool { code, message }
+            if code == "navigation_timeout" && message.contains(&within)),
+        "{error:?}"
+    );
+    // The browser is fine: the tab can be observed and acted on.
+    let observed = client.observe(None).await.unwrap();
+    assert!(
+        observed.observation.tabs.len() == 1,
+        "{:?}",
+        observed.observation.tabs
+    );
+    client.press_key("Tab").await.unwrap();
+    held.abort();
+    browser.shutdown().await;
+}

@@ -8,7 +8,7 @@ use base64::Engine;
 use chromiumoxide::cdp::browser_protocol::input::InsertTextParams;
 use chromiumoxide::cdp::browser_protocol::page::{
     CaptureScreenshotFormat, CaptureScreenshotParams, GetNavigationHistoryParams,
-    NavigateToHistoryEntryParams,
+    NavigateToHistoryEntryParams, StopLoadingParams,
 };
 use chromiumoxide::cdp::browser_protocol::target::GetTargetInfoParams;
 use chromiumoxide::layout::Point;
@@ -208,7 +208,24 @@ impl BrowserSession {
                     other => super::cdp_error("navigate", other),
                 })
         };
-        self.guard_ours("navigate", timeout, going).await?;
+        match self.guard_ours("navigate", timeout, going).await {
+            Ok(()) => {}
+            // The browser answered (a dead one is reported as a crash): the page is what is
+            // slow. Its load is stopped, so the tab is settled on what arrived.
+            Err(BrowserError::Timeout { .. }) => {
+                if let Err(error) = self
+                    .guard("stop loading", page.execute(StopLoadingParams::default()))
+                    .await
+                {
+                    tracing::debug!(%error, "could not stop a page that was still loading");
+                }
+                return Err(BrowserError::NavigationTimedOut {
+                    url: target,
+                    after: timeout,
+                });
+            }
+            Err(other) => return Err(other),
+        }
         self.outcome(format!("opened {target}")).await
     }
 
