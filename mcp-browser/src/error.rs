@@ -17,6 +17,12 @@ pub enum BrowserError {
         "no Chromium found: install it (Debian: `apt-get install chromium`), set TANDEM_CHROME to its path, or connect to a running Chrome with a DevTools URL"
     )]
     NotFound,
+    /// The browser path given (`--chrome`, `TANDEM_CHROME` or `executable` in the config) is not
+    /// a file. Fatal for the call; the message names the path.
+    #[error(
+        "the browser `{0}` (from --chrome, TANDEM_CHROME or `executable` in the config) is not a file: fix the path, or unset it to use Chromium from PATH"
+    )]
+    ExecutableMissing(String),
     /// Chromium could not be started or connected to. Fatal for the call; retried on the next.
     #[error("could not start the browser ({target}): {reason}")]
     Launch { target: String, reason: String },
@@ -88,6 +94,7 @@ impl BrowserError {
     pub fn is_tool_error(&self) -> bool {
         match self {
             Self::NotFound
+            | Self::ExecutableMissing(_)
             | Self::Launch { .. }
             | Self::Crashed(_)
             | Self::Timeout { .. }
@@ -112,7 +119,7 @@ impl BrowserError {
     /// A short machine-readable code, carried over MCP so clients can rebuild the kind.
     pub fn code(&self) -> &'static str {
         match self {
-            Self::NotFound => "browser_not_found",
+            Self::NotFound | Self::ExecutableMissing(_) => "browser_not_found",
             Self::Launch { .. } => "launch_failed",
             Self::Crashed(_) => "browser_crashed",
             Self::Timeout { .. } => "timeout",

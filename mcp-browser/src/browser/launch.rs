@@ -47,10 +47,10 @@ pub(crate) struct Launched {
 /// The executable to launch: config, then `TANDEM_CHROME`, then well-known names on PATH.
 pub fn find_executable(config: &BrowserConfig) -> Result<PathBuf> {
     if let Some(path) = &config.executable {
-        return existing(path).ok_or(BrowserError::NotFound);
+        return existing(path);
     }
     if let Some(path) = std::env::var_os("TANDEM_CHROME").filter(|v| !v.is_empty()) {
-        return existing(Path::new(&path)).ok_or(BrowserError::NotFound);
+        return existing(Path::new(&path));
     }
     let path_var = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path_var)
@@ -59,8 +59,13 @@ pub fn find_executable(config: &BrowserConfig) -> Result<PathBuf> {
         .ok_or(BrowserError::NotFound)
 }
 
-fn existing(path: &Path) -> Option<PathBuf> {
-    path.is_file().then(|| path.to_path_buf())
+/// The named browser, if it is a file.
+fn existing(path: &Path) -> Result<PathBuf> {
+    if path.is_file() {
+        Ok(path.to_path_buf())
+    } else {
+        Err(BrowserError::ExecutableMissing(path.display().to_string()))
+    }
 }
 
 /// Launches a local Chromium or connects to `config.remote_url`.
@@ -204,5 +209,25 @@ fn spawn_handler(
         handler_task,
         alive,
         profile,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_named_browser_that_is_not_there_is_named_in_the_error() {
+        let config = BrowserConfig {
+            executable: Some("/nonexistent/chrome".into()),
+            ..BrowserConfig::default()
+        };
+        let error = find_executable(&config).unwrap_err();
+        assert!(
+            matches!(&error, BrowserError::ExecutableMissing(path) if path == "/nonexistent/chrome"),
+            "{error}"
+        );
+        assert!(error.to_string().contains("/nonexistent/chrome"), "{error}");
+        assert_eq!(error.code(), "browser_not_found");
     }
 }
