@@ -6,21 +6,19 @@
 
 mod support;
 
-use std::process::Stdio;
 use std::sync::Arc;
 use std::time::Duration;
 
 use support::{TestDaemon, WAIT, WsClient};
 use tandem_agent::RunOutcome;
 use tandem_mcp_browser::BrowserConfig;
-use tandem_mcp_browser::browser::find_executable;
 use tandem_server::cli::serve::Daemon;
 use tandem_server::cli::session_factory;
 use tandem_server::protocol::{ClientMessage, QuestionKind, ServerMessage};
 use tandem_server::security::AccessPolicy;
 use tandem_server::session::{SessionLifetime, SessionRegistry};
 use tandem_server::{AppState, Config, LaunchToken};
-use tandem_tests::FixtureSite;
+use tandem_tests::{DevtoolsChromium, FixtureSite};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 
 /// A daemon whose sessions follow `[sessions]` settings given as config-file text, with
@@ -48,48 +46,6 @@ async fn daemon_with(
         addr,
     })
     .await
-}
-
-/// Starts Chromium with a DevTools port of its choosing; returns it, its WebSocket URL and the
-/// `host:port` of its DevTools HTTP endpoint (which lists every page target, in any context).
-async fn start_chromium() -> (tokio::process::Child, String, String, tempfile::TempDir) {
-    let profile = tempfile::tempdir().unwrap();
-    let executable = find_executable(&BrowserConfig::default()).unwrap();
-    let mut child = tokio::process::Command::new(executable)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--remote-debugging-port=0",
-            "about:blank",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let url = loop {
-        let line = lines
-            .next_line()
-            .await
-            .unwrap()
-            .expect("Chromium printed its DevTools URL");
-        if let Some(url) = line.strip_prefix("DevTools listening on ") {
-            break url.trim().to_owned();
-        }
-    };
-    let authority = url
-        .strip_prefix("ws://")
-        .and_then(|rest| rest.split('/').next())
-        .unwrap()
-        .to_owned();
-    (child, url, authority, profile)
 }
 
 /// The body of `GET path` on `authority` (`host:port`), over a plain socket. Read by its
@@ -185,9 +141,10 @@ async fn expect_error(client: &mut WsClient, expected: &str) {
 #[tokio::test]
 async fn a_session_left_idle_by_its_last_client_closes_after_the_grace_period() {
     let site = FixtureSite::start().await.unwrap();
-    let (mut chromium, ws_url, devtools, _profile) = start_chromium().await;
+    let chromium = DevtoolsChromium::start().await.unwrap();
+    let devtools = chromium.http_address();
     let browser = BrowserConfig {
-        remote_url: Some(ws_url),
+        remote_url: Some(chromium.ws_url.clone()),
         ..tandem_tests::browser_config()
     };
     let daemon = daemon_with("[sessions]\nidle_grace_ms = 300\n", browser, |_| {}).await;
@@ -226,7 +183,6 @@ async fn a_session_left_idle_by_its_last_client_closes_after_the_grace_period() 
         .await;
     watched.expect_done().await;
     daemon.stop().await;
-    chromium.kill().await.unwrap();
 }
 
 #[tokio::test]

@@ -4,10 +4,12 @@
 
 pub mod agent;
 pub mod browser;
+pub mod devtools_chromium;
 pub mod fixture_site;
 pub mod mock_model;
 pub mod stats;
 
 pub use agent::TestAgent;
 pub use browser::{TestBrowser, browser_config, connected_client};
+pub use devtools_chromium::DevtoolsChromium;
 pub use fixture_site::FixtureSite;

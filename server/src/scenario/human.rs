@@ -141,13 +141,41 @@ pub fn find_element<'a>(snapshot: &'a Snapshot, name: &str) -> Option<&'a Elemen
         .or_else(|| elements.iter().find(contains))
 }
 
-/// Every text the page shows: text blocks, element names and contexts, and field values.
+/// Every text the page shows, one per line and each once (a row's context is shared by its
+/// elements): text blocks, element names and contexts, and field values.
 pub fn page_text(snapshot: &Snapshot) -> String {
     let values = snapshot.elements.iter().filter_map(|e| e.value.as_deref());
+    let mut seen = std::collections::HashSet::new();
     let mut text = String::new();
     for shown in snapshot.shown_texts().chain(values) {
-        text.push_str(shown);
-        text.push('\n');
+        if seen.insert(shown) {
+            text.push_str(shown);
+            text.push('\n');
+        }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use tandem_mcp_browser::snapshot::Element;
+
+    use super::*;
+
+    #[test]
+    fn the_page_text_says_a_shared_context_once() {
+        let field = |name: &str| Element {
+            name: name.into(),
+            context: Some("Create your account".into()),
+            ..Element::default()
+        };
+        let snapshot = Snapshot {
+            elements: vec![field("Full name"), field("Email")],
+            ..Snapshot::default()
+        };
+        assert_eq!(
+            page_text(&snapshot),
+            "Full name\nCreate your account\nEmail\n"
+        );
+    }
 }
