@@ -133,8 +133,9 @@ impl Timeline {
     }
 
     /// Marks every still pending action as failed with `message` (the run ended before it
-    /// finished).
-    pub fn close_pending(&mut self, message: &str) {
+    /// finished). Returns the sequence numbers of the entries it closed, oldest first.
+    pub fn close_pending(&mut self, message: &str) -> Vec<usize> {
+        let mut closed = Vec::new();
         for entry in &mut self.entries {
             if let TimelineItem::Action { result, .. } = &mut entry.item
                 && matches!(result, ActionResult::Pending { .. })
@@ -142,8 +143,10 @@ impl Timeline {
                 *result = ActionResult::Error {
                     message: message.to_owned(),
                 };
+                closed.push(entry.seq);
             }
         }
+        closed
     }
 
     /// The entries, oldest first.

@@ -24,6 +24,8 @@ struct FakeBrowser {
     elements: Vec<Element>,
     calls: Mutex<Vec<String>>,
     fail_clicks: bool,
+    /// Clicks never return: the call stays in flight until the run is cancelled.
+    hang_clicks: bool,
 }
 
 impl FakeBrowser {
@@ -81,6 +83,9 @@ impl BrowserTools for FakeBrowser {
         self.log(format!("navigate {url}"))
     }
     async fn click(&self, eid: &str) -> Result<ActionOutcome, ClientError> {
+        if self.hang_clicks {
+            std::future::pending::<()>().await;
+        }
         if self.fail_clicks {
             self.calls
                 .lock()
@@ -599,4 +604,131 @@ async fn an_external_servers_tool_is_denied_until_the_policy_allows_it() {
         calls,
         [("add".to_owned(), serde_json::json!({ "text": "buy milk" }))]
     );
+}
+
+fn is_click_step(event: &AgentEvent, pending: bool) -> bool {
+    matches!(
+        event,
+        AgentEvent::Step { action: Some(Action::Click { .. }), result: Some(result), .. }
+            if matches!(result, ActionResult::Pending { .. }) == pending
+    )
+}
+
+#[tokio::test]
+async fn a_cancel_closes_the_step_in_flight_and_says_what_was_done_before_it() {
+    let browser = Arc::new(FakeBrowser {
+        elements: vec![element("e1", "button", "Ok")],
+        hang_clicks: true,
+        ..FakeBrowser::default()
+    });
+    let open = Action::Navigate {
+        url: "https://shop.test/".into(),
+    };
+    let agent = spawn(&browser, Script::new(vec![open, click("e1")]));
+    let mut events = agent.subscribe();
+    agent
+        .submit_user_message("open the shop, press Ok")
+        .await
+        .unwrap();
+    next_matching(&mut events, |e| is_click_step(e, true)).await;
+    agent.cancel();
+
+    let closed = next_matching(&mut events, |e| is_click_step(e, false)).await;
+    let AgentEvent::Step { node, result, .. } = closed else {
+        unreachable!()
+    };
+    assert_eq!(node, "finalize_cancelled");
+    assert_eq!(
+        result,
+        Some(ActionResult::Error {
+            message: "cancelled".into()
+        })
+    );
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Cancelled);
+    assert_eq!(
+        text,
+        "Cancelled. Done before that: open https://shop.test/. Cut short: click e1 — button \
+         \"Ok\" (it may have partly happened). Nothing more was done."
+    );
+    let run = agent.runs().pop().unwrap();
+    assert!(
+        !run.timeline
+            .actions()
+            .any(|(_, result)| matches!(result, ActionResult::Pending { .. })),
+        "{:?}",
+        run.timeline
+    );
+}
+
+#[tokio::test]
+async fn a_cancel_at_a_confirmation_closes_its_step_and_says_it_was_not_done() {
+    let browser = Arc::new(FakeBrowser::with(vec![element("e1", "button", "Pay now")]));
+    let agent = spawn(&browser, Script::new(vec![click("e1")]));
+    let mut events = agent.subscribe();
+    agent.submit_user_message("pay").await.unwrap();
+    question(&mut events).await;
+    agent.cancel();
+    next_matching(&mut events, |e| is_click_step(e, false)).await;
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Cancelled);
+    assert_eq!(
+        text,
+        "Cancelled. Not done: click e1 — button \"Pay now\" (it was waiting for an answer). \
+         Nothing more was done."
+    );
+}
+
+#[tokio::test]
+async fn a_cancel_before_any_action_says_nothing_was_done() {
+    let browser = Arc::new(FakeBrowser::with(vec![element("e1", "button", "Pay now")]));
+    let agent = spawn(
+        &browser,
+        Script::new(vec![Action::NeedUser {
+            reason: "Log in first.".into(),
+        }]),
+    );
+    let mut events = agent.subscribe();
+    agent.submit_user_message("pay").await.unwrap();
+    question(&mut events).await;
+    agent.cancel();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(
+        (outcome, text.as_str()),
+        (RunOutcome::Cancelled, "Cancelled before I did anything.")
+    );
+}
+
+/// Stops at once, having given up.
+struct GivesUp;
+
+#[async_trait]
+impl Planner for GivesUp {
+    async fn plan(&self, _: &PlanContext<'_>) -> Result<Plan, PlannerError> {
+        let mut plan = Plan::new(Action::Stop {
+            answer: "I could not find the Pay button.".into(),
+        });
+        plan.gave_up = true;
+        Ok(plan)
+    }
+}
+
+#[tokio::test]
+async fn a_stop_that_gives_up_fails_the_run_with_its_answer() {
+    let agent = Agent::spawn(
+        AgentConfig::default(),
+        Arc::new(GivesUp),
+        Arc::new(FakeBrowser::default()),
+        Arc::new(PolicyGate::with_defaults().unwrap()),
+    );
+    let mut events = agent.subscribe();
+    agent.submit_user_message("pay").await.unwrap();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(
+        (outcome, text.as_str()),
+        (RunOutcome::Failed, "I could not find the Pay button.")
+    );
+    let run = agent.runs().pop().unwrap();
+    assert_eq!(run.nodes().last(), Some(&"finalize_failed"));
+    assert_eq!(run.outcome, Some(RunOutcome::Failed));
 }

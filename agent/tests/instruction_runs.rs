@@ -25,6 +25,8 @@ struct Part {
     name: &'static str,
     context: Option<&'static str>,
     leads_to: Option<&'static str>,
+    /// Clicking it fails (the element is covered).
+    covered: bool,
 }
 
 fn button(name: &'static str) -> Part {
@@ -33,6 +35,7 @@ fn button(name: &'static str) -> Part {
         name,
         context: None,
         leads_to: None,
+        covered: false,
     }
 }
 
@@ -42,6 +45,7 @@ fn link(name: &'static str, to: &'static str) -> Part {
         name,
         context: None,
         leads_to: Some(to),
+        covered: false,
     }
 }
 
@@ -51,6 +55,7 @@ fn textbox(name: &'static str) -> Part {
         name,
         context: None,
         leads_to: None,
+        covered: false,
     }
 }
 
@@ -62,6 +67,11 @@ impl Part {
 
     fn near(mut self, context: &'static str) -> Self {
         self.context = Some(context);
+        self
+    }
+
+    fn covered(mut self) -> Self {
+        self.covered = true;
         self
     }
 }
@@ -178,6 +188,12 @@ impl BrowserTools for Site {
     }
     async fn click(&self, eid: &str) -> Result<ActionOutcome, ClientError> {
         let part = self.part(eid)?;
+        if part.covered {
+            return Err(ClientError::Tool {
+                code: "covered".into(),
+                message: format!("`{eid}` is covered by another element"),
+            });
+        }
         let call = format!("click {}", part.name);
         if let Some(to) = part.leads_to {
             *self.at.lock().unwrap() = to;
@@ -463,5 +479,68 @@ async fn a_value_outside_the_options_is_refused_and_a_listed_one_is_accepted() {
     let (outcome, text) = finished(&mut events).await;
     assert_eq!(outcome, RunOutcome::Done, "{text}");
     assert!(text.contains("Now on \"Settings saved\""), "{text}");
+    agent.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_step_that_fails_twice_fails_the_run_and_says_which_step() {
+    let site = Site::new(vec![StandInPage {
+        url: "https://shop.test/",
+        title: "Shop",
+        parts: vec![button("Show details").covered()],
+    }]);
+    let agent = spawn(&site);
+    let mut events = agent.subscribe();
+    agent
+        .submit_user_message("open https://shop.test/ then click Show details")
+        .await
+        .unwrap();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Failed, "{text}");
+    assert!(
+        text.starts_with(
+            "Stopped: step 2 (\"click Show details\") failed twice: `e1` is covered by another \
+             element. Done: opened https://shop.test/."
+        ),
+        "{text}"
+    );
+    agent.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_message_with_nothing_to_follow_fails_the_run_and_says_what_would_work() {
+    let site = shop();
+    let agent = spawn(&site);
+    let mut events = agent.subscribe();
+    for message in ["do something clever", "   "] {
+        agent.submit_user_message(message).await.unwrap();
+        let (outcome, text) = finished(&mut events).await;
+        assert_eq!(outcome, RunOutcome::Failed, "{text}");
+        assert!(
+            text.contains("so I follow plain step-by-step instructions"),
+            "{text}"
+        );
+    }
+    assert!(site.calls().is_empty());
+    agent.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_cancelled_run_says_what_it_had_done_before() {
+    let site = shop();
+    let agent = spawn(&site);
+    let mut events = agent.subscribe();
+    agent
+        .submit_user_message("open https://shop.test/ then click Buy a unicorn")
+        .await
+        .unwrap();
+    question(&mut events).await;
+    agent.cancel();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Cancelled);
+    assert_eq!(
+        text,
+        "Cancelled. Done before that: open https://shop.test/. Nothing more was done."
+    );
     agent.shutdown().await;
 }

@@ -3,16 +3,22 @@
 //! In: the node (which outcome), the run's ending reason or the planner's `stop` answer. Out:
 //! `final_response`, the run record's outcome, the agent's message in the chat history, the
 //! timeline and a message event. Actions still pending on the timeline (a cancelled call, an
-//! unanswered confirmation) are closed as errors. `RunFinished` is sent by the agent task once
-//! the record is published.
+//! unanswered confirmation) are closed as errors, each with a final step event, so no step
+//! stays `pending`. A `stop` the planner gave up with ends here as `failed`, its answer the
+//! message. `RunFinished` is sent by the agent task once the record is published.
 
 use super::{NodeId, Runtime};
 use crate::action::Action;
-use crate::events::AgentEvent;
-use crate::graph::Flow;
+use crate::events::{AgentEvent, StepTimings};
+use crate::graph::{Flow, NodeName};
 use crate::interrupt::Interrupt;
+use crate::planner::StepOutcome;
+use crate::policy_bridge::describe;
 use crate::state::{AgentState, ChatMessage};
-use crate::timeline::{Author, RunOutcome, TimelineItem};
+use crate::timeline::{ActionResult, Author, RunOutcome, TimelineItem};
+
+/// How many of the actions done before a cancel its message names (the latest ones).
+const DONE_SHOWN: usize = 8;
 
 pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Flow<Interrupt> {
     let outcome = outcome_of(node);
@@ -24,7 +30,7 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
             .unwrap_or_else(|| "I stopped: the policy does not allow this.".to_owned()),
         RunOutcome::Cancelled => ending
             .map(|e| e.message)
-            .unwrap_or_else(|| "Cancelled. I stopped and did nothing more.".to_owned()),
+            .unwrap_or_else(|| cancelled_text(state)),
         RunOutcome::Blocked => format!(
             "I stopped: {} planned actions in a row were not valid on this page. Last problem: {}",
             state.invalid_actions,
@@ -41,6 +47,7 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
         ),
         RunOutcome::Failed => ending
             .map(|e| e.message)
+            .or_else(|| stop_answer(state).map(str::to_owned))
             .unwrap_or_else(|| "The run failed.".to_owned()),
     };
     let closing = match outcome {
@@ -51,7 +58,24 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
         | RunOutcome::Limit
         | RunOutcome::Failed => "not finished: the run ended",
     };
-    state.run.timeline.close_pending(closing);
+    for seq in state.run.timeline.close_pending(closing) {
+        let Some(TimelineItem::Action { action, result, .. }) = state
+            .run
+            .timeline
+            .entries()
+            .get(seq)
+            .map(|entry| &entry.item)
+        else {
+            continue;
+        };
+        rt.emit(AgentEvent::Step {
+            run_id: state.run.run_id.clone(),
+            node: node.name().to_owned(),
+            action: Some(action.clone()),
+            result: Some(result.clone()),
+            timings: StepTimings::default(),
+        });
+    }
     state.run.timeline.push(TimelineItem::Text {
         author: Author::Agent,
         text: text.clone(),
@@ -72,10 +96,74 @@ fn done_text(state: &AgentState) -> String {
     if let Some(text) = &state.final_response {
         return text.clone();
     }
+    stop_answer(state).map_or_else(|| "Done.".to_owned(), str::to_owned)
+}
+
+/// The answer of the planner's `stop`, when that is what ends the run.
+fn stop_answer(state: &AgentState) -> Option<&str> {
     match state.planned_action.as_ref().map(|p| p.action()) {
-        Some(Action::Stop { answer }) => answer.clone(),
-        _ => "Done.".to_owned(),
+        Some(Action::Stop { answer }) => Some(answer),
+        _ => None,
     }
+}
+
+/// What a run cancelled without a reason of its own had done, and what it left unfinished:
+/// the page may have changed, and the person should know how far it got.
+fn cancelled_text(state: &AgentState) -> String {
+    let done: Vec<String> = state
+        .steps
+        .iter()
+        .filter(|record| matches!(record.outcome, StepOutcome::Succeeded { .. }))
+        .map(|record| describe(&record.action, record.element.as_ref()))
+        .collect();
+    let unfinished = state.planned_action.as_ref().and_then(|planned| {
+        let seq = planned.timeline_seq?;
+        match state
+            .run
+            .timeline
+            .entries()
+            .get(seq)
+            .map(|entry| &entry.item)
+        {
+            Some(TimelineItem::Action {
+                result: ActionResult::Pending { interrupt_id },
+                ..
+            }) => Some((
+                describe(planned.action(), planned.element.as_ref()),
+                interrupt_id.is_some(),
+            )),
+            _ => None,
+        }
+    });
+    if done.is_empty() && unfinished.is_none() {
+        return "Cancelled before I did anything.".to_owned();
+    }
+    let mut text = "Cancelled.".to_owned();
+    if !done.is_empty() {
+        let earlier = done.len().saturating_sub(DONE_SHOWN);
+        let shown = done[earlier..].join("; ");
+        match earlier {
+            0 => text.push_str(&format!(" Done before that: {shown}.")),
+            n => text.push_str(&format!(
+                " Done before that: {n} earlier actions, then {shown}."
+            )),
+        }
+    }
+    match unfinished {
+        Some((action, true)) => {
+            text.push_str(&format!(
+                " Not done: {action} (it was waiting for an answer)."
+            ));
+        }
+        Some((action, false)) => {
+            text.push_str(&format!(
+                " Cut short: {action} (it may have partly happened)."
+            ));
+        }
+        None => {}
+    }
+    text.push_str(" Nothing more was done.");
+    text
 }
 
 fn outcome_of(node: NodeId) -> RunOutcome {

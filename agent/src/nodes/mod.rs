@@ -14,6 +14,7 @@
 //!                                   │ └ask_user─▶ ask_user ─▶ maybe_observe
 //!                                   ▼allow (stop: straight to maybe_stop_or_continue)
 //!                              execute_action ─▶ maybe_stop_or_continue ─stop─▶ finalize_done
+//!                                                        │ gave up ─▶ finalize_failed
 //!                                                        │ limit ─▶ finalize_limit
 //!                                                        └──────▶ maybe_observe
 //! ```

@@ -152,9 +152,14 @@ fn after_maybe_stop(state: &AgentState, config: &AgentConfig) -> NodeId {
     let stopping = state
         .planned_action
         .as_ref()
-        .is_some_and(|p| matches!(p.action(), Action::Stop { .. }));
-    if stopping {
-        NodeId::FinalizeDone
+        .filter(|p| matches!(p.action(), Action::Stop { .. }));
+    if let Some(stop) = stopping {
+        // A planner that gave up did not do what was asked: the run failed.
+        if stop.plan.gave_up {
+            NodeId::FinalizeFailed
+        } else {
+            NodeId::FinalizeDone
+        }
     } else if state.tool_steps >= config.max_tool_steps {
         NodeId::FinalizeLimit
     } else {

@@ -59,6 +59,11 @@ pub struct Plan {
     /// invalid, failed or answered actions). The instruction planner puts the index of the
     /// instruction step here; planners that do not need it leave `None`.
     pub cursor: Option<usize>,
+    /// For a `stop`: the planner gave up without doing what was asked (a step kept failing,
+    /// nothing in the message could be followed). The run then ends `failed`, with the stop's
+    /// answer as its message, instead of `done`. `false` for every other plan.
+    #[serde(default)]
+    pub gave_up: bool,
 }
 
 impl Plan {
@@ -68,6 +73,7 @@ impl Plan {
             action,
             note: None,
             cursor: None,
+            gave_up: false,
         }
     }
 }

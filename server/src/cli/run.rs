@@ -2,6 +2,10 @@
 //! the agent's messages and final answer to stdout. Confirmations, takeovers and questions are
 //! asked on the terminal — or, with `--no-input` (or no terminal), confirmations are denied and
 //! takeovers and questions end the run. The exit code says how the run ended.
+//!
+//! The run's final text is the agent's, written for the chat, except where it speaks of what a
+//! terminal cannot do or does not know: a confirmation denied here without asking is not put on
+//! the person, and the step limit points at `--max-steps`.
 
 use std::io::IsTerminal;
 use std::io::Write;
@@ -54,11 +58,15 @@ pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
         Some(url) => format!("open {url}\n{}", args.goal),
         None => args.goal.clone(),
     };
+    let max_steps = config.agent.max_tool_steps;
     let mut frames = session.watch();
     session.agent.submit_user_message(goal).await?;
     let mut input = BufReader::new(tokio::io::stdin()).lines();
-    let mut last_said = String::new();
     let following = async {
+        // The latest message is held until the next frame: the final one is said by
+        // `run_finished`, in the terminal's words.
+        let mut held: Option<String> = None;
+        let mut denied_here: Option<String> = None;
         loop {
             let frame = match frames.recv().await {
                 Ok(frame) => frame,
@@ -67,8 +75,9 @@ pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
             };
             match frame {
                 ServerMessage::AgentMessage { text } => {
-                    say(&text);
-                    last_said = text;
+                    if let Some(earlier) = held.replace(text) {
+                        say(&earlier);
+                    }
                 }
                 ServerMessage::Step {
                     node,
@@ -84,13 +93,25 @@ pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
                     tracing::info!("[{node}] {summary} ({mark})");
                 }
                 ServerMessage::AgentQuestion(question) => {
-                    answer(&session, &question, asking, &mut input).await;
+                    if let Some(earlier) = held.take() {
+                        say(&earlier);
+                    }
+                    if let Some(denied) = answer(&session, &question, asking, &mut input).await {
+                        denied_here = Some(denied);
+                    }
                 }
                 ServerMessage::Error { code, message } => tracing::warn!("{code}: {message}"),
                 ServerMessage::RunFinished { outcome, text } => {
-                    if text != last_said {
-                        say(&text);
+                    if let Some(earlier) = held.take().filter(|earlier| *earlier != text) {
+                        say(&earlier);
                     }
+                    let ending = Ending {
+                        outcome,
+                        denied_here: denied_here.as_deref(),
+                        asking,
+                        max_steps,
+                    };
+                    say(&ending.final_text(&text));
                     break exit_code(outcome);
                 }
                 _ => {}
@@ -149,6 +170,41 @@ impl Asking {
     }
 }
 
+/// How a run ended, as far as the terminal's final text is concerned.
+struct Ending<'a> {
+    outcome: RunOutcome,
+    /// The confirmation this terminal denied without asking anyone, if any.
+    denied_here: Option<&'a str>,
+    asking: Asking,
+    max_steps: usize,
+}
+
+impl Ending<'_> {
+    /// The agent's final `text`, or the terminal's own where the agent's would mislead here.
+    fn final_text(&self, text: &str) -> String {
+        match (self.outcome, self.denied_here) {
+            (RunOutcome::Cancelled, Some(summary)) => format!(
+                "Denied without asking ({}): {summary}. It was not done, and the run stopped \
+                 there. Run in a terminal without --no-input to be asked.",
+                self.asking.why_not()
+            ),
+            (RunOutcome::Limit, _) => format!(
+                "Stopped at the step limit of one run ({} graph steps; an action takes about 6) \
+                 before finishing. Run again with a higher --max-steps to let it go further.",
+                self.max_steps
+            ),
+            (
+                RunOutcome::Done
+                | RunOutcome::Failed
+                | RunOutcome::Denied
+                | RunOutcome::Cancelled
+                | RunOutcome::Blocked,
+                _,
+            ) => text.to_owned(),
+        }
+    }
+}
+
 /// Why `url` cannot start a run, if it cannot: it must be an absolute http(s) or file URL.
 fn check_start_url(url: &str) -> Result<(), String> {
     match url::Url::parse(url) {
@@ -163,7 +219,14 @@ fn check_start_url(url: &str) -> Result<(), String> {
     }
 }
 
-async fn answer(session: &Session, question: &AgentQuestion, asking: Asking, input: &mut Lines) {
+/// Answers `question` on the terminal, or without asking. Returns the summary of a
+/// confirmation it denied without asking anyone.
+async fn answer(
+    session: &Session,
+    question: &AgentQuestion,
+    asking: Asking,
+    input: &mut Lines,
+) -> Option<String> {
     let id = question.interrupt_id.as_str();
     let interactive = asking == Asking::Terminal;
     match question.kind {
@@ -199,8 +262,13 @@ async fn answer(session: &Session, question: &AgentQuestion, asking: Asking, inp
                 action_hash,
                 remember,
             };
-            if let Err(error) = session.answer(id, resume).await {
-                tracing::warn!(%error, "the confirmation was refused");
+            match session.answer(id, resume).await {
+                Ok(_) if !interactive => Some(summary),
+                Ok(_) => None,
+                Err(error) => {
+                    tracing::warn!(%error, "the confirmation was refused");
+                    None
+                }
             }
         }
         QuestionKind::Manual => {
@@ -211,7 +279,7 @@ async fn answer(session: &Session, question: &AgentQuestion, asking: Asking, inp
                     question.reason
                 );
                 session.agent.cancel();
-                return;
+                return None;
             }
             ask(&format!(
                 "\nYour turn: {}\nDo it in the browser (run with --headed to see it), then press Enter: ",
@@ -222,6 +290,7 @@ async fn answer(session: &Session, question: &AgentQuestion, asking: Asking, inp
             if let Err(error) = session.answer(id, resume).await {
                 tracing::warn!(%error, "the takeover reply was refused");
             }
+            None
         }
         QuestionKind::Ask => {
             if !interactive {
@@ -236,7 +305,7 @@ async fn answer(session: &Session, question: &AgentQuestion, asking: Asking, inp
                     prompts.join(" / ")
                 );
                 session.agent.cancel();
-                return;
+                return None;
             }
             // Until the agent takes the answers (a value outside a list is refused), or input ends.
             loop {
@@ -252,7 +321,7 @@ async fn answer(session: &Session, question: &AgentQuestion, asking: Asking, inp
                     let Some(line) = input.next_line().await.ok().flatten() else {
                         complain("No answer (input ended): the run is cancelled.");
                         session.agent.cancel();
-                        return;
+                        return None;
                     };
                     let line = line.trim();
                     // An option by its number or its label; else the text as typed.
@@ -273,13 +342,13 @@ async fn answer(session: &Session, question: &AgentQuestion, asking: Asking, inp
                     });
                 }
                 match session.answer(id, Resume::Answer { answers }).await {
-                    Ok(_) => return,
+                    Ok(_) => return None,
                     Err(error) if error.code() == "invalid_answer" => {
                         complain(&format!("{error}; please answer again."));
                     }
                     Err(error) => {
                         tracing::warn!(%error, "the answer was refused");
-                        return;
+                        return None;
                     }
                 }
             }

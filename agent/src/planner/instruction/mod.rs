@@ -32,6 +32,9 @@
 //! - When every step is done the plan is `stop` with a report: what was done, what was skipped,
 //!   what was not understood, and the current page's title and URL.
 //! - A message with no recognisable instruction gives `stop` explaining the vocabulary.
+//! - A `stop` that gives up ([`Plan::gave_up`]: a step failed twice, a step it could not carry
+//!   out, nothing it could follow) ends the run `failed`; a `stop` after every step, at a
+//!   "stop" step or at the person's "stop" ends it `done`.
 //! - `snapshot = None` happens only before any page is open: navigation, key, wait and stop
 //!   steps still work; steps that need an element give `stop` explaining that no page is open.
 //! - Not found → `ask_user` (text question `target`); several equally good matches →
@@ -58,7 +61,7 @@ use async_trait::async_trait;
 use self::decide::{Decision, Situation, decide};
 use self::parse::{Instructions, parse_message};
 use self::progress::{MAX_FAILURES, Progress, Status, replay};
-use self::report::{VOCABULARY, final_report, source_shown};
+use self::report::{final_report, nothing_to_follow, source_shown};
 use crate::action::Action;
 use crate::error::PlannerError;
 use crate::planner::{Plan, PlanContext, Planner};
@@ -77,7 +80,7 @@ impl InstructionPlanner {
     pub fn plan_now(&self, ctx: &PlanContext<'_>) -> Plan {
         let instructions = parse_message(ctx.goal);
         if instructions.steps.is_empty() {
-            return stop(VOCABULARY.to_owned(), None);
+            return give_up(nothing_to_follow(&instructions), None);
         }
         let mut progress = replay(ctx.history, instructions.steps.len());
         let report = |headline: &str, progress: &Progress| {
@@ -98,7 +101,7 @@ impl InstructionPlanner {
                     index + 1,
                     source_shown(step, source)
                 );
-                return stop(report(&headline, &progress), Some(index));
+                return give_up(report(&headline, &progress), Some(index));
             }
             let situation = Situation {
                 snapshot: ctx.snapshot,
@@ -125,10 +128,12 @@ impl InstructionPlanner {
                     };
                     return plan(action, note(&what, &skipped_notes), index);
                 }
-                Decision::Stop { reason } => {
-                    let headline = reason.unwrap_or_else(|| "Stopped as instructed.".to_owned());
-                    return stop(report(&headline, &progress), Some(index));
+                Decision::Stop { reason: None } => {
+                    return stop(report("Stopped as instructed.", &progress), Some(index));
                 }
+                Decision::Stop {
+                    reason: Some(reason),
+                } => return give_up(report(&reason, &progress), Some(index)),
                 Decision::Skip { note: why } => {
                     progress.states[index].status = Status::Skipped;
                     skipped_notes.push(why);
@@ -158,13 +163,24 @@ fn plan(action: Action, note: String, index: usize) -> Plan {
         action,
         note: Some(note),
         cursor: Some(index),
+        gave_up: false,
     }
 }
 
+/// A `stop` that ends the run as asked.
 fn stop(answer: String, cursor: Option<usize>) -> Plan {
     Plan {
         action: Action::Stop { answer },
         note: None,
         cursor,
+        gave_up: false,
+    }
+}
+
+/// A `stop` without having done what was asked: the run fails with `answer`.
+fn give_up(answer: String, cursor: Option<usize>) -> Plan {
+    Plan {
+        gave_up: true,
+        ..stop(answer, cursor)
     }
 }

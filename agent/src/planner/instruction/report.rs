@@ -13,12 +13,30 @@ use crate::action::WaitFor;
 use crate::question::{Question, QuestionKind, QuestionOption};
 
 /// What the instruction planner understands, for messages it cannot follow.
-pub(crate) const VOCABULARY: &str = "No model is configured, so I follow plain step-by-step \
+const VOCABULARY: &str = "No model is configured, so I follow plain step-by-step \
 instructions. Examples: open example.com; click the Sign in button; type alice@example.com into \
 Email; fill Password with …; set Country to France; select Blue from Color; check Remember me; \
 press Enter; scroll down / to the bottom / to Pricing; wait for \"Welcome\" / wait 2 seconds; go \
 back; search for shoes; submit; stop. Put several steps on separate lines or join them with \
 \"then\", commas or \"and\"; quote values that contain commas.";
+
+/// Why nothing was done for a message without a single step, and what would work.
+pub(crate) fn nothing_to_follow(instructions: &Instructions) -> String {
+    let said: Vec<String> = instructions
+        .ignored
+        .iter()
+        .map(|clause| format!("\"{}\"", clip(clause.trim(), 60)))
+        .collect();
+    let headline = if said.is_empty() {
+        "There were no instructions to follow, so I did nothing.".to_owned()
+    } else {
+        format!(
+            "I did nothing: I could not understand {} as an instruction.",
+            said.join(", ")
+        )
+    };
+    format!("{headline} {VOCABULARY}")
+}
 
 /// `button "Sign in" (e12)`, with the field's context when it has one.
 pub(crate) fn describe(el: &Element) -> String {

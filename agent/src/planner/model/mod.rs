@@ -358,5 +358,6 @@ fn into_plan(decision: output::Decision) -> Plan {
         action: decision.action,
         note: decision.reasoning,
         cursor: None,
+        gave_up: false,
     }
 }

@@ -323,3 +323,47 @@ fn planning_is_deterministic() {
     let goal = "type a into Email, check Remember me, click Sign in";
     assert_eq!(plan(goal, Some(&page), &[]), plan(goal, Some(&page), &[]));
 }
+
+#[test]
+fn a_stop_gives_up_only_when_what_was_asked_was_not_done() {
+    let page = login_page();
+    let first = plan("click Sign in", Some(&page), &[]);
+    let twice = [
+        failed(&first, "element detached"),
+        failed(&first, "element detached"),
+    ];
+    let given_up = [
+        plan("click Sign in", Some(&page), &twice),
+        plan("do something clever", Some(&page), &[]),
+        plan("", None, &[]),
+        plan("click More", None, &[]),
+    ];
+    for stop in &given_up {
+        assert!(stop.gave_up, "{}", stop_answer(stop));
+    }
+    let finished = [
+        plan("click Sign in", Some(&page), &[succeeded(&first)]),
+        plan("stop", Some(&page), &[]),
+    ];
+    for stop in &finished {
+        assert!(!stop.gave_up, "{}", stop_answer(stop));
+    }
+    assert!(!first.gave_up, "an action is no stop");
+}
+
+#[test]
+fn a_message_with_nothing_to_follow_names_what_was_not_understood() {
+    let answer = stop_answer(&plan("do something clever", None, &[])).to_owned();
+    assert!(
+        answer.starts_with(
+            "I did nothing: I could not understand \"do something clever\" as an instruction. \
+             No model is configured"
+        ),
+        "{answer}"
+    );
+    let answer = stop_answer(&plan("  ", None, &[])).to_owned();
+    assert!(
+        answer.starts_with("There were no instructions to follow, so I did nothing. No model"),
+        "{answer}"
+    );
+}
