@@ -2,11 +2,13 @@
 //! their action, invalid and failing actions, chat mode, check/uncheck, cancel and supersede.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
+mod support;
+
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use async_trait::async_trait;
 use serde_json::Value;
+use support::{finished, next_matching, question};
 use tandem_agent::planner::{Plan, PlanContext, Planner};
 use tandem_agent::{
     Action, ActionResult, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, AgentMode,
@@ -16,7 +18,6 @@ use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{ClientError, Observation, ObservedPage, TabInfo, ToolOutput};
 use tandem_policy::PolicyGate;
-use tokio::sync::broadcast;
 
 /// A page with a few elements; records the calls it gets.
 #[derive(Default)]
@@ -163,37 +164,6 @@ fn spawn(browser: &Arc<FakeBrowser>, planner: Arc<Script>) -> AgentHandle {
         browser.clone(),
         Arc::new(PolicyGate::with_defaults().unwrap()),
     )
-}
-
-async fn next_matching(
-    events: &mut broadcast::Receiver<AgentEvent>,
-    pred: impl Fn(&AgentEvent) -> bool,
-) -> AgentEvent {
-    tokio::time::timeout(Duration::from_secs(10), async {
-        loop {
-            match events.recv().await {
-                Ok(event) if pred(&event) => return event,
-                Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                Err(broadcast::error::RecvError::Closed) => panic!("events closed"),
-            }
-        }
-    })
-    .await
-    .expect("event in time")
-}
-
-async fn finished(events: &mut broadcast::Receiver<AgentEvent>) -> (RunOutcome, String) {
-    match next_matching(events, |e| matches!(e, AgentEvent::RunFinished { .. })).await {
-        AgentEvent::RunFinished { outcome, text, .. } => (outcome, text),
-        _ => unreachable!(),
-    }
-}
-
-async fn question(events: &mut broadcast::Receiver<AgentEvent>) -> tandem_agent::Interrupt {
-    match next_matching(events, |e| matches!(e, AgentEvent::Question { .. })).await {
-        AgentEvent::Question { interrupt, .. } => interrupt,
-        _ => unreachable!(),
-    }
 }
 
 fn click(eid: &str) -> Action {

@@ -3,11 +3,13 @@
 //! the final report, and answers checked against the question they answer.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
+mod support;
+
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use async_trait::async_trait;
 use serde_json::Value;
+use support::{finished, question};
 use tandem_agent::planner::InstructionPlanner;
 use tandem_agent::{
     Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, Answer, AnswerError, BrowserTools,
@@ -245,37 +247,6 @@ fn spawn(site: &Arc<Site>) -> AgentHandle {
         site.clone(),
         Arc::new(PolicyGate::with_defaults().unwrap()),
     )
-}
-
-async fn next_matching(
-    events: &mut broadcast::Receiver<AgentEvent>,
-    pred: impl Fn(&AgentEvent) -> bool,
-) -> AgentEvent {
-    tokio::time::timeout(Duration::from_secs(10), async {
-        loop {
-            match events.recv().await {
-                Ok(event) if pred(&event) => return event,
-                Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
-                Err(broadcast::error::RecvError::Closed) => panic!("events closed"),
-            }
-        }
-    })
-    .await
-    .expect("event in time")
-}
-
-async fn finished(events: &mut broadcast::Receiver<AgentEvent>) -> (RunOutcome, String) {
-    match next_matching(events, |e| matches!(e, AgentEvent::RunFinished { .. })).await {
-        AgentEvent::RunFinished { outcome, text, .. } => (outcome, text),
-        _ => unreachable!(),
-    }
-}
-
-async fn question(events: &mut broadcast::Receiver<AgentEvent>) -> Interrupt {
-    match next_matching(events, |e| matches!(e, AgentEvent::Question { .. })).await {
-        AgentEvent::Question { interrupt, .. } => interrupt,
-        _ => unreachable!(),
-    }
 }
 
 fn shop() -> Arc<Site> {
