@@ -2,26 +2,27 @@
 //!
 //! Routes: `/` and the UI assets, `/demo/…` (the built-in shop), `/health`, `/ws` (the chat
 //! protocol) and `/mcp` (the browser tools over MCP streamable HTTP, with the launch token as a
-//! bearer token). Every request passes the Host check first; `/mcp` also needs an allowed Origin
-//! (or none) and the token.
+//! bearer token). Every request passes the access check first (its target, `Host` and `Origin`;
+//! see [`AccessPolicy`]); `/mcp` also needs the token.
 
 use std::sync::Arc;
 
-use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::{StatusCode, header};
+use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::{Extension, Router};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::json;
 use tandem_mcp_browser::BrowserHost;
 use tandem_mcp_browser::server::BrowserServer;
 
-use crate::security::AccessPolicy;
+use crate::security::{self, AccessPolicy};
 use crate::session::SessionRegistry;
 use crate::token::LaunchToken;
+use crate::ws::OpenSockets;
 use crate::{static_files, ws};
 
 /// What every handler can reach.
@@ -30,7 +31,7 @@ pub struct AppState {
     pub access: AccessPolicy,
     pub sessions: Arc<SessionRegistry>,
     /// Cancelled when the daemon starts shutting down: closes long-lived MCP streams so the
-    /// graceful shutdown does not wait on them.
+    /// graceful shutdown does not wait on them, and WebSockets stop taking operations.
     pub shutdown: tokio_util::sync::CancellationToken,
 }
 
@@ -40,8 +41,15 @@ impl AppState {
     }
 }
 
-/// The router of the daemon.
+/// The router of the daemon. Its WebSockets close (1001) as soon as `state.shutdown` is
+/// cancelled; [`router`] lets the daemon choose when.
 pub fn app(state: Arc<AppState>) -> Router {
+    let sockets = OpenSockets::closing_with(state.shutdown.clone());
+    router(state, sockets)
+}
+
+/// The router of the daemon, whose WebSockets are tracked by `sockets` and closed when it says.
+pub fn router(state: Arc<AppState>, sockets: OpenSockets) -> Router {
     let mcp = mcp_service(&state);
     let guarded_mcp =
         Router::new()
@@ -58,6 +66,7 @@ pub fn app(state: Arc<AppState>) -> Router {
         .route("/demo/{*path}", get(static_files::demo))
         .merge(guarded_mcp)
         .fallback(get(static_files::ui))
+        .layer(Extension(sockets))
         .layer(middleware::from_fn_with_state(
             Arc::clone(&state),
             check_host,
@@ -74,9 +83,9 @@ async fn health(State(state): State<Arc<AppState>>) -> impl IntoResponse {
     }))
 }
 
-/// Refuses requests whose Host (or Origin, when present) is not this daemon's.
+/// Refuses requests whose target, Host or Origin (when present) is not this daemon's.
 async fn check_host(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
-    match state.access.check(request.headers()) {
+    match state.access.check(request.uri(), request.headers()) {
         Ok(()) => next.run(request).await,
         Err(refusal) => {
             tracing::warn!(%refusal, path = %request.uri().path(), "refused a request");
@@ -85,18 +94,13 @@ async fn check_host(State(state): State<Arc<AppState>>, request: Request, next: 
     }
 }
 
-/// `/mcp` needs `Authorization: Bearer <launch token>`.
+/// `/mcp` needs `Authorization: Bearer <launch token>` (the scheme in any case).
 async fn require_token(
     State(state): State<Arc<AppState>>,
     request: Request,
     next: Next,
 ) -> Response {
-    let presented = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "));
-    match presented {
+    match security::bearer_token(request.headers()) {
         Some(token) if state.token.matches(token) => next.run(request).await,
         _ => (StatusCode::UNAUTHORIZED, "the launch token is required").into_response(),
     }

@@ -16,7 +16,8 @@ pub enum ClientMessage {
         #[serde(default)]
         session_id: Option<String>,
     },
-    /// The person's goal or instructions (chat text in chat mode).
+    /// The person's goal or instructions (chat text in chat mode). Empty or whitespace-only text
+    /// is refused with `empty_message`.
     UserMessage { text: String },
     /// Answer to a confirm question.
     Confirm {
@@ -37,12 +38,13 @@ pub enum ClientMessage {
         interrupt_id: String,
         answers: Vec<AnswerPayload>,
     },
-    /// The person takes the browser now.
+    /// The person takes the browser now: ends the run. With no run, `nothing_running`.
     Takeover {
         #[serde(default)]
         reason: Option<String>,
     },
-    /// End the current run. (An empty struct, so unknown fields are refused like elsewhere.)
+    /// End the current run; with no run, `nothing_running`. (An empty struct, so unknown fields
+    /// are refused like elsewhere.)
     Cancel {},
     /// Change the user-owned mode and reasoning toggle.
     SetMode {

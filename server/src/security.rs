@@ -2,9 +2,13 @@
 //! loopback address (defeats DNS rebinding) and a browser's `Origin` must be exactly one we serve
 //! (defeats cross-site WebSocket hijacking). A missing `Origin` is a non-browser client and is
 //! judged by its token alone; `Origin: null` (sandboxed frames, `file:` pages) is refused.
+//!
+//! Each header is judged whole: a request carrying two `Host` or two `Origin` headers is refused
+//! rather than judged on one of them, and an absolute-form request target
+//! (`GET http://host:port/path`), which HTTP/1.1 says overrides `Host`, must name this daemon too.
 
-use axum::http::HeaderMap;
-use axum::http::header::{HOST, ORIGIN};
+use axum::http::header::{AUTHORIZATION, HOST, ORIGIN};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Uri};
 
 /// Who may talk to the daemon.
 #[derive(Debug, Clone)]
@@ -24,6 +28,10 @@ pub enum AccessError {
     ForeignHost(String),
     #[error("the Origin `{0}` is not allowed")]
     ForeignOrigin(String),
+    #[error("the request carries more than one {0} header")]
+    Repeated(&'static str),
+    #[error("the request target names `{0}`, not this daemon")]
+    ForeignTarget(String),
 }
 
 impl AccessPolicy {
@@ -53,17 +61,22 @@ impl AccessPolicy {
         Self { hosts, origins }
     }
 
-    /// Checks `Host` and `Origin`.
-    pub fn check(&self, headers: &HeaderMap) -> Result<(), AccessError> {
-        let host = headers
-            .get(HOST)
+    /// Checks the request target's authority (when it has one), `Host` and `Origin`.
+    pub fn check(&self, target: &Uri, headers: &HeaderMap) -> Result<(), AccessError> {
+        if let Some(authority) = target.authority() {
+            let authority = authority.as_str().to_ascii_lowercase();
+            if !self.hosts.contains(&authority) {
+                return Err(AccessError::ForeignTarget(authority));
+            }
+        }
+        let host = single(headers, HOST, "Host")?
             .and_then(|v| v.to_str().ok())
             .ok_or(AccessError::MissingHost)?;
         let host = host.to_ascii_lowercase();
         if !self.hosts.contains(&host) {
             return Err(AccessError::ForeignHost(host));
         }
-        match headers.get(ORIGIN) {
+        match single(headers, ORIGIN, "Origin")? {
             None => Ok(()),
             Some(origin) => {
                 let origin = origin.to_str().unwrap_or("<binary>");
@@ -81,11 +94,45 @@ impl AccessPolicy {
     }
 }
 
+/// The one value of `name`, if any; two or more are refused.
+fn single<'a>(
+    headers: &'a HeaderMap,
+    name: HeaderName,
+    label: &'static str,
+) -> Result<Option<&'a HeaderValue>, AccessError> {
+    let mut values = headers.get_all(name).iter();
+    let first = values.next();
+    if values.next().is_some() {
+        return Err(AccessError::Repeated(label));
+    }
+    Ok(first)
+}
+
+/// The token of `Authorization: Bearer <token>`. The scheme is matched case-insensitively (RFC
+/// 7235 §2.1), so `bearer` works too. Another scheme, or more than one `Authorization` header, is
+/// no token.
+pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    let mut values = headers.get_all(AUTHORIZATION).iter();
+    let value = values.next()?;
+    if values.next().is_some() {
+        return None;
+    }
+    let (scheme, token) = value.to_str().ok()?.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim_start_matches(' '))
+}
+
 #[cfg(test)]
 mod tests {
     use axum::http::HeaderValue;
 
     use super::*;
+
+    /// An origin-form target (`/path`): the usual request.
+    fn path() -> Uri {
+        Uri::from_static("/ws")
+    }
 
     fn headers(host: Option<&str>, origin: Option<&str>) -> HeaderMap {
         let mut map = HeaderMap::new();
@@ -107,12 +154,16 @@ mod tests {
             "[::1]:7420",
             "LOCALHOST:7420",
         ] {
-            assert_eq!(policy.check(&headers(Some(host), None)), Ok(()), "{host}");
+            assert_eq!(
+                policy.check(&path(), &headers(Some(host), None)),
+                Ok(()),
+                "{host}"
+            );
         }
         let same = headers(Some("127.0.0.1:7420"), Some("http://127.0.0.1:7420"));
-        assert_eq!(policy.check(&same), Ok(()));
+        assert_eq!(policy.check(&path(), &same), Ok(()));
         let other_loopback = headers(Some("127.0.0.1:7420"), Some("http://localhost:7420"));
-        assert_eq!(policy.check(&other_loopback), Ok(()));
+        assert_eq!(policy.check(&path(), &other_loopback), Ok(()));
     }
 
     #[test]
@@ -133,7 +184,7 @@ mod tests {
             headers(Some("127.0.0.1:7420"), Some("http://127.0.0.1:7420/")),
         ];
         for case in cases {
-            assert!(policy.check(&case).is_err(), "{case:?}");
+            assert!(policy.check(&path(), &case).is_err(), "{case:?}");
         }
     }
 
@@ -142,8 +193,69 @@ mod tests {
         let extra = ["https://tandem.example".to_owned()];
         let policy = AccessPolicy::for_port("127.0.0.1", 7420, &extra);
         let ok = headers(Some("127.0.0.1:7420"), Some("https://tandem.example"));
-        assert_eq!(policy.check(&ok), Ok(()));
+        assert_eq!(policy.check(&path(), &ok), Ok(()));
         let near = headers(Some("127.0.0.1:7420"), Some("https://tandem.example.evil"));
-        assert!(policy.check(&near).is_err());
+        assert!(policy.check(&path(), &near).is_err());
+    }
+
+    const OURS: &str = "127.0.0.1:7420";
+
+    fn policy() -> AccessPolicy {
+        AccessPolicy::for_port("127.0.0.1", 7420, &[])
+    }
+
+    fn with(pairs: &[(HeaderName, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.append(name.clone(), HeaderValue::from_str(value).unwrap());
+        }
+        map
+    }
+
+    #[test]
+    fn a_repeated_host_or_origin_is_refused_even_when_the_first_is_ours() {
+        let two_hosts = with(&[(HOST, OURS), (HOST, "evil.example")]);
+        assert_eq!(
+            policy().check(&path(), &two_hosts),
+            Err(AccessError::Repeated("Host"))
+        );
+        let own = "http://127.0.0.1:7420";
+        let two_origins = with(&[
+            (HOST, OURS),
+            (ORIGIN, own),
+            (ORIGIN, "https://evil.example"),
+        ]);
+        assert_eq!(
+            policy().check(&path(), &two_origins),
+            Err(AccessError::Repeated("Origin"))
+        );
+    }
+
+    #[test]
+    fn an_absolute_target_must_name_this_daemon() {
+        let host = with(&[(HOST, OURS)]);
+        let ours = Uri::from_static("http://127.0.0.1:7420/health");
+        assert_eq!(policy().check(&ours, &host), Ok(()));
+        let foreign = Uri::from_static("http://evil.example/health");
+        assert_eq!(
+            policy().check(&foreign, &host),
+            Err(AccessError::ForeignTarget("evil.example".to_owned()))
+        );
+        let other_port = Uri::from_static("http://127.0.0.1:7421/health");
+        assert!(policy().check(&other_port, &host).is_err());
+    }
+
+    #[test]
+    fn the_bearer_scheme_is_case_insensitive() {
+        for value in ["Bearer t0k", "bearer t0k", "BEARER t0k", "bEaReR  t0k"] {
+            let headers = with(&[(AUTHORIZATION, value)]);
+            assert_eq!(bearer_token(&headers), Some("t0k"), "{value}");
+        }
+        for value in ["Basic t0k", "Bearer", "Bearert0k", "t0k"] {
+            let headers = with(&[(AUTHORIZATION, value)]);
+            assert_eq!(bearer_token(&headers), None, "{value}");
+        }
+        let twice = with(&[(AUTHORIZATION, "Bearer t0k"), (AUTHORIZATION, "Bearer t0k")]);
+        assert_eq!(bearer_token(&twice), None);
     }
 }

@@ -1,12 +1,17 @@
 //! The router driven in-process with `oneshot`: health, UI headers, demo shop, Host checks and
-//! the token on `/mcp`.
+//! the token on `/mcp`; and, over a real loopback socket, the request shapes only raw HTTP can
+//! send (repeated headers, absolute-form targets).
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
+
+mod support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use support::TestDaemon;
 use tandem_server::Config;
 use tandem_server::cli::ServeArgs;
 use tandem_server::cli::serve::Daemon;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
 
 async fn router() -> (axum::Router, u16, String) {
@@ -123,6 +128,110 @@ async fn mcp_over_http_needs_the_launch_token() {
         .await
         .unwrap();
     assert_eq!(allowed.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_bearer_scheme_is_case_insensitive() {
+    let (app, port, token) = router().await;
+    let initialize = serde_json::json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-03-26", "capabilities": {},
+                   "clientInfo": {"name": "test", "version": "1"}}
+    })
+    .to_string();
+    for scheme in ["bearer", "BEARER"] {
+        let request = Request::post("/mcp")
+            .header(header::HOST, format!("127.0.0.1:{port}"))
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, "application/json, text/event-stream")
+            .header(header::AUTHORIZATION, format!("{scheme} {token}"))
+            .body(Body::from(initialize.clone()))
+            .unwrap();
+        let response = app.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{scheme}");
+    }
+}
+
+#[tokio::test]
+async fn a_repeated_host_or_origin_is_refused_whatever_comes_first() {
+    let (app, port, _) = router().await;
+    let ours = format!("127.0.0.1:{port}");
+    let two_hosts = Request::get("/health")
+        .header(header::HOST, &ours)
+        .header(header::HOST, "evil.example")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(two_hosts).await.unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+
+    let two_origins = Request::get("/health")
+        .header(header::HOST, &ours)
+        .header(header::ORIGIN, format!("http://{ours}"))
+        .header(header::ORIGIN, "https://evil.example")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.oneshot(two_origins).await.unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn an_absolute_target_must_name_the_daemon() {
+    let (app, port, _) = router().await;
+    let host = format!("127.0.0.1:{port}");
+    let foreign = app
+        .clone()
+        .oneshot(get("http://evil.example/health", &host))
+        .await
+        .unwrap();
+    assert_eq!(foreign.status(), StatusCode::FORBIDDEN);
+    let own = app
+        .oneshot(get(&format!("http://{host}/health"), &host))
+        .await
+        .unwrap();
+    assert_eq!(own.status(), StatusCode::OK);
+}
+
+/// The status line the daemon answers `request` with, over a real socket.
+async fn status_line(daemon: &TestDaemon, request: &str) -> String {
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", daemon.port))
+        .await
+        .unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    tokio::time::timeout(support::WAIT, stream.read_to_string(&mut response))
+        .await
+        .unwrap()
+        .unwrap();
+    response.lines().next().unwrap_or_default().to_owned()
+}
+
+#[tokio::test]
+async fn raw_requests_with_repeated_hosts_or_foreign_targets_are_refused() {
+    let daemon = TestDaemon::start().await;
+    let ours = format!("127.0.0.1:{}", daemon.port);
+    let cases = [
+        (format!("GET /health HTTP/1.1\r\nHost: {ours}\r\n"), "200"),
+        (
+            format!("GET /health HTTP/1.1\r\nHost: {ours}\r\nHost: evil.example\r\n"),
+            "403",
+        ),
+        (
+            format!("GET http://{ours}/health HTTP/1.1\r\nHost: {ours}\r\n"),
+            "200",
+        ),
+        (
+            format!("GET http://evil.example/health HTTP/1.1\r\nHost: {ours}\r\n"),
+            "403",
+        ),
+    ];
+    for (head, status) in cases {
+        let line = status_line(&daemon, &format!("{head}Connection: close\r\n\r\n")).await;
+        assert!(
+            line.starts_with(&format!("HTTP/1.1 {status}")),
+            "{head:?}: {line}"
+        );
+    }
+    daemon.stop().await;
 }
 
 #[tokio::test]

@@ -5,9 +5,11 @@
 mod support;
 
 use support::{TestDaemon, WsClient, code};
-use tandem_server::protocol::{ClearedBy, ClientMessage, QuestionKind, ServerMessage};
+use tandem_server::protocol::{ClearedBy, ClientMessage, QuestionKind, RunOutcome, ServerMessage};
 use tandem_tests::FixtureSite;
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
 
 fn session_id(frame: &ServerMessage) -> String {
     match frame {
@@ -63,6 +65,67 @@ async fn the_launch_token_is_required_first() {
         right.next().await,
         Some(ServerMessage::Session { .. })
     ));
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn pings_and_pongs_before_auth_are_answered_not_taken_as_the_first_frame() {
+    let daemon = TestDaemon::start().await;
+    let mut client = WsClient::connect(&daemon, None).await.unwrap();
+    client
+        .send_message(Message::Ping(b"are you there".to_vec().into()))
+        .await;
+    assert_eq!(
+        client.next_message().await,
+        Some(Message::Pong(b"are you there".to_vec().into()))
+    );
+    // An unsolicited pong is a heartbeat, allowed by the spec, and needs no answer.
+    client.send_message(Message::Pong(Vec::new().into())).await;
+    client
+        .send(&ClientMessage::Auth {
+            token: daemon.token.clone(),
+        })
+        .await;
+    client
+        .send(&ClientMessage::Attach { session_id: None })
+        .await;
+    let attached = client.next().await;
+    assert!(
+        matches!(attached, Some(ServerMessage::Session { .. })),
+        "{attached:?}"
+    );
+    daemon.stop().await;
+}
+
+/// A single, final text frame carrying `payload` as it is (valid UTF-8 or not).
+fn text_frame(payload: &[u8]) -> Frame {
+    Frame::message(payload.to_vec(), OpCode::Data(Data::Text), true)
+}
+
+#[tokio::test]
+async fn broken_frames_close_the_socket_with_the_code_for_what_is_wrong() {
+    let daemon = TestDaemon::start().await;
+    // Text that is not UTF-8: 1007 (invalid frame payload data), before auth or after.
+    let not_utf8 = b"{\"type\":\"user_message\",\"text\":\"\xC3\x28\"}";
+    let mut early = WsClient::connect(&daemon, None).await.unwrap();
+    early
+        .send_message(Message::Frame(text_frame(not_utf8)))
+        .await;
+    assert_eq!(early.closed_with().await, Some(1007));
+    let mut attached = daemon.client().await;
+    attached.next().await.unwrap();
+    attached
+        .send_message(Message::Frame(text_frame(not_utf8)))
+        .await;
+    assert_eq!(attached.closed_with().await, Some(1007));
+
+    // A reserved bit set with no extension negotiated breaks the protocol: 1002.
+    let mut breach = daemon.client().await;
+    breach.next().await.unwrap();
+    let mut frame = text_frame(br#"{"type":"set_mode","reasoning":true}"#);
+    frame.header_mut().rsv1 = true;
+    breach.send_message(Message::Frame(frame)).await;
+    assert_eq!(breach.closed_with().await, Some(1002));
     daemon.stop().await;
 }
 
@@ -220,7 +283,7 @@ async fn oversized_frames_and_floods_close_the_socket() {
 }
 
 #[tokio::test]
-async fn shutting_down_denies_a_pending_confirmation() {
+async fn shutting_down_denies_a_pending_confirmation_then_closes_every_socket_going_away() {
     let site = FixtureSite::start().await.unwrap();
     let daemon = TestDaemon::start().await;
     let mut client = daemon.client().await;
@@ -235,6 +298,9 @@ async fn shutting_down_denies_a_pending_confirmation() {
     let session = daemon.state.sessions.get(&id).unwrap();
     let agent = session.agent.clone();
     drop(session);
+    let mut idle = daemon.client().await;
+    idle.next().await.unwrap();
+    let mut unauthenticated = WsClient::connect(&daemon, None).await.unwrap();
 
     daemon.stop().await;
     assert!(
@@ -247,6 +313,98 @@ async fn shutting_down_denies_a_pending_confirmation() {
         Some(tandem_agent::RunOutcome::Cancelled),
         "{run:?}"
     );
+    // The denial reaches the socket, then the close frame: 1001, going away.
+    let cleared = client
+        .wait_for(|f| matches!(f, ServerMessage::QuestionCleared { .. }))
+        .await;
+    assert!(
+        matches!(
+            cleared,
+            ServerMessage::QuestionCleared {
+                by: ClearedBy::Cancelled,
+                ..
+            }
+        ),
+        "{cleared:?}"
+    );
+    for socket in [&mut client, &mut idle, &mut unauthenticated] {
+        assert_eq!(socket.closed_with().await, Some(1001));
+    }
+}
+
+#[tokio::test]
+async fn cancel_and_takeover_say_so_when_nothing_is_running() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let mut client = daemon.client().await;
+    client.next().await.unwrap();
+    let nothing_running = |frame: &Option<ServerMessage>| matches!(frame, Some(ServerMessage::Error { code, .. }) if code == "nothing_running");
+    for idle in [
+        ClientMessage::Takeover { reason: None },
+        ClientMessage::Cancel {},
+    ] {
+        client.send(&idle).await;
+        let reply = client.next().await;
+        assert!(nothing_running(&reply), "{idle:?}: {reply:?}");
+    }
+
+    // A takeover while a run waits at a question ends that run, and says so.
+    let goal = format!("open {} then click Create account", site.url("/form.html"));
+    let id = ask(&mut client, goal).await;
+    client
+        .send(&ClientMessage::Takeover {
+            reason: Some("I will pay myself".into()),
+        })
+        .await;
+    let frames = until_run_finished(&mut client).await;
+    cleared_before_the_end(&frames, &id, ClearedBy::Cancelled);
+    assert!(
+        matches!(
+            frames.last(),
+            Some(ServerMessage::RunFinished {
+                outcome: RunOutcome::Cancelled,
+                ..
+            })
+        ),
+        "{frames:?}"
+    );
+    let told = |f: &ServerMessage| matches!(f, ServerMessage::AgentMessage { text } if text.contains("stopped the run"));
+    if !frames.iter().any(told) {
+        client.wait_for(told).await;
+    }
+
+    // Once it has ended, there is nothing to cancel (the run's last status frames may come
+    // first).
+    client.send(&ClientMessage::Cancel {}).await;
+    let reply = client
+        .wait_for(|f| matches!(f, ServerMessage::Error { .. }))
+        .await;
+    assert!(nothing_running(&Some(reply.clone())), "{reply:?}");
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn an_empty_message_is_refused_and_the_session_stays_usable() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let mut client = daemon.client().await;
+    client.next().await.unwrap();
+    for empty in ["", "  \n\t "] {
+        client
+            .send(&ClientMessage::UserMessage { text: empty.into() })
+            .await;
+        let reply = client.next().await;
+        assert!(
+            matches!(&reply, Some(ServerMessage::Error { code, .. }) if code == "empty_message"),
+            "{empty:?}: {reply:?}"
+        );
+    }
+    let goal = format!("open {} then click Show details", site.url("/links.html"));
+    client
+        .send(&ClientMessage::UserMessage { text: goal })
+        .await;
+    client.expect_done().await;
+    daemon.stop().await;
 }
 
 /// Sends the goal and answers the id of the question it stops at.

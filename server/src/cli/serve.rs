@@ -1,17 +1,23 @@
 //! `tandem serve`: binds loopback, prints the UI address with the launch token, serves until
-//! Ctrl-C / SIGTERM, then denies pending confirmations and closes the browsers.
+//! Ctrl-C / SIGTERM, then denies pending confirmations, closes every WebSocket with 1001 and
+//! closes the browsers.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 
 use super::{ServeArgs, connect_mcp_servers, session_factory};
-use crate::app::{AppState, app};
+use crate::app::{AppState, router};
 use crate::config::Config;
 use crate::security::AccessPolicy;
 use crate::session::SessionRegistry;
 use crate::token::LaunchToken;
+use crate::ws::OpenSockets;
+
+/// How long open WebSockets get, at shutdown, to take their close frame.
+const SOCKETS_CLOSE_WITHIN: Duration = Duration::from_secs(5);
 
 /// A bound, not yet serving daemon (tests use it to learn the port).
 pub struct Daemon {
@@ -80,12 +86,15 @@ impl Daemon {
         )
     }
 
-    /// Serves until `shutdown` resolves, then closes sessions and the browser.
+    /// Serves until `shutdown` resolves, then closes sessions, WebSockets and the browser.
     pub async fn serve(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let router = app(Arc::clone(&self.state));
+        // WebSockets outlive the HTTP server (an upgraded connection is not waited for): they
+        // are closed below, once the sessions are.
+        let sockets = OpenSockets::new();
+        let router = router(Arc::clone(&self.state), sockets.clone());
         let closing = self.state.shutdown.clone();
         let shutdown = async move {
             shutdown.await;
@@ -98,6 +107,8 @@ impl Daemon {
             .context("serving HTTP")?;
         tracing::info!("shutting down: denying pending confirmations and closing browsers");
         self.state.sessions.shutdown().await;
+        // Only now, so each socket gets its session's last frames (a denied confirmation) first.
+        sockets.close(SOCKETS_CLOSE_WITHIN).await;
         self.state.host().shutdown().await;
         Ok(())
     }

@@ -139,6 +139,19 @@ impl WsClient {
         self.socket.send(Message::text(text)).await.unwrap();
     }
 
+    /// Sends any WebSocket message, control frames and hand-made frames included.
+    pub async fn send_message(&mut self, message: Message) {
+        self.socket.send(message).await.unwrap();
+    }
+
+    /// The next WebSocket message as it came (pongs included), or `None` when the socket ended.
+    pub async fn next_message(&mut self) -> Option<Message> {
+        let message = tokio::time::timeout(WAIT, self.socket.next())
+            .await
+            .expect("a message within the wait")?;
+        message.ok()
+    }
+
     /// The next protocol frame, or `None` when the socket closed.
     pub async fn next(&mut self) -> Option<ServerMessage> {
         loop {

@@ -1,28 +1,46 @@
-//! The `/ws` endpoint. Before the upgrade: Host and Origin checks (403 otherwise). After it: the
-//! first frame must be `auth` with the launch token (else close 4401), then `attach`, then the
-//! person's operations. Frames over [`MAX_FRAME_BYTES`] close with 1009; more than
-//! [`RATE_PER_SECOND`] frames a second (beyond a burst) close with 4429; a frame that does not
-//! parse gets an `error` and changes nothing.
+//! The `/ws` endpoint. Before the upgrade: the access check (target, Host, Origin; 403
+//! otherwise). After it: the first data frame must be `auth` with the launch token (else close
+//! 4401; pings and pongs before it are answered or ignored as the WebSocket spec says), then
+//! `attach`, then the person's operations. A frame that does not parse gets an `error` and changes
+//! nothing.
+//!
+//! The socket closes with a code saying why: 1009 for a frame over [`MAX_FRAME_BYTES`], 1007 for
+//! a text frame that is not UTF-8, 1002 for any other breach of the WebSocket protocol, 4429 for
+//! more than [`RATE_PER_SECOND`] frames a second (beyond a burst), and 1001 when the daemon shuts
+//! down, after its sessions are closed (so a denied confirmation's frames arrive first).
 //!
 //! The socket is split into a send task (fed by an mpsc queue) and the receive loop in this
 //! task; the session's fan-out is forwarded into the same queue.
 
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+mod close;
+mod operate;
+mod read;
+mod sockets;
 
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Extension;
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use futures::{SinkExt, StreamExt};
-use tandem_agent::interrupt::Resume;
-use tandem_agent::{AgentError, Answer};
 use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
 
+pub use self::close::{
+    CLOSE_GOING_AWAY, CLOSE_INTERNAL_ERROR, CLOSE_INVALID_PAYLOAD, CLOSE_PROTOCOL_ERROR,
+    CLOSE_RATE_LIMITED, CLOSE_TOO_BIG, CLOSE_UNAUTHORIZED,
+};
+pub use self::sockets::OpenSockets;
+
+use self::close::{GOING_AWAY, Goodbye, UNAUTHORIZED};
+use self::operate::operate;
+use self::read::{RateLimit, Received, receive};
 use crate::app::AppState;
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::session::{Attachment, Session};
-use crate::translate;
 
 /// Largest accepted frame.
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;
@@ -33,61 +51,35 @@ pub const RATE_BURST: f64 = 40.0;
 /// Time allowed for the `auth` frame.
 pub const AUTH_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Close codes.
-pub const CLOSE_UNAUTHORIZED: u16 = 4401;
-pub const CLOSE_RATE_LIMITED: u16 = 4429;
-pub const CLOSE_TOO_BIG: u16 = 1009;
-
-/// `GET /ws`: checks Host and Origin, then upgrades.
+/// `GET /ws`: checks the target, Host and Origin, then upgrades.
 pub async fn upgrade(
     State(state): State<Arc<AppState>>,
+    Extension(sockets): Extension<OpenSockets>,
+    target: Uri,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if let Err(refusal) = state.access.check(&headers) {
+    if let Err(refusal) = state.access.check(&target, &headers) {
         tracing::warn!(%refusal, "refused a WebSocket upgrade");
         return (StatusCode::FORBIDDEN, refusal.to_string()).into_response();
     }
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| connection(state, socket))
-}
-
-/// A token bucket per connection.
-struct RateLimit {
-    tokens: f64,
-    last: Instant,
-}
-
-impl RateLimit {
-    fn new() -> Self {
-        Self {
-            tokens: RATE_BURST,
-            last: Instant::now(),
-        }
-    }
-
-    fn allow(&mut self) -> bool {
-        let now = Instant::now();
-        let refill = now.duration_since(self.last).as_secs_f64() * RATE_PER_SECOND;
-        self.tokens = (self.tokens + refill).min(RATE_BURST);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
+        .on_upgrade(move |socket| {
+            let tasks = sockets.tasks.clone();
+            tasks.track_future(connection(state, sockets, socket))
+        })
 }
 
 /// What the receive loop wants the send task to do.
 enum Outgoing {
     Frame(Box<ServerMessage>),
-    Close(u16, &'static str),
+    Close(Goodbye),
 }
 
-async fn connection(state: Arc<AppState>, socket: WebSocket) {
+type Stream = futures::stream::SplitStream<WebSocket>;
+
+async fn connection(state: Arc<AppState>, sockets: OpenSockets, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (out_tx, mut out_rx) = mpsc::channel::<Outgoing>(256);
     let send_task = tokio::spawn(async move {
@@ -97,7 +89,7 @@ async fn connection(state: Arc<AppState>, socket: WebSocket) {
                     Ok(text) => Message::Text(Utf8Bytes::from(text)),
                     Err(_) => continue,
                 },
-                Outgoing::Close(code, reason) => {
+                Outgoing::Close(Goodbye { code, reason }) => {
                     let _ = sink
                         .send(Message::Close(Some(CloseFrame {
                             code,
@@ -115,14 +107,26 @@ async fn connection(state: Arc<AppState>, socket: WebSocket) {
     });
 
     let mut connection = Connection {
-        state,
+        state: Arc::clone(&state),
         out: out_tx,
         session: None,
         attachment: None,
         fanout: None,
+        closing: sockets.closing.clone(),
     };
-    connection.run(&mut stream).await;
-    if let Some(fanout) = connection.fanout.take() {
+    let shutting_down = tokio::select! {
+        () = connection.run(&mut stream) => false,
+        () = state.shutdown.cancelled() => true,
+    };
+    if shutting_down {
+        // No more operations. The close frame waits until the daemon has closed the sessions,
+        // and follows whatever they published last (a denied confirmation).
+        sockets.closing.cancelled().await;
+        if let Some(fanout) = connection.fanout.take() {
+            let _ = fanout.await;
+        }
+        connection.close(GOING_AWAY).await;
+    } else if let Some(fanout) = connection.fanout.take() {
         fanout.abort();
     }
     // Detaches: the session may now expire once idle.
@@ -137,6 +141,9 @@ struct Connection {
     /// Keeps the attached session from expiring; dropped on re-attach or when the socket ends.
     attachment: Option<Attachment>,
     fanout: Option<tokio::task::JoinHandle<()>>,
+    /// Cancelled when the socket is to close for shutdown: the fan-out forwards what is left,
+    /// then ends.
+    closing: CancellationToken,
 }
 
 impl Connection {
@@ -144,41 +151,39 @@ impl Connection {
         let _ = self.out.send(Outgoing::Frame(Box::new(frame))).await;
     }
 
-    async fn close(&self, code: u16, reason: &'static str) {
-        let _ = self.out.send(Outgoing::Close(code, reason)).await;
+    async fn close(&self, goodbye: Goodbye) {
+        let _ = self.out.send(Outgoing::Close(goodbye)).await;
     }
 
-    async fn run(&mut self, stream: &mut futures::stream::SplitStream<WebSocket>) {
-        if !self.authenticate(stream).await {
+    /// Ends the socket with `goodbye`, if there is anyone to say it to.
+    async fn end(&self, goodbye: Option<Goodbye>) {
+        if let Some(goodbye) = goodbye {
+            self.close(goodbye).await;
+        }
+    }
+
+    async fn run(&mut self, stream: &mut Stream) {
+        if let Err(ending) = self.authenticate(stream).await {
+            self.end(ending).await;
             return;
         }
+        // A fresh bucket: what was sent before `auth` does not eat into the session's.
         let mut rate = RateLimit::new();
-        while let Some(received) = stream.next().await {
-            let message = match received {
-                Ok(message) => message,
-                Err(error) => {
-                    // Oversized frames surface here as a protocol error.
-                    tracing::debug!(%error, "WebSocket receive failed");
-                    self.close(CLOSE_TOO_BIG, "frame too large or malformed")
-                        .await;
-                    return;
-                }
-            };
-            if !rate.allow() {
-                self.close(CLOSE_RATE_LIMITED, "too many frames").await;
-                return;
-            }
-            let text = match message {
-                Message::Text(text) => text,
-                Message::Close(_) => return,
-                Message::Ping(_) | Message::Pong(_) => continue,
-                Message::Binary(_) => {
+        loop {
+            let text = match receive(stream.next().await, &mut rate) {
+                Received::Text(text) => text,
+                Received::Control => continue,
+                Received::Binary => {
                     self.send(ServerMessage::error(
                         "bad_message",
                         "frames must be JSON text",
                     ))
                     .await;
                     continue;
+                }
+                Received::End(ending) => {
+                    self.end(ending).await;
+                    return;
                 }
             };
             match serde_json::from_str::<ClientMessage>(text.as_str()) {
@@ -191,24 +196,34 @@ impl Connection {
         }
     }
 
-    /// Waits for the `auth` frame; false (after closing) when it is missing or wrong.
-    async fn authenticate(&self, stream: &mut futures::stream::SplitStream<WebSocket>) -> bool {
-        let first = tokio::time::timeout(AUTH_TIMEOUT, stream.next()).await;
-        let authenticated = match first {
-            Ok(Some(Ok(Message::Text(text)))) => {
-                match serde_json::from_str::<ClientMessage>(text.as_str()) {
-                    Ok(ClientMessage::Auth { token }) => self.state.token.matches(&token),
-                    _ => false,
+    /// Waits for the first data frame, which must be `auth` with the launch token; pings and
+    /// pongs before it do not count (but are rate-limited). `Err` says how to end the socket:
+    /// 4401 when that frame is missing, wrong or late, or what a failed read calls for.
+    async fn authenticate(&self, stream: &mut Stream) -> Result<(), Option<Goodbye>> {
+        let deadline = tokio::time::Instant::now() + AUTH_TIMEOUT;
+        let mut rate = RateLimit::new();
+        let authenticated = loop {
+            let Ok(read) = tokio::time::timeout_at(deadline, stream.next()).await else {
+                break false;
+            };
+            match receive(read, &mut rate) {
+                Received::Control => continue,
+                Received::End(ending) => return Err(ending),
+                Received::Binary => break false,
+                Received::Text(text) => {
+                    break match serde_json::from_str::<ClientMessage>(text.as_str()) {
+                        Ok(ClientMessage::Auth { token }) => self.state.token.matches(&token),
+                        _ => false,
+                    };
                 }
             }
-            _ => false,
         };
-        if !authenticated {
+        if authenticated {
+            Ok(())
+        } else {
             tracing::warn!("a WebSocket client failed to authenticate");
-            self.close(CLOSE_UNAUTHORIZED, "authentication required")
-                .await;
+            Err(Some(UNAUTHORIZED))
         }
-        authenticated
     }
 
     async fn handle(&mut self, message: ClientMessage) {
@@ -227,8 +242,8 @@ impl Connection {
                     .await;
                     return;
                 };
-                if let Err(error) = operate(&session, other).await {
-                    self.send(ServerMessage::error(error.code(), error.to_string()))
+                if let Err(refusal) = operate(&session, other).await {
+                    self.send(ServerMessage::error(refusal.code(), refusal.to_string()))
                         .await;
                 }
             }
@@ -266,9 +281,16 @@ impl Connection {
         let mut frames = session.watch();
         self.send(session.describe()).await;
         let out = self.out.clone();
+        let closing = self.closing.clone();
         self.fanout = Some(tokio::spawn(async move {
             loop {
-                match frames.recv().await {
+                // Frames first: once closing, whatever was published before is still forwarded.
+                let received = tokio::select! {
+                    biased;
+                    received = frames.recv() => received,
+                    () = closing.cancelled() => return,
+                };
+                match received {
                     Ok(frame) => {
                         if out.send(Outgoing::Frame(Box::new(frame))).await.is_err() {
                             return;
@@ -284,80 +306,5 @@ impl Connection {
         self.session = Some(session);
         // Replacing the previous attachment detaches from the previous session.
         self.attachment = Some(attachment);
-    }
-}
-
-/// Applies one operation of the person to their session.
-async fn operate(session: &Session, message: ClientMessage) -> Result<(), AgentError> {
-    match message {
-        ClientMessage::Auth { .. } | ClientMessage::Attach { .. } => Ok(()),
-        ClientMessage::UserMessage { text } => {
-            session.agent.submit_user_message(text).await.map(|_| ())
-        }
-        ClientMessage::Confirm {
-            interrupt_id,
-            approved,
-            remember,
-        } => {
-            // The confirmation is bound to the action the pending question showed.
-            let action_hash = session
-                .pending_confirm_hash(&interrupt_id)
-                .unwrap_or_default();
-            let resume = Resume::Confirm {
-                approved,
-                action_hash,
-                remember,
-            };
-            session.answer(&interrupt_id, resume).await
-        }
-        ClientMessage::ManualDone {
-            interrupt_id,
-            message,
-        } => {
-            let resume = Resume::ManualDone {
-                message: message.unwrap_or_default(),
-            };
-            session.answer(&interrupt_id, resume).await
-        }
-        ClientMessage::Answer {
-            interrupt_id,
-            answers,
-        } => {
-            let answers = answers
-                .into_iter()
-                .map(|a| Answer {
-                    question_id: a.question_id,
-                    values: a.values,
-                })
-                .collect();
-            session
-                .answer(&interrupt_id, Resume::Answer { answers })
-                .await
-        }
-        ClientMessage::Takeover { reason } => {
-            session.agent.cancel();
-            let note = reason.map(|r| format!(" ({r})")).unwrap_or_default();
-            session.publish(ServerMessage::AgentMessage {
-                text: format!(
-                    "You have the browser{note}. I stopped the run and will not act until you \
-                     send a new message."
-                ),
-            });
-            Ok(())
-        }
-        ClientMessage::Cancel {} => {
-            session.agent.cancel();
-            Ok(())
-        }
-        ClientMessage::SetMode { mode, reasoning } => {
-            if let Some(mode) = mode {
-                session.agent.set_mode(translate::agent_mode(mode)).await?;
-            }
-            if let Some(on) = reasoning {
-                session.set_reasoning(on);
-            }
-            session.publish(session.describe());
-            Ok(())
-        }
     }
 }

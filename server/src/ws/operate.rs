@@ -1,0 +1,125 @@
+//! The person's operations on their session, and why one is refused.
+
+use tandem_agent::interrupt::Resume;
+use tandem_agent::{AgentError, Answer, Lifecycle};
+
+use crate::protocol::{ClientMessage, ServerMessage};
+use crate::session::Session;
+use crate::translate;
+
+/// Why an operation was refused: sent back to its client as an `error` frame.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum Refusal {
+    /// A `user_message` with no text but whitespace: `empty_message`.
+    #[error("the message is empty: say what to do")]
+    EmptyMessage,
+    /// A `cancel` or `takeover` with no run going or paused: `nothing_running`.
+    #[error("nothing is running, so there is nothing to stop")]
+    NothingRunning,
+    /// The agent refused: its own code (`busy`, `stale_interrupt`...).
+    #[error(transparent)]
+    Agent(#[from] AgentError),
+}
+
+impl Refusal {
+    pub(super) fn code(&self) -> &str {
+        match self {
+            Self::EmptyMessage => "empty_message",
+            Self::NothingRunning => "nothing_running",
+            Self::Agent(error) => error.code(),
+        }
+    }
+}
+
+/// A run is going, or paused at a question.
+fn is_running(session: &Session) -> bool {
+    match session.agent.status().lifecycle {
+        Lifecycle::Running | Lifecycle::Paused => true,
+        Lifecycle::Idle => false,
+    }
+}
+
+/// Applies one operation of the person to their session.
+pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result<(), Refusal> {
+    match message {
+        ClientMessage::Auth { .. } | ClientMessage::Attach { .. } => Ok(()),
+        ClientMessage::UserMessage { text } => {
+            if text.trim().is_empty() {
+                return Err(Refusal::EmptyMessage);
+            }
+            session.agent.submit_user_message(text).await?;
+            Ok(())
+        }
+        ClientMessage::Confirm {
+            interrupt_id,
+            approved,
+            remember,
+        } => {
+            // The confirmation is bound to the action the pending question showed.
+            let action_hash = session
+                .pending_confirm_hash(&interrupt_id)
+                .unwrap_or_default();
+            let resume = Resume::Confirm {
+                approved,
+                action_hash,
+                remember,
+            };
+            Ok(session.answer(&interrupt_id, resume).await?)
+        }
+        ClientMessage::ManualDone {
+            interrupt_id,
+            message,
+        } => {
+            let resume = Resume::ManualDone {
+                message: message.unwrap_or_default(),
+            };
+            Ok(session.answer(&interrupt_id, resume).await?)
+        }
+        ClientMessage::Answer {
+            interrupt_id,
+            answers,
+        } => {
+            let answers = answers
+                .into_iter()
+                .map(|a| Answer {
+                    question_id: a.question_id,
+                    values: a.values,
+                })
+                .collect();
+            Ok(session
+                .answer(&interrupt_id, Resume::Answer { answers })
+                .await?)
+        }
+        ClientMessage::Takeover { reason } => {
+            if !is_running(session) {
+                return Err(Refusal::NothingRunning);
+            }
+            session.agent.cancel();
+            let note = reason.map(|r| format!(" ({r})")).unwrap_or_default();
+            session.publish(ServerMessage::AgentMessage {
+                text: format!(
+                    "You have the browser{note}. I stopped the run and will not act until you \
+                     send a new message."
+                ),
+            });
+            Ok(())
+        }
+        ClientMessage::Cancel {} => {
+            if !is_running(session) {
+                return Err(Refusal::NothingRunning);
+            }
+            session.agent.cancel();
+            Ok(())
+        }
+        ClientMessage::SetMode { mode, reasoning } => {
+            if let Some(mode) = mode {
+                session.agent.set_mode(translate::agent_mode(mode)).await?;
+            }
+            if let Some(on) = reasoning {
+                session.set_reasoning(on);
+            }
+            session.publish(session.describe());
+            Ok(())
+        }
+    }
+}
