@@ -1,0 +1,249 @@
+//! Sessions: one agent (and one isolated browser context) each, with a fan-out of protocol frames
+//! to every client watching it. A session is a thin transport — queues, fan-out, status, id; the
+//! agent state lives in the agent's graph. How sessions are made, kept and closed is in
+//! [`SessionRegistry`].
+//!
+//! Contract: the first valid answer to a question wins and every watcher gets
+//! `question_cleared`; a confirmation left unanswered for [`CONFIRM_EXPIRY`] is denied; closing
+//! the registry denies pending confirmations, ends every run and closes the browser contexts.
+
+mod registry;
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::time::Duration;
+
+use tandem_agent::interrupt::{Interrupt, InterruptKind, Resume};
+use tandem_agent::planner::Planner;
+use tandem_agent::{AgentConfig, AgentError, AgentHandle, ExternalServer, Lifecycle, QuestionEnd};
+use tandem_mcp_browser::{BrowserHost, McpBrowserClient};
+use tandem_policy::PolicyGate;
+use tokio::sync::{broadcast, watch};
+use tokio_util::sync::CancellationToken;
+
+use crate::protocol::{ClearedBy, RunStatus, ServerMessage};
+use crate::translate;
+
+pub use self::registry::{
+    Attachment, DEFAULT_IDLE_GRACE, DEFAULT_MAX_SESSIONS, SessionError, SessionLifetime,
+    SessionRegistry,
+};
+
+/// How long a confirmation may wait before it is denied.
+pub const CONFIRM_EXPIRY: Duration = Duration::from_secs(600);
+
+/// Frames buffered per session for slow watchers.
+const FANOUT_CAPACITY: usize = 1_024;
+
+/// What a new session is built from.
+#[derive(Clone)]
+pub struct SessionFactory {
+    pub host: Arc<BrowserHost>,
+    pub planner: Arc<dyn Planner>,
+    /// What the planner is, for the start-up line (`instruction planner`, `model planner: …`).
+    pub planner_label: String,
+    pub gate: Arc<PolicyGate>,
+    pub agent: AgentConfig,
+    /// Other MCP servers whose tools every session offers next to the browser's.
+    pub extra_tools: Vec<ExternalServer>,
+}
+
+/// One session: its agent and its watchers' fan-out.
+pub struct Session {
+    pub id: String,
+    pub agent: AgentHandle,
+    /// The session's browser context, shared with its agent. A person (or a scenario acting as
+    /// one) can drive the same tab through `BrowserServer::with_session(browser)`.
+    pub browser: Arc<tokio::sync::Mutex<tandem_mcp_browser::BrowserSession>>,
+    outbox: broadcast::Sender<ServerMessage>,
+    status: Mutex<RunStatus>,
+    reasoning: std::sync::atomic::AtomicBool,
+    forwarder: tokio::task::JoinHandle<()>,
+    /// The agent's connection to the session's browser tools.
+    client: Arc<McpBrowserClient>,
+    /// `None` until a client first attaches (the creator owns the session until then), then the
+    /// number of clients attached.
+    attached: Mutex<Option<usize>>,
+    /// Touched when attachments or the agent's lifecycle change: wakes the expiry task.
+    changed: watch::Sender<()>,
+    /// Cancelled when the session closes: ends its expiry task.
+    closing: CancellationToken,
+    /// The last question whose `question_cleared` was published.
+    last_cleared: Mutex<Option<String>>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Session {
+    /// A receiver of this session's frames, for one watcher.
+    pub fn watch(&self) -> broadcast::Receiver<ServerMessage> {
+        self.outbox.subscribe()
+    }
+
+    /// Sends a frame to every watcher.
+    pub fn publish(&self, frame: ServerMessage) {
+        let _ = self.outbox.send(frame);
+    }
+
+    pub fn status(&self) -> RunStatus {
+        *lock(&self.status)
+    }
+
+    /// The person's reasoning toggle.
+    pub fn reasoning(&self) -> bool {
+        self.reasoning.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Sets the reasoning toggle (owned by the person).
+    pub fn set_reasoning(&self, on: bool) {
+        self.reasoning
+            .store(on, std::sync::atomic::Ordering::Relaxed);
+        self.agent.set_reasoning(on);
+    }
+
+    /// The `session` frame a (re-)attaching client gets: status and pending question.
+    pub fn describe(&self) -> ServerMessage {
+        let agent = self.agent.status();
+        ServerMessage::Session {
+            session_id: self.id.clone(),
+            mode: translate::mode_of(agent.mode),
+            reasoning: self.reasoning(),
+            status: self.status(),
+            pending: self
+                .agent
+                .pending_question()
+                .as_ref()
+                .map(translate::question),
+        }
+    }
+
+    /// Answers the pending question; on success every watcher learns it is gone (from the
+    /// agent's own `QuestionCleared` event, in order with what the run does next).
+    pub async fn answer(&self, interrupt_id: &str, resume: Resume) -> Result<(), AgentError> {
+        self.agent.resume(interrupt_id, resume).await
+    }
+
+    /// The hash a confirmation of `interrupt_id` must carry, when that is the pending question.
+    pub fn pending_confirm_hash(&self, interrupt_id: &str) -> Option<String> {
+        match self.agent.pending_question() {
+            Some(Interrupt {
+                id,
+                kind: InterruptKind::Confirm { action_hash, .. },
+            }) if id == interrupt_id => Some(action_hash),
+            _ => None,
+        }
+    }
+
+    /// True when nothing keeps the session alive: it was attached to, no client is attached any
+    /// more, no run is going and no question is pending.
+    fn expirable(&self) -> bool {
+        *lock(&self.attached) == Some(0)
+            && self.agent.status().lifecycle == Lifecycle::Idle
+            && self.agent.pending_question().is_none()
+    }
+
+    /// Ends the run and closes the session: denies a pending confirmation, stops the agent,
+    /// disposes of the browser context (its tabs and renderer processes) and the tools' client.
+    async fn close(&self) {
+        self.closing.cancel();
+        let pending = self.agent.pending_question().map(|question| question.id);
+        self.agent.shutdown().await;
+        self.forwarder.abort();
+        // The agent's own notice may not have been forwarded before the fan-out stopped.
+        if let Some(interrupt_id) = pending {
+            self.publish_cleared(interrupt_id, ClearedBy::Cancelled);
+        }
+        self.browser.lock().await.close().await;
+        self.client.close().await;
+    }
+
+    /// Denies a pending confirmation nobody answered in time.
+    async fn expire_pending(&self) {
+        if let Some(Interrupt {
+            id,
+            kind: InterruptKind::Confirm { action_hash, .. },
+        }) = self.agent.pending_question()
+        {
+            let deny = Resume::Confirm {
+                approved: false,
+                action_hash,
+                remember: false,
+            };
+            if let Err(error) = self.agent.resume_as(&id, deny, QuestionEnd::Expired).await {
+                tracing::debug!(%error, "the expired confirmation was already gone");
+            }
+        }
+    }
+
+    /// Publishes `question_cleared` once per question, however many paths report it.
+    fn publish_cleared(&self, interrupt_id: String, by: ClearedBy) {
+        let mut last = lock(&self.last_cleared);
+        if last.as_deref() == Some(interrupt_id.as_str()) {
+            return;
+        }
+        *last = Some(interrupt_id.clone());
+        self.publish(ServerMessage::QuestionCleared { interrupt_id, by });
+    }
+}
+
+/// Turns the agent's events into frames for the session's watchers, tracks the status, and
+/// denies confirmations nobody answers in time.
+async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Duration) {
+    let mut events = agent.subscribe();
+    loop {
+        let event = match events.recv().await {
+            Ok(event) => event,
+            Err(broadcast::error::RecvError::Lagged(missed)) => {
+                tracing::warn!(missed, "session fan-out fell behind");
+                // A missed status change must still reach the expiry task.
+                if let Some(session) = session.upgrade() {
+                    session.changed.send_replace(());
+                }
+                continue;
+            }
+            Err(broadcast::error::RecvError::Closed) => return,
+        };
+        let Some(session) = session.upgrade() else {
+            return;
+        };
+        if let tandem_agent::AgentEvent::Question { interrupt, .. } = &event
+            && matches!(interrupt.kind, InterruptKind::Confirm { .. })
+        {
+            tokio::spawn(expire(
+                Arc::downgrade(&session),
+                interrupt.id.clone(),
+                confirm_expiry,
+            ));
+        }
+        for frame in translate::frames(&event) {
+            match frame {
+                ServerMessage::QuestionCleared { interrupt_id, by } => {
+                    session.publish_cleared(interrupt_id, by);
+                }
+                frame => {
+                    if let ServerMessage::Status { status } = &frame {
+                        *lock(&session.status) = *status;
+                    }
+                    session.publish(frame);
+                }
+            }
+        }
+        if matches!(event, tandem_agent::AgentEvent::Status { .. }) {
+            // A run started or ended, or a question was asked: the expiry task re-checks.
+            session.changed.send_replace(());
+        }
+    }
+}
+
+/// Denies the confirmation `interrupt_id` if it is still pending after `after`.
+async fn expire(session: Weak<Session>, interrupt_id: String, after: Duration) {
+    tokio::time::sleep(after).await;
+    let Some(session) = session.upgrade() else {
+        return;
+    };
+    if session.pending_confirm_hash(&interrupt_id).is_some() {
+        tracing::info!(%interrupt_id, "a confirmation expired; denying it");
+        session.expire_pending().await;
+    }
+}
