@@ -67,10 +67,11 @@ pub enum BrowserError {
     #[error("could not open {url}: {reason}")]
     Navigation { url: String, reason: String },
     /// The page did not finish loading in time, though the browser answers: a slow or silent
-    /// server. Its load is stopped. Tool error; what arrived so far can be observed.
+    /// server. Its load is stopped and the tab left on a blank page, ready for the next
+    /// navigation. Tool error.
     #[error(
-        "{url} did not finish loading within {}ms, so loading was stopped: observe to see what \
-         arrived, or try again",
+        "{url} did not finish loading within {}ms, so it was stopped and the tab left on a blank \
+         page (go back for the page before), or try again later",
         .after.as_millis()
     )]
     NavigationTimedOut { url: String, after: Duration },

@@ -211,14 +211,9 @@ impl BrowserSession {
         match self.guard_ours("navigate", timeout, going).await {
             Ok(()) => {}
             // The browser answered (a dead one is reported as a crash): the page is what is
-            // slow. Its load is stopped, so the tab is settled on what arrived.
+            // slow. Its load is stopped, and the tab is ready for the next navigation.
             Err(BrowserError::Timeout { .. }) => {
-                if let Err(error) = self
-                    .guard("stop loading", page.execute(StopLoadingParams::default()))
-                    .await
-                {
-                    tracing::debug!(%error, "could not stop a page that was still loading");
-                }
+                self.abandon_navigation(&page).await;
                 return Err(BrowserError::NavigationTimedOut {
                     url: target,
                     after: timeout,
@@ -504,6 +499,25 @@ impl BrowserSession {
         match (coordinate("x"), coordinate("y")) {
             (Some(x), Some(y)) => Ok(Point { x, y }),
             _ => Err(BrowserError::PageScript(format!("locate {eid}: {answer}"))),
+        }
+    }
+
+    /// Stops a navigation that took too long and leaves the tab on a blank page that has
+    /// finished loading (see [`script::release_abandoned_navigation`]). Best effort: each step
+    /// that fails is logged, and the caller reports the timeout either way.
+    async fn abandon_navigation(&mut self, page: &chromiumoxide::Page) {
+        if let Err(error) = self
+            .guard("stop loading", page.execute(StopLoadingParams::default()))
+            .await
+        {
+            tracing::debug!(%error, "could not stop a page that was still loading");
+        }
+        let watch = NavigationWatch::start(page).await;
+        match script::release_abandoned_navigation(page).await {
+            Ok(()) => {
+                let _ = self.settle(watch).await;
+            }
+            Err(error) => tracing::debug!(%error, "could not release the abandoned navigation"),
         }
     }
 

@@ -80,6 +80,15 @@ pub async fn call(page: &Page, function: ScriptFn, args: &[Value]) -> Result<Val
         .map_err(|e| BrowserError::PageScript(format!("{} answered: {e}", function.name())))
 }
 
+/// Leaves a tab whose navigation was abandoned on a blank page, as a new history entry (going
+/// back returns to the page before). chromiumoxide keeps a navigation that never finished
+/// queued for 30 s and holds every later one behind it; a new document loading is what
+/// completes it, so the tab can navigate again at once.
+pub async fn release_abandoned_navigation(page: &Page) -> Result<()> {
+    evaluate(page, "location.href = 'about:blank'").await?;
+    Ok(())
+}
+
 /// Evaluates an expression and returns its string result (empty for non-strings).
 async fn evaluate(page: &Page, expression: &str) -> Result<String> {
     let mut params = EvaluateParams::builder()
