@@ -151,6 +151,9 @@ pub struct AgentState {
     pub ending: Option<Ending>,
     /// The final message to the person.
     pub final_response: Option<String>,
+    /// How the last question ended, set when its reply is accepted (a denial that nobody gave
+    /// is worded as such).
+    pub question_end: Option<crate::events::QuestionEnd>,
     /// The record of this run.
     pub run: RunRecord,
 }
@@ -179,6 +182,7 @@ impl AgentState {
         self.observations = 0;
         self.ending = None;
         self.final_response = None;
+        self.question_end = None;
         self.needs_observe = true;
         self.run = RunRecord::new(run_id, goal);
     }

@@ -12,7 +12,8 @@ use support::{finished, next_matching, question};
 use tandem_agent::planner::{Plan, PlanContext, Planner};
 use tandem_agent::{
     Action, ActionResult, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, AgentMode,
-    BrowserTools, InterruptError, InterruptKind, PlannerError, Resume, RunOutcome, ToolInfo,
+    BrowserTools, InterruptError, InterruptKind, PlannerError, QuestionEnd, Resume, RunOutcome,
+    ToolInfo,
 };
 use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
@@ -285,6 +286,50 @@ async fn a_declined_confirmation_cancels_the_run_without_acting() {
     assert_eq!(browser.calls(), ["observe"]);
     let run = agent.runs().pop().unwrap();
     assert_eq!(run.nodes().last(), Some(&"finalize_cancelled"));
+}
+
+#[tokio::test]
+async fn a_confirmation_nobody_answered_in_time_is_not_worded_as_the_persons_refusal() {
+    let browser = Arc::new(FakeBrowser::with(vec![element(
+        "e1",
+        "button",
+        "Delete account",
+    )]));
+    let agent = spawn(&browser, Script::new(vec![click("e1"), stop()]));
+    let mut events = agent.subscribe();
+    agent.submit_user_message("delete it").await.unwrap();
+    let asked = question(&mut events).await;
+    let InterruptKind::Confirm { action_hash, .. } = &asked.kind else {
+        panic!("expected a confirmation");
+    };
+    let deny = Resume::Confirm {
+        approved: false,
+        action_hash: action_hash.clone(),
+        remember: false,
+    };
+    agent
+        .resume_as(&asked.id, deny, QuestionEnd::Expired)
+        .await
+        .unwrap();
+    let cleared = next_matching(&mut events, |e| {
+        matches!(e, AgentEvent::QuestionCleared { .. })
+    })
+    .await;
+    assert!(
+        matches!(
+            &cleared,
+            AgentEvent::QuestionCleared {
+                by: QuestionEnd::Expired,
+                ..
+            }
+        ),
+        "{cleared:?}"
+    );
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Cancelled);
+    assert!(text.starts_with("Nobody confirmed in time"), "{text}");
+    assert!(!text.contains("You declined"), "{text}");
+    assert_eq!(browser.calls(), ["observe"]);
 }
 
 #[tokio::test]

@@ -273,7 +273,7 @@ async fn a_confirmation_that_expires_lets_its_detached_session_close() {
     let run = agent.runs().pop().expect("the paused run ended");
     assert_eq!(run.outcome, Some(RunOutcome::Cancelled));
     let text = run.final_response.unwrap_or_default();
-    assert!(text.starts_with("You declined"), "{text}");
+    assert!(text.starts_with("Nobody confirmed in time"), "{text}");
     daemon.stop().await;
 }
 

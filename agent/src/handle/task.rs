@@ -78,9 +78,10 @@ pub(crate) async fn submission_loop(rt: Runtime, shared: Arc<Shared>, mut ops: m
                         let _ = reply.send(Err(error.into()));
                         held
                     }
-                    Ok(paused) => {
+                    Ok(mut paused) => {
                         let _ = reply.send(Ok(()));
                         cleared(&rt, &paused, by);
+                        paused.state.question_end = Some(by);
                         let run_id = Some(paused.state.run.run_id.clone());
                         set_status(&rt, &shared, Lifecycle::Running, run_id);
                         drive(

@@ -10,6 +10,7 @@
 use tandem_policy::PolicyDecision;
 
 use crate::action::Action;
+use crate::events::QuestionEnd;
 use crate::graph::Flow;
 use crate::interrupt::{ConfirmTarget, Interrupt, InterruptKind, Resume, action_hash};
 use crate::planner::StepOutcome;
@@ -68,21 +69,30 @@ pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) 
     flow
 }
 
+/// Ends the run at a confirmation that was not given: declined by the person, or (expired)
+/// answered by nobody in time.
 fn declined(state: &mut AgentState, planned: &PlannedAction) {
+    let expired = state.question_end == Some(QuestionEnd::Expired);
     if let Some(seq) = planned.timeline_seq {
+        let message = if expired {
+            "not confirmed in time"
+        } else {
+            "declined by you"
+        };
         state.run.timeline.set_result(
             seq,
             ActionResult::Error {
-                message: "declined by you".to_owned(),
+                message: message.to_owned(),
             },
         );
     }
     let shown = describe(planned.action(), planned.element.as_ref());
-    state.ending = Some(Ending::new(
-        RunOutcome::Cancelled,
-        format!("You declined: {shown}. Nothing was done."),
-        "declined",
-    ));
+    let text = if expired {
+        format!("Nobody confirmed in time, so I did not: {shown}. Nothing was done.")
+    } else {
+        format!("You declined: {shown}. Nothing was done.")
+    };
+    state.ending = Some(Ending::new(RunOutcome::Cancelled, text, "declined"));
 }
 
 pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -> Flow<Interrupt> {
