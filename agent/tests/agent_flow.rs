@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 use serde_json::Value;
 use support::{finished, next_matching, question};
-use tandem_agent::planner::{Plan, PlanContext, Planner};
+use tandem_agent::planner::{Plan, PlanContext, Planner, StopMeaning};
 use tandem_agent::{
     Action, ActionResult, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, AgentMode,
     BrowserTools, InterruptError, InterruptKind, PlannerError, QuestionEnd, Resume, RunOutcome,
@@ -723,7 +723,7 @@ impl Planner for GivesUp {
         let mut plan = Plan::new(Action::Stop {
             answer: "I could not find the Pay button.".into(),
         });
-        plan.gave_up = true;
+        plan.stop_meaning = StopMeaning::GaveUp;
         Ok(plan)
     }
 }

@@ -454,6 +454,18 @@ async fn a_value_outside_the_options_is_refused_and_a_listed_one_is_accepted() {
 }
 
 #[tokio::test]
+async fn answering_stop_to_a_choice_cancels_the_run_without_acting() {
+    let (site, agent, mut events, asked, _) = asked_which_save().await;
+    let id = question_id(&asked);
+    agent.resume(&asked.id, answer(&id, "stop")).await.unwrap();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Cancelled, "{text}");
+    assert!(text.starts_with("Stopped as you asked."), "{text}");
+    assert!(!site.calls().iter().any(|c| c.starts_with("click")));
+    agent.shutdown().await;
+}
+
+#[tokio::test]
 async fn a_step_that_fails_twice_fails_the_run_and_says_which_step() {
     let site = Site::new(vec![StandInPage {
         url: "https://shop.test/",

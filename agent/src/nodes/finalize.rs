@@ -4,8 +4,8 @@
 //! `final_response`, the run record's outcome, the agent's message in the chat history, the
 //! timeline and a message event. Actions still pending on the timeline (a cancelled call, an
 //! unanswered confirmation) are closed as errors, each with a final step event, so no step
-//! stays `pending`. A `stop` the planner gave up with ends here as `failed`, its answer the
-//! message. `RunFinished` is sent by the agent task once the record is published.
+//! stays `pending`. A `stop` the planner gave up with ends here as `failed`, and one the person
+//! asked for as `cancelled`, its answer the message. `RunFinished` is sent by the agent task once the record is published.
 
 use super::{NodeId, Runtime};
 use crate::action::Action;
@@ -30,6 +30,7 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
             .unwrap_or_else(|| "I stopped: the policy does not allow this.".to_owned()),
         RunOutcome::Cancelled => ending
             .map(|e| e.message)
+            .or_else(|| stop_answer(state).map(str::to_owned))
             .unwrap_or_else(|| cancelled_text(state)),
         RunOutcome::Blocked => format!(
             "I stopped: {} planned actions in a row were not valid on this page. Last problem: {}",

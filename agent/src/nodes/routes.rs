@@ -6,6 +6,7 @@ use super::NodeId;
 use crate::action::Action;
 use crate::config::AgentConfig;
 use crate::graph::Route;
+use crate::planner::StopMeaning;
 use crate::state::{AgentMode, AgentState};
 use crate::timeline::RunOutcome;
 
@@ -154,11 +155,11 @@ fn after_maybe_stop(state: &AgentState, config: &AgentConfig) -> NodeId {
         .as_ref()
         .filter(|p| matches!(p.action(), Action::Stop { .. }));
     if let Some(stop) = stopping {
-        // A planner that gave up did not do what was asked: the run failed.
-        if stop.plan.gave_up {
-            NodeId::FinalizeFailed
-        } else {
-            NodeId::FinalizeDone
+        match stop.plan.stop_meaning {
+            StopMeaning::Finished => NodeId::FinalizeDone,
+            // A planner that gave up did not do what was asked: the run failed.
+            StopMeaning::GaveUp => NodeId::FinalizeFailed,
+            StopMeaning::PersonAsked => NodeId::FinalizeCancelled,
         }
     } else if state.tool_steps >= config.max_tool_steps {
         NodeId::FinalizeLimit

@@ -59,11 +59,23 @@ pub struct Plan {
     /// invalid, failed or answered actions). The instruction planner puts the index of the
     /// instruction step here; planners that do not need it leave `None`.
     pub cursor: Option<usize>,
-    /// For a `stop`: the planner gave up without doing what was asked (a step kept failing,
-    /// nothing in the message could be followed). The run then ends `failed`, with the stop's
-    /// answer as its message, instead of `done`. `false` for every other plan.
+    /// For a `stop`: how the run ends. [`StopMeaning::Finished`] for every other plan.
     #[serde(default)]
-    pub gave_up: bool,
+    pub stop_meaning: StopMeaning,
+}
+
+/// How a `stop` ends the run. In each case the stop's answer is the run's final message.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopMeaning {
+    /// What was asked is done, or there is nothing more to do: the run ends `done`.
+    #[default]
+    Finished,
+    /// The planner gave up without doing what was asked (a step kept failing, nothing in the
+    /// message could be followed): the run ends `failed`.
+    GaveUp,
+    /// The person asked to stop (answering "stop" to a question): the run ends `cancelled`.
+    PersonAsked,
 }
 
 impl Plan {
@@ -73,7 +85,7 @@ impl Plan {
             action,
             note: None,
             cursor: None,
-            gave_up: false,
+            stop_meaning: StopMeaning::Finished,
         }
     }
 }

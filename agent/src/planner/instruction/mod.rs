@@ -32,9 +32,10 @@
 //! - When every step is done the plan is `stop` with a report: what was done, what was skipped,
 //!   what was not understood, and the current page's title and URL.
 //! - A message with no recognisable instruction gives `stop` explaining the vocabulary.
-//! - A `stop` that gives up ([`Plan::gave_up`]: a step failed twice, a step it could not carry
-//!   out, nothing it could follow) ends the run `failed`; a `stop` after every step, at a
-//!   "stop" step or at the person's "stop" ends it `done`.
+//! - A `stop` that gives up ([`StopMeaning::GaveUp`]: a step failed twice, a step it could not
+//!   carry out, nothing it could follow) ends the run `failed`; one at the person's "stop"
+//!   answer ([`StopMeaning::PersonAsked`]) ends it `cancelled`; a `stop` after every step or at
+//!   a "stop" step of the instructions ends it `done`.
 //! - `snapshot = None` happens only before any page is open: navigation, key, wait and stop
 //!   steps still work; steps that need an element give `stop` explaining that no page is open.
 //! - Not found → `ask_user` (text question `target`); several equally good matches →
@@ -64,7 +65,7 @@ use self::progress::{MAX_FAILURES, Progress, Status, replay};
 use self::report::{final_report, nothing_to_follow, source_shown};
 use crate::action::Action;
 use crate::error::PlannerError;
-use crate::planner::{Plan, PlanContext, Planner};
+use crate::planner::{Plan, PlanContext, Planner, StopMeaning};
 
 /// The offline planner that follows step-by-step instructions (see the module docs).
 #[derive(Debug, Clone, Copy, Default)]
@@ -87,7 +88,7 @@ impl InstructionPlanner {
             final_report(headline, &instructions, progress, ctx.snapshot)
         };
         if progress.stop_requested {
-            return stop(report("Stopped as you asked.", &progress), None);
+            return stop_as_asked(report("Stopped as you asked.", &progress));
         }
         let total = instructions.steps.len();
         let mut index = progress.current;
@@ -163,7 +164,7 @@ fn plan(action: Action, note: String, index: usize) -> Plan {
         action,
         note: Some(note),
         cursor: Some(index),
-        gave_up: false,
+        stop_meaning: StopMeaning::Finished,
     }
 }
 
@@ -173,14 +174,22 @@ fn stop(answer: String, cursor: Option<usize>) -> Plan {
         action: Action::Stop { answer },
         note: None,
         cursor,
-        gave_up: false,
+        stop_meaning: StopMeaning::Finished,
     }
 }
 
 /// A `stop` without having done what was asked: the run fails with `answer`.
 fn give_up(answer: String, cursor: Option<usize>) -> Plan {
     Plan {
-        gave_up: true,
+        stop_meaning: StopMeaning::GaveUp,
         ..stop(answer, cursor)
+    }
+}
+
+/// A `stop` because the person answered "stop": the run is cancelled with `answer`.
+fn stop_as_asked(answer: String) -> Plan {
+    Plan {
+        stop_meaning: StopMeaning::PersonAsked,
+        ..stop(answer, None)
     }
 }

@@ -35,7 +35,7 @@ use self::compaction::{Compactor, Fold, Layout};
 use self::prompts::{Prompts, render};
 use self::request::StepInputs;
 use self::secrets::Secrets;
-use super::{Plan, PlanContext, Planner};
+use super::{Plan, PlanContext, Planner, StopMeaning};
 use crate::error::PlannerError;
 use crate::model::{
     ChatMessage, ChatRequest, ChatResponse, ModelClient, ModelConfig, ModelConfigError,
@@ -358,6 +358,6 @@ fn into_plan(decision: output::Decision) -> Plan {
         action: decision.action,
         note: decision.reasoning,
         cursor: None,
-        gave_up: false,
+        stop_meaning: StopMeaning::Finished,
     }
 }

@@ -4,7 +4,7 @@ use super::builder::{
     Page, answered, click, failed, plan, run_all, stop_answer, succeeded, succeeded_on, typed,
 };
 use crate::action::Action;
-use crate::planner::{StepOutcome, StepRecord};
+use crate::planner::{StepOutcome, StepRecord, StopMeaning};
 use crate::question::QuestionKind;
 
 fn login_page() -> tandem_mcp_browser::snapshot::Snapshot {
@@ -192,6 +192,7 @@ fn several_equal_matches_ask_a_radio_question_and_the_answer_is_used() {
         "{}",
         stopped.action
     );
+    assert_eq!(stopped.stop_meaning, StopMeaning::PersonAsked);
 }
 
 #[test]
@@ -339,16 +340,30 @@ fn a_stop_gives_up_only_when_what_was_asked_was_not_done() {
         plan("click More", None, &[]),
     ];
     for stop in &given_up {
-        assert!(stop.gave_up, "{}", stop_answer(stop));
+        assert_eq!(
+            stop.stop_meaning,
+            StopMeaning::GaveUp,
+            "{}",
+            stop_answer(stop)
+        );
     }
     let finished = [
         plan("click Sign in", Some(&page), &[succeeded(&first)]),
         plan("stop", Some(&page), &[]),
     ];
     for stop in &finished {
-        assert!(!stop.gave_up, "{}", stop_answer(stop));
+        assert_eq!(
+            stop.stop_meaning,
+            StopMeaning::Finished,
+            "{}",
+            stop_answer(stop)
+        );
     }
-    assert!(!first.gave_up, "an action is no stop");
+    assert_eq!(
+        first.stop_meaning,
+        StopMeaning::Finished,
+        "an action is no stop"
+    );
 }
 
 #[test]
