@@ -326,3 +326,41 @@ async fn one_session_over_the_cap_is_refused_with_a_typed_error_and_the_socket_s
     assert_ne!(new_id, first_id);
     daemon.stop().await;
 }
+
+#[tokio::test]
+async fn a_takeover_nobody_is_attached_to_answer_ends_its_run_and_the_session_closes() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = daemon_with(
+        "[sessions]\nidle_grace_ms = 200\n",
+        tandem_tests::browser_config(),
+        |lifetime| lifetime.confirm_expiry = Duration::from_millis(500),
+    )
+    .await;
+    let (mut asking, id) = new_session(&daemon).await;
+    asking
+        .send(&ClientMessage::UserMessage {
+            text: format!(
+                "open {}, then type hunter2 into Password",
+                site.url("/login.html")
+            ),
+        })
+        .await;
+    let ServerMessage::AgentQuestion(asked) = asking
+        .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!(asked.kind, QuestionKind::Manual);
+    let agent = daemon.state.sessions.get(&id).unwrap().agent.clone();
+    drop(asking);
+
+    eventually(
+        "closing the session once its takeover was abandoned",
+        || async { daemon.state.sessions.get(&id).is_none() },
+    )
+    .await;
+    let run = agent.runs().pop().expect("the paused run ended");
+    assert_eq!(run.outcome, Some(RunOutcome::Cancelled));
+    daemon.stop().await;
+}

@@ -207,14 +207,13 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Dur
         let Some(session) = session.upgrade() else {
             return;
         };
-        if let tandem_agent::AgentEvent::Question { interrupt, .. } = &event
-            && matches!(interrupt.kind, InterruptKind::Confirm { .. })
-        {
-            tokio::spawn(expire(
-                Arc::downgrade(&session),
-                interrupt.id.clone(),
-                confirm_expiry,
-            ));
+        if let tandem_agent::AgentEvent::Question { interrupt, .. } = &event {
+            let (session, id) = (Arc::downgrade(&session), interrupt.id.clone());
+            if matches!(interrupt.kind, InterruptKind::Confirm { .. }) {
+                tokio::spawn(expire(session, id, confirm_expiry));
+            } else {
+                tokio::spawn(cancel_when_abandoned(session, id, confirm_expiry));
+            }
         }
         for frame in translate::frames(&event) {
             match frame {
@@ -232,6 +231,31 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Dur
         if matches!(event, tandem_agent::AgentEvent::Status { .. }) {
             // A run started or ended, or a question was asked: the expiry task re-checks.
             session.changed.send_replace(());
+        }
+    }
+}
+
+/// Cancels the run of a question that cannot expire by itself (an `ask`, a takeover) when it
+/// is still pending after `after` and no client is attached to answer it, so the session can
+/// then close like any idle one. While someone is attached, it waits another `after`. A
+/// session nobody ever attached to belongs to its creator and is left alone.
+async fn cancel_when_abandoned(session: Weak<Session>, interrupt_id: String, after: Duration) {
+    loop {
+        tokio::time::sleep(after).await;
+        let Some(session) = session.upgrade() else {
+            return;
+        };
+        let pending = session
+            .agent
+            .pending_question()
+            .is_some_and(|question| question.id == interrupt_id);
+        if !pending {
+            return;
+        }
+        if *lock(&session.attached) == Some(0) {
+            tracing::info!(%interrupt_id, "nobody is attached to answer a question; cancelling its run");
+            session.agent.cancel();
+            return;
         }
     }
 }
