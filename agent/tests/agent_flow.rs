@@ -19,6 +19,7 @@ use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{ClientError, Observation, ObservedPage, TabInfo, ToolOutput};
 use tandem_policy::PolicyGate;
+use tokio::sync::broadcast;
 
 /// A page with a few elements; records the calls it gets.
 #[derive(Default)]
@@ -261,41 +262,11 @@ async fn a_confirmation_is_bound_to_its_id_kind_and_action_and_runs_the_action_o
     );
 }
 
-#[tokio::test]
-async fn a_declined_confirmation_cancels_the_run_without_acting() {
-    let browser = Arc::new(FakeBrowser::with(vec![element(
-        "e1",
-        "button",
-        "Delete account",
-    )]));
-    let agent = spawn(&browser, Script::new(vec![click("e1"), stop()]));
-    let mut events = agent.subscribe();
-    agent.submit_user_message("delete it").await.unwrap();
-    let asked = question(&mut events).await;
-    let InterruptKind::Confirm { action_hash, .. } = &asked.kind else {
-        panic!("expected a confirmation");
-    };
-    let no = Resume::Confirm {
-        approved: false,
-        action_hash: action_hash.clone(),
-        remember: false,
-    };
-    agent.resume(&asked.id, no).await.unwrap();
-    let (outcome, _) = finished(&mut events).await;
-    assert_eq!(outcome, RunOutcome::Cancelled);
-    assert_eq!(browser.calls(), ["observe"]);
-    let run = agent.runs().pop().unwrap();
-    assert_eq!(run.nodes().last(), Some(&"finalize_cancelled"));
-}
-
-#[tokio::test]
-async fn a_confirmation_nobody_answered_in_time_is_not_worded_as_the_persons_refusal() {
-    let browser = Arc::new(FakeBrowser::with(vec![element(
-        "e1",
-        "button",
-        "Delete account",
-    )]));
-    let agent = spawn(&browser, Script::new(vec![click("e1"), stop()]));
+/// A run stopped at the confirmation of "Delete account", and the denial that answers it.
+async fn asked_to_delete(
+    browser: &Arc<FakeBrowser>,
+) -> (AgentHandle, broadcast::Receiver<AgentEvent>, String, Resume) {
+    let agent = spawn(browser, Script::new(vec![click("e1"), stop()]));
     let mut events = agent.subscribe();
     agent.submit_user_message("delete it").await.unwrap();
     let asked = question(&mut events).await;
@@ -307,8 +278,36 @@ async fn a_confirmation_nobody_answered_in_time_is_not_worded_as_the_persons_ref
         action_hash: action_hash.clone(),
         remember: false,
     };
+    (agent, events, asked.id, deny)
+}
+
+fn delete_account_page() -> Arc<FakeBrowser> {
+    Arc::new(FakeBrowser::with(vec![element(
+        "e1",
+        "button",
+        "Delete account",
+    )]))
+}
+
+#[tokio::test]
+async fn a_declined_confirmation_cancels_the_run_without_acting() {
+    let browser = delete_account_page();
+    let (agent, mut events, id, no) = asked_to_delete(&browser).await;
+    agent.resume(&id, no).await.unwrap();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Cancelled);
+    assert!(text.starts_with("You declined"), "{text}");
+    assert_eq!(browser.calls(), ["observe"]);
+    let run = agent.runs().pop().unwrap();
+    assert_eq!(run.nodes().last(), Some(&"finalize_cancelled"));
+}
+
+#[tokio::test]
+async fn a_confirmation_nobody_answered_in_time_is_not_worded_as_the_persons_refusal() {
+    let browser = delete_account_page();
+    let (agent, mut events, id, deny) = asked_to_delete(&browser).await;
     agent
-        .resume_as(&asked.id, deny, QuestionEnd::Expired)
+        .resume_as(&id, deny, QuestionEnd::Expired)
         .await
         .unwrap();
     let cleared = next_matching(&mut events, |e| {

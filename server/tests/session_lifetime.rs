@@ -244,9 +244,10 @@ async fn a_detached_session_with_a_pending_confirmation_is_kept_and_answered_on_
     daemon.stop().await;
 }
 
-#[tokio::test]
-async fn a_confirmation_that_expires_lets_its_detached_session_close() {
-    let site = FixtureSite::start().await.unwrap();
+/// Sends `goal` in a new session of a daemon whose questions expire after 500 ms, detaches at
+/// its question, and waits for the session to close; returns the question's kind and the
+/// session's last run, which must have ended for the session to close.
+async fn ask_then_detach(goal: String) -> (QuestionKind, tandem_agent::RunRecord) {
     let daemon = daemon_with(
         "[sessions]\nidle_grace_ms = 200\n",
         tandem_tests::browser_config(),
@@ -255,26 +256,38 @@ async fn a_confirmation_that_expires_lets_its_detached_session_close() {
     .await;
     let (mut asking, id) = new_session(&daemon).await;
     asking
-        .send(&ClientMessage::UserMessage {
-            text: format!("open {}, then click Buy now", site.url("/shop.html")),
-        })
+        .send(&ClientMessage::UserMessage { text: goal })
         .await;
-    asking
+    let ServerMessage::AgentQuestion(asked) = asking
         .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
-        .await;
+        .await
+    else {
+        unreachable!()
+    };
     let agent = daemon.state.sessions.get(&id).unwrap().agent.clone();
     drop(asking);
 
-    eventually("closing the session once its question expired", || async {
+    eventually("closing the session once its question ended", || async {
         daemon.state.sessions.get(&id).is_none()
     })
     .await;
+    daemon.stop().await;
+    (
+        asked.kind,
+        agent.runs().pop().expect("the paused run ended"),
+    )
+}
+
+#[tokio::test]
+async fn a_confirmation_that_expires_lets_its_detached_session_close() {
+    let site = FixtureSite::start().await.unwrap();
+    let goal = format!("open {}, then click Buy now", site.url("/shop.html"));
+    let (kind, run) = ask_then_detach(goal).await;
+    assert_eq!(kind, QuestionKind::Confirm);
     // Expiry only closes an idle session, so the question was declined before it closed.
-    let run = agent.runs().pop().expect("the paused run ended");
     assert_eq!(run.outcome, Some(RunOutcome::Cancelled));
     let text = run.final_response.unwrap_or_default();
     assert!(text.starts_with("Nobody confirmed in time"), "{text}");
-    daemon.stop().await;
 }
 
 #[tokio::test]
@@ -330,37 +343,11 @@ async fn one_session_over_the_cap_is_refused_with_a_typed_error_and_the_socket_s
 #[tokio::test]
 async fn a_takeover_nobody_is_attached_to_answer_ends_its_run_and_the_session_closes() {
     let site = FixtureSite::start().await.unwrap();
-    let daemon = daemon_with(
-        "[sessions]\nidle_grace_ms = 200\n",
-        tandem_tests::browser_config(),
-        |lifetime| lifetime.confirm_expiry = Duration::from_millis(500),
-    )
-    .await;
-    let (mut asking, id) = new_session(&daemon).await;
-    asking
-        .send(&ClientMessage::UserMessage {
-            text: format!(
-                "open {}, then type hunter2 into Password",
-                site.url("/login.html")
-            ),
-        })
-        .await;
-    let ServerMessage::AgentQuestion(asked) = asking
-        .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
-        .await
-    else {
-        unreachable!()
-    };
-    assert_eq!(asked.kind, QuestionKind::Manual);
-    let agent = daemon.state.sessions.get(&id).unwrap().agent.clone();
-    drop(asking);
-
-    eventually(
-        "closing the session once its takeover was abandoned",
-        || async { daemon.state.sessions.get(&id).is_none() },
-    )
-    .await;
-    let run = agent.runs().pop().expect("the paused run ended");
+    let goal = format!(
+        "open {}, then type hunter2 into Password",
+        site.url("/login.html")
+    );
+    let (kind, run) = ask_then_detach(goal).await;
+    assert_eq!(kind, QuestionKind::Manual);
     assert_eq!(run.outcome, Some(RunOutcome::Cancelled));
-    daemon.stop().await;
 }
