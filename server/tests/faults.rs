@@ -16,22 +16,17 @@ use tandem_agent::planner::Planner;
 use tandem_agent::{Action, ActionResult, AgentConfig, ModelPlanner};
 use tandem_mcp_browser::{BrowserConfig, BrowserHost};
 use tandem_policy::PolicyGate;
-use tandem_server::AppState;
+use tandem_server::Config;
 use tandem_server::cli::ScenarioArgs;
-use tandem_server::cli::serve::Daemon;
 use tandem_server::protocol::{ClientMessage, QuestionKind, RunOutcome, ServerMessage, StepResult};
 use tandem_server::scenario::{SuiteOptions, run_suite};
-use tandem_server::security::AccessPolicy;
 use tandem_server::session::{SessionFactory, SessionRegistry};
-use tandem_server::{Config, LaunchToken};
 use tandem_tests::FixtureSite;
 use tandem_tests::mock_model::{self, MockModel};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// A daemon on a free port whose sessions use this browser config and planner.
 async fn daemon_with(browser: BrowserConfig, planner: Arc<dyn Planner>) -> TestDaemon {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
     let factory = SessionFactory {
         host: BrowserHost::new(browser),
         planner,
@@ -40,18 +35,7 @@ async fn daemon_with(browser: BrowserConfig, planner: Arc<dyn Planner>) -> TestD
         agent: AgentConfig::default().with_max_tool_steps(120),
         extra_tools: Vec::new(),
     };
-    let state = Arc::new(AppState {
-        token: LaunchToken::generate(),
-        access: AccessPolicy::for_port("127.0.0.1", addr.port(), &[]),
-        sessions: SessionRegistry::new(factory),
-        shutdown: tokio_util::sync::CancellationToken::new(),
-    });
-    TestDaemon::serve(Daemon {
-        listener,
-        state,
-        addr,
-    })
-    .await
+    TestDaemon::with_sessions(SessionRegistry::new(factory)).await
 }
 
 /// `GET /health` over a real socket: the daemon answers 200 with `"status":"ok"`.

@@ -6,18 +6,15 @@
 
 mod support;
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use support::{TestDaemon, WAIT, WsClient};
 use tandem_agent::RunOutcome;
 use tandem_mcp_browser::BrowserConfig;
-use tandem_server::cli::serve::Daemon;
+use tandem_server::Config;
 use tandem_server::cli::session_factory;
 use tandem_server::protocol::{ClientMessage, QuestionKind, ServerMessage};
-use tandem_server::security::AccessPolicy;
 use tandem_server::session::{SessionLifetime, SessionRegistry};
-use tandem_server::{AppState, Config, LaunchToken};
 use tandem_tests::{DevtoolsChromium, FixtureSite};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 
@@ -32,19 +29,10 @@ async fn daemon_with(
     config.browser = browser;
     let mut lifetime = config.sessions.lifetime();
     adjust(&mut lifetime);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let state = Arc::new(AppState {
-        token: LaunchToken::generate(),
-        access: AccessPolicy::for_port("127.0.0.1", addr.port(), &[]),
-        sessions: SessionRegistry::with_lifetime(session_factory(&config).unwrap(), lifetime),
-        shutdown: tokio_util::sync::CancellationToken::new(),
-    });
-    TestDaemon::serve(Daemon {
-        listener,
-        state,
-        addr,
-    })
+    TestDaemon::with_sessions(SessionRegistry::with_lifetime(
+        session_factory(&config).unwrap(),
+        lifetime,
+    ))
     .await
 }
 

@@ -37,6 +37,27 @@ impl TestDaemon {
         Self::serve(daemon).await
     }
 
+    /// A daemon on a free loopback port whose sessions are `sessions` (their own factory or
+    /// lifetime), with a fresh token and the default access checks.
+    pub async fn with_sessions(
+        sessions: std::sync::Arc<tandem_server::session::SessionRegistry>,
+    ) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let state = std::sync::Arc::new(tandem_server::AppState {
+            token: tandem_server::LaunchToken::generate(),
+            access: tandem_server::security::AccessPolicy::for_port("127.0.0.1", addr.port(), &[]),
+            sessions,
+            shutdown: tokio_util::sync::CancellationToken::new(),
+        });
+        Self::serve(Daemon {
+            listener,
+            state,
+            addr,
+        })
+        .await
+    }
+
     /// Serves an already bound daemon (e.g. one with its own session factory).
     pub async fn serve(daemon: Daemon) -> Self {
         let port = daemon.addr.port();
