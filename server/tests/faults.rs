@@ -23,7 +23,6 @@ use tandem_server::scenario::{SuiteOptions, run_suite};
 use tandem_server::session::{SessionFactory, SessionRegistry};
 use tandem_tests::FixtureSite;
 use tandem_tests::mock_model::{self, MockModel};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// A daemon on a free port whose sessions use this browser config and planner.
 async fn daemon_with(browser: BrowserConfig, planner: Arc<dyn Planner>) -> TestDaemon {
@@ -40,19 +39,11 @@ async fn daemon_with(browser: BrowserConfig, planner: Arc<dyn Planner>) -> TestD
 
 /// `GET /health` over a real socket: the daemon answers 200 with `"status":"ok"`.
 async fn assert_healthy(daemon: &TestDaemon) {
-    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", daemon.port))
-        .await
-        .unwrap();
     let request = format!(
         "GET /health HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
         daemon.port
     );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    tokio::time::timeout(support::WAIT, stream.read_to_string(&mut response))
-        .await
-        .unwrap()
-        .unwrap();
+    let response = daemon.raw_http(&request).await;
     assert!(response.starts_with("HTTP/1.1 200"), "{response}");
     assert!(response.contains(r#""status":"ok""#), "{response}");
 }

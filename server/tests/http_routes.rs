@@ -11,7 +11,6 @@ use support::TestDaemon;
 use tandem_server::Config;
 use tandem_server::cli::ServeArgs;
 use tandem_server::cli::serve::Daemon;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
 
 async fn router() -> (axum::Router, u16, String) {
@@ -193,15 +192,7 @@ async fn an_absolute_target_must_name_the_daemon() {
 
 /// The status line the daemon answers `request` with, over a real socket.
 async fn status_line(daemon: &TestDaemon, request: &str) -> String {
-    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", daemon.port))
-        .await
-        .unwrap();
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    tokio::time::timeout(support::WAIT, stream.read_to_string(&mut response))
-        .await
-        .unwrap()
-        .unwrap();
+    let response = daemon.raw_http(request).await;
     response.lines().next().unwrap_or_default().to_owned()
 }
 

@@ -183,17 +183,12 @@ async fn a_detached_session_with_a_pending_confirmation_is_kept_and_answered_on_
     )
     .await;
     let (mut asking, asking_id) = new_session(&daemon).await;
-    asking
-        .send(&ClientMessage::UserMessage {
-            text: format!("open {}, then click Buy now", site.url("/shop.html")),
-        })
+    let asked = asking
+        .ask(format!(
+            "open {}, then click Buy now",
+            site.url("/shop.html")
+        ))
         .await;
-    let ServerMessage::AgentQuestion(asked) = asking
-        .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
-        .await
-    else {
-        unreachable!()
-    };
     assert_eq!(asked.kind, QuestionKind::Confirm);
     drop(asking);
 
@@ -243,15 +238,7 @@ async fn ask_then_detach(goal: String) -> (QuestionKind, tandem_agent::RunRecord
     )
     .await;
     let (mut asking, id) = new_session(&daemon).await;
-    asking
-        .send(&ClientMessage::UserMessage { text: goal })
-        .await;
-    let ServerMessage::AgentQuestion(asked) = asking
-        .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
-        .await
-    else {
-        unreachable!()
-    };
+    let asked = asking.ask(goal).await;
     let agent = daemon.state.sessions.get(&id).unwrap().agent.clone();
     drop(asking);
 

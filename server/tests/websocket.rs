@@ -350,7 +350,7 @@ async fn cancel_and_takeover_say_so_when_nothing_is_running() {
 
     // A takeover while a run waits at a question ends that run, and says so.
     let goal = format!("open {} then click Create account", site.url("/form.html"));
-    let id = ask(&mut client, goal).await;
+    let id = client.ask(goal).await.interrupt_id;
     client
         .send(&ClientMessage::Takeover {
             reason: Some("I will pay myself".into()),
@@ -407,20 +407,6 @@ async fn an_empty_message_is_refused_and_the_session_stays_usable() {
     daemon.stop().await;
 }
 
-/// Sends the goal and answers the id of the question it stops at.
-async fn ask(client: &mut WsClient, goal: String) -> String {
-    client
-        .send(&ClientMessage::UserMessage { text: goal })
-        .await;
-    match client
-        .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
-        .await
-    {
-        ServerMessage::AgentQuestion(asked) => asked.interrupt_id,
-        _ => unreachable!(),
-    }
-}
-
 /// The frames up to and including the next `run_finished`.
 async fn until_run_finished(client: &mut WsClient) -> Vec<ServerMessage> {
     let mut frames = Vec::new();
@@ -466,7 +452,7 @@ async fn a_question_is_cleared_in_order_however_it_ends() {
         site.url("/form.html")
     );
     // Declined: cleared as answered, before the run's end.
-    let id = ask(&mut client, goal.clone()).await;
+    let id = client.ask(goal.clone()).await.interrupt_id;
     client
         .send(&ClientMessage::Confirm {
             interrupt_id: id.clone(),
@@ -481,7 +467,7 @@ async fn a_question_is_cleared_in_order_however_it_ends() {
     );
 
     // Cancelled while pending: cleared as cancelled.
-    let id = ask(&mut client, goal.clone()).await;
+    let id = client.ask(goal.clone()).await.interrupt_id;
     client.send(&ClientMessage::Cancel {}).await;
     cleared_before_the_end(
         &until_run_finished(&mut client).await,
@@ -490,7 +476,7 @@ async fn a_question_is_cleared_in_order_however_it_ends() {
     );
 
     // A new message while pending ends that run: cleared as cancelled, and the new run goes on.
-    let id = ask(&mut client, goal.clone()).await;
+    let id = client.ask(goal.clone()).await.interrupt_id;
     client
         .send(&ClientMessage::UserMessage {
             text: format!("open {}", site.url("/links.html")),

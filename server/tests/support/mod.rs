@@ -91,32 +91,43 @@ impl TestDaemon {
 
     /// Connects, authenticates and attaches to a new session.
     pub async fn client(&self) -> WsClient {
-        let mut client = WsClient::connect(self, None).await.unwrap();
-        client
-            .send(&ClientMessage::Auth {
-                token: self.token.clone(),
-            })
-            .await;
-        client
-            .send(&ClientMessage::Attach { session_id: None })
-            .await;
-        client
+        self.attached_to(None).await
     }
 
     /// Connects, authenticates and re-attaches to an existing session.
     pub async fn attach(&self, session_id: &str) -> WsClient {
+        self.attached_to(Some(session_id.to_owned())).await
+    }
+
+    async fn attached_to(&self, session_id: Option<String>) -> WsClient {
         let mut client = WsClient::connect(self, None).await.unwrap();
         client
             .send(&ClientMessage::Auth {
                 token: self.token.clone(),
             })
             .await;
+        client.send(&ClientMessage::Attach { session_id }).await;
         client
-            .send(&ClientMessage::Attach {
-                session_id: Some(session_id.to_owned()),
-            })
-            .await;
-        client
+    }
+
+    /// Sends `request` (a whole HTTP/1.1 request, ending the connection) over a plain socket and
+    /// answers the whole response.
+    pub async fn raw_http(&self, request: &str) -> String {
+        let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", self.port))
+            .await
+            .unwrap();
+        tokio::io::AsyncWriteExt::write_all(&mut stream, request.as_bytes())
+            .await
+            .unwrap();
+        let mut response = String::new();
+        tokio::time::timeout(
+            WAIT,
+            tokio::io::AsyncReadExt::read_to_string(&mut stream, &mut response),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+        response
     }
 
     /// Stops the daemon gracefully and waits for it.
@@ -190,6 +201,18 @@ impl WsClient {
     }
 
     /// Waits for the first frame matching `pred`, skipping others.
+    /// Sends `goal` and waits for the question the run stops at.
+    pub async fn ask(&mut self, goal: String) -> tandem_server::protocol::AgentQuestion {
+        self.send(&ClientMessage::UserMessage { text: goal }).await;
+        match self
+            .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
+            .await
+        {
+            ServerMessage::AgentQuestion(asked) => asked,
+            _ => unreachable!(),
+        }
+    }
+
     pub async fn wait_for(&mut self, pred: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
         loop {
             let frame = self.next().await.expect("the socket closed while waiting");
