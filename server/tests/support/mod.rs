@@ -171,6 +171,16 @@ impl WsClient {
         self.socket.send(Message::text(text)).await.unwrap();
     }
 
+    /// Sends text frames one after another without reading anything, as a flooding client does.
+    /// Send failures are ignored: the server may already have closed its side.
+    pub async fn flood(&mut self, text: &str, frames: usize) {
+        for _ in 0..frames {
+            if self.socket.send(Message::text(text)).await.is_err() {
+                return;
+            }
+        }
+    }
+
     /// Sends any WebSocket message, control frames and hand-made frames included.
     pub async fn send_message(&mut self, message: Message) {
         self.socket.send(message).await.unwrap();
