@@ -19,17 +19,6 @@ use tandem_server::protocol::{ClientMessage, RunOutcome, ServerMessage, StepResu
 use tandem_server::session::{SessionFactory, SessionRegistry};
 use tandem_tests::FixtureSite;
 
-/// SIGKILLs the daemon's Chromium by its process id.
-async fn kill_browser(daemon: &TestDaemon) {
-    let pid = daemon.state.host().pid().await.expect("a running browser");
-    let status = tokio::process::Command::new("kill")
-        .args(["-KILL", &pid.to_string()])
-        .status()
-        .await
-        .unwrap();
-    assert!(status.success(), "kill -KILL {pid}");
-}
-
 fn session_id(frame: &ServerMessage) -> String {
     match frame {
         ServerMessage::Session { session_id, .. } => session_id.clone(),
@@ -113,7 +102,7 @@ async fn a_browser_killed_between_messages_costs_no_message() {
     let first = run_goal(&mut client, format!("open {}", site.url("/form.html"))).await;
     assert_eq!(first.outcome, RunOutcome::Done, "{}", first.text);
 
-    kill_browser(&daemon).await;
+    daemon.kill_browser().await;
     let next = run_goal(&mut client, format!("open {}", site.url("/links.html"))).await;
     assert_eq!(
         next.outcome,
@@ -166,7 +155,7 @@ async fn a_browser_killed_mid_run_ends_the_run_promptly_and_the_next_message_wor
         })
         .await;
     let killed_at = Instant::now();
-    kill_browser(&daemon).await;
+    daemon.kill_browser().await;
     let ended = finish(&mut client).await;
     assert_eq!(ended.outcome, RunOutcome::Failed, "{}", ended.text);
     assert!(

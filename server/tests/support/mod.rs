@@ -130,6 +130,17 @@ impl TestDaemon {
         response
     }
 
+    /// SIGKILLs the daemon's Chromium by its process id, as an out-of-memory kill does.
+    pub async fn kill_browser(&self) {
+        let pid = self.state.host().pid().await.expect("a running browser");
+        let status = tokio::process::Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status()
+            .await
+            .unwrap();
+        assert!(status.success(), "kill -KILL {pid}");
+    }
+
     /// Stops the daemon gracefully and waits for it.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
