@@ -116,6 +116,8 @@ impl BrowserHost {
             let reason = dead.death_reason().await;
             tracing::warn!(generation = dead.generation, %reason, "browser is gone; restarting");
             dead.handler_task.abort();
+            // A local process whose connection was lost may still run: it must not linger.
+            let _ = dead.browser.lock().await.kill().await;
             current.budget.record(Instant::now(), reason);
         }
         loop {
