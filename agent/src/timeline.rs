@@ -83,6 +83,12 @@ pub enum TimelineItem {
         /// The interrupt as shown.
         interrupt: Interrupt,
     },
+    /// The browser had died and was started again before this point of the run: earlier pages
+    /// are gone.
+    BrowserRestarted {
+        /// How it died (killed, exited, DevTools connection lost).
+        reason: String,
+    },
     /// A file the run produced.
     File {
         /// Path or URL of the file.
@@ -161,6 +167,7 @@ impl Timeline {
             TimelineItem::Text { .. }
             | TimelineItem::Observation { .. }
             | TimelineItem::Question { .. }
+            | TimelineItem::BrowserRestarted { .. }
             | TimelineItem::File { .. } => None,
         })
     }

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 
 use super::keys;
 use super::script::{self, ScriptFn};
-use super::session::BrowserSession;
+use super::session::{BrowserSession, lost_the_browser};
 use super::settle::NavigationWatch;
 use crate::error::{BrowserError, Result};
 use crate::observation::{Observation, Screenshot};
@@ -148,6 +148,14 @@ impl BrowserSession {
     /// Screenshot and snapshot of the active tab together, with tabs and notices. Both are
     /// requested at once, so they show the same moment as closely as the browser allows.
     pub async fn observe(&mut self, shot: &ScreenshotOptions) -> Result<Observation> {
+        let first = self.observe_once(shot).await;
+        if lost_the_browser(&first) {
+            return self.observe_once(shot).await;
+        }
+        first
+    }
+
+    async fn observe_once(&mut self, shot: &ScreenshotOptions) -> Result<Observation> {
         let tabs = self.sync_tabs().await?;
         let page = self.page().await?;
         let timeout = self.host().config().call_timeout();
@@ -167,6 +175,14 @@ impl BrowserSession {
 
     /// The DOM snapshot of the active tab alone.
     pub async fn snapshot(&mut self) -> Result<Snapshot> {
+        let first = self.active_snapshot().await;
+        if lost_the_browser(&first) {
+            return self.active_snapshot().await;
+        }
+        first
+    }
+
+    async fn active_snapshot(&mut self) -> Result<Snapshot> {
         let page = self.page().await?;
         let timeout = self.host().config().call_timeout();
         self.guard_ours("snapshot", timeout, take_snapshot(&page))
@@ -175,6 +191,14 @@ impl BrowserSession {
 
     /// An image of the active tab's viewport.
     pub async fn screenshot(&mut self, options: &ScreenshotOptions) -> Result<Screenshot> {
+        let first = self.screenshot_once(options).await;
+        if lost_the_browser(&first) {
+            return self.screenshot_once(options).await;
+        }
+        first
+    }
+
+    async fn screenshot_once(&mut self, options: &ScreenshotOptions) -> Result<Screenshot> {
         let page = self.foreground_page().await?;
         let timeout = self.host().config().call_timeout();
         self.guard_ours("screenshot", timeout, take_screenshot(&page, options))
