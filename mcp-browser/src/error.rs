@@ -32,8 +32,8 @@ pub enum BrowserError {
     /// restarts it (page state is lost); read-only calls restart it at once and run again.
     #[error("the browser crashed or disconnected ({0}); the next call starts a new one")]
     Crashed(String),
-    /// The browser died or failed to start too often in a short time, so it is not started
-    /// again for now. Fatal for the call; the message names the last cause and what to do.
+    /// The browser died or failed to start once more after 3 restarts within a minute, so it is
+    /// not started again for now. Fatal for the call; the message names the last cause and what to do.
     #[error(
         "the browser failed {failures} times within {window_secs}s (last: {cause}), so Tandem \
          stopped restarting it: check the browser (the --chrome path, TANDEM_CHROME, or that the \

@@ -2,8 +2,9 @@
 //! or failed to start, and how long it waits first.
 //!
 //! Contract: every death or failed start is recorded with its cause. A new start is allowed
-//! while fewer than [`MAX_RESTARTS`] of them fall within [`RESTART_WINDOW`]; it waits
-//! [`backoff`] first (longer for each recent failure). Past the cap the host stops trying and
+//! while at most [`MAX_RESTARTS`] of them fall within [`RESTART_WINDOW`] (so up to that many
+//! restarts a minute); it waits [`backoff`] first (longer for each recent failure). One more
+//! failure within the window is past the cap: the host stops trying and
 //! answers [`BrowserError::RestartsExhausted`], naming the last cause, until the window has moved
 //! on: a browser that dies at every start costs a few attempts, not a loop.
 
@@ -12,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::BrowserError;
 
-/// Deaths and failed starts allowed within [`RESTART_WINDOW`].
+/// Restarts allowed within [`RESTART_WINDOW`]: one more death or failed start ends the trying.
 pub const MAX_RESTARTS: usize = 3;
 /// The window the cap counts over.
 pub const RESTART_WINDOW: Duration = Duration::from_secs(60);
@@ -42,7 +43,7 @@ impl RestartBudget {
             self.failures.pop_front();
         }
         let recent = self.failures.len();
-        if recent >= MAX_RESTARTS {
+        if recent > MAX_RESTARTS {
             return Err(BrowserError::RestartsExhausted {
                 failures: recent,
                 window_secs: RESTART_WINDOW.as_secs(),
@@ -80,26 +81,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn three_failures_within_a_minute_stop_the_restarts_until_the_window_moves_on() {
+    fn three_restarts_a_minute_are_allowed_and_the_fourth_failure_stops_them() {
         let start = Instant::now();
+        let at = |secs| start + Duration::from_secs(secs);
         let mut budget = RestartBudget::default();
         assert_eq!(budget.next_start(start).unwrap(), Duration::ZERO);
-        budget.record(start, "first death");
+        budget.record(at(0), "first death");
         assert_eq!(
-            budget.next_start(start).unwrap(),
+            budget.next_start(at(0)).unwrap(),
             Duration::from_millis(200)
         );
-        budget.record(start + Duration::from_secs(1), "second death");
+        budget.record(at(1), "second death");
         assert_eq!(
-            budget.next_start(start + Duration::from_secs(1)).unwrap(),
+            budget.next_start(at(1)).unwrap(),
             Duration::from_millis(400)
         );
-        budget.record(start + Duration::from_secs(2), "could not start: exit 1");
-        let refused = budget
-            .next_start(start + Duration::from_secs(3))
-            .unwrap_err();
+        budget.record(at(2), "third death");
+        assert_eq!(
+            budget.next_start(at(2)).unwrap(),
+            Duration::from_millis(800)
+        );
+        budget.record(at(3), "could not start: exit 1");
+        let refused = budget.next_start(at(4)).unwrap_err();
         assert!(
-            matches!(&refused, BrowserError::RestartsExhausted { failures: 3, cause, .. }
+            matches!(&refused, BrowserError::RestartsExhausted { failures: 4, cause, .. }
                 if cause == "could not start: exit 1"),
             "{refused:?}"
         );
@@ -108,7 +113,7 @@ mod tests {
         let later = start + RESTART_WINDOW + Duration::from_millis(1);
         assert_eq!(
             budget.next_start(later).unwrap(),
-            Duration::from_millis(400)
+            Duration::from_millis(800)
         );
     }
 

@@ -8,9 +8,9 @@
 //! browser dead, or loses it mid-call, fails with `Crashed` naming how it died, and drops the
 //! session's context; the next call gets a fresh context on the restarted browser (reported
 //! once, with the reason, as [`PageNotice::BrowserRestarted`] in the next observation).
-//! Read-only calls (observe, snapshot, screenshot, tabs) go through
-//! `lost_the_browser`, and run once more on the restarted browser; a call
-//! that can change a page is never run again on a browser it was not meant for.
+//! A read-only call (observe, snapshot, screenshot, tabs) that fails so is run once more, on the
+//! restarted browser (see `lost_the_browser`); a call that can change a page is never run again
+//! on a browser it was not meant for.
 
 use std::future::Future;
 use std::sync::{Arc, Mutex as StdMutex};
