@@ -16,6 +16,7 @@ use super::resolve::{
 };
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
+use super::{explore, matching, value_format};
 use crate::action::{Action, ScrollDirection, WaitFor};
 use crate::question::Question;
 
@@ -63,6 +64,10 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::Set { .. }
         | Step::Select { .. }
         | Step::Check { .. }
+        | Step::CheckPart { .. }
+        | Step::CheckAll { .. }
+        | Step::Focus { .. }
+        | Step::Reveal { .. }
         | Step::Scroll(_)
         | Step::Search { .. }
         | Step::Submit => match sit.snapshot {
@@ -99,11 +104,52 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         }
         Step::Type { text, target } => {
             let el = match target {
+                Some(t) if t.optional => match resolve(snap, t, Intent::Type) {
+                    Resolution::NotFound => unnamed_field(snap, state)?,
+                    _ => locate(snap, t, Intent::Type, state)?,
+                },
                 Some(t) => locate(snap, t, Intent::Type, state)?,
                 None => unnamed_field(snap, state)?,
             };
             type_into(el, text, false)
         }
+        Step::Focus { target } => {
+            let el = locate(snap, target, Intent::Type, state)?;
+            if el.focused {
+                return Ok(Decision::Skip {
+                    note: format!("{} already has the focus", describe(el)),
+                });
+            }
+            act(
+                Action::Click {
+                    eid: el.eid.clone(),
+                },
+                format!("put the cursor in {}", describe(el)),
+            )
+        }
+        Step::CheckPart {
+            target,
+            whole,
+            on,
+            first,
+        } => {
+            // "Terms and Conditions" is one box, not two.
+            if let Resolution::Found(el) = resolve(snap, whole, Intent::Check)
+                && is_checkable(el)
+                && matching::quality(&whole.full, &matching::normalize(&el.name)) == matching::EXACT
+            {
+                if *first {
+                    return Ok(check(el, *on));
+                }
+                return Ok(Decision::Skip {
+                    note: format!("\"{}\" is one box", whole.phrase),
+                });
+            }
+            let el = locate(snap, target, Intent::Check, state)?;
+            check(el, *on)
+        }
+        Step::CheckAll { on } => explore::check_all(*on, snap),
+        Step::Reveal { target } => explore::reveal(target, snap, state),
         Step::Search { query } => {
             let search = Target::named("search", Some(RoleClass::Editable));
             let el = match resolve(snap, &search, Intent::Type) {
@@ -126,9 +172,19 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
                 Some(t) => locate(snap, t, Intent::Select, state)?,
                 None => match unnamed_list(snap, option, state)? {
                     Ok(list) => list,
-                    Err(choice) => return Ok(choose_element(choice)),
+                    Err(choice) => {
+                        if state.acted.iter().any(|done| done.eid == choice.eid) {
+                            return Ok(Decision::Skip {
+                                note: format!("chose {}", describe(choice)),
+                            });
+                        }
+                        return Ok(choose_element(choice));
+                    }
                 },
             };
+            if !is_select(el) || el.tag != "select" && el.options.is_empty() {
+                return Ok(explore::choose_in_widget(Some(el), option, snap, state));
+            }
             select_in(el, option, state)
         }
         Step::Check { target, on } => {
@@ -150,6 +206,7 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
 }
 
 fn type_into(el: &Element, text: &str, submit: bool) -> Decision {
+    let text = &value_format::for_element(el, text);
     let shown = shown_text(text, Some(el));
     act(
         Action::Type {

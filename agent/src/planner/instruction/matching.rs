@@ -58,6 +58,11 @@ pub(crate) fn normalize_into(text: &str, out: &mut String) {
     if in_word {
         end_word(out, word_start);
     }
+    // A text made only of symbols ("★★", "→") is its own name: keep its symbols as words.
+    if out.is_empty() {
+        let symbols: Vec<&str> = text.split_whitespace().collect();
+        out.push_str(&symbols.join(" "));
+    }
 }
 
 fn compact(text: &str) -> impl Iterator<Item = char> + Clone + '_ {
@@ -150,6 +155,8 @@ mod tests {
     #[test]
     fn normalize_drops_case_punctuation_and_articles() {
         assert_eq!(normalize("  The Sign-in  BUTTON! "), "sign in button");
+        assert_eq!(normalize("Näher 日本"), "näher 日本");
+        assert_eq!(normalize(" ★★ "), "★★");
     }
 
     #[test]

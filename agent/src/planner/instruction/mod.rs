@@ -42,7 +42,9 @@
 //!   `ask_user` (radio question `choice`). The planner never guesses between equals.
 
 mod address;
+mod compound;
 mod decide;
+mod explore;
 mod keys;
 mod locate;
 mod matching;
@@ -53,6 +55,7 @@ mod resolve;
 mod split;
 mod step;
 mod submit;
+mod value_format;
 
 #[cfg(test)]
 mod tests;
@@ -83,7 +86,12 @@ impl InstructionPlanner {
         if instructions.steps.is_empty() {
             return give_up(nothing_to_follow(&instructions), None);
         }
-        let mut progress = replay(ctx.history, instructions.steps.len());
+        let sweeps: Vec<Option<u32>> = instructions
+            .steps
+            .iter()
+            .map(|(step, _)| step.sweep_budget())
+            .collect();
+        let mut progress = replay(ctx.history, &sweeps);
         let report = |headline: &str, progress: &Progress| {
             final_report(headline, &instructions, progress, ctx.snapshot)
         };
@@ -136,7 +144,11 @@ impl InstructionPlanner {
                     reason: Some(reason),
                 } => return give_up(report(&reason, &progress), Some(index)),
                 Decision::Skip { note: why } => {
-                    progress.states[index].status = Status::Skipped;
+                    let state = &mut progress.states[index];
+                    // A sweep that acted before is done, not skipped.
+                    if state.acted.is_empty() {
+                        state.status = Status::Skipped;
+                    }
                     skipped_notes.push(why);
                     index += 1;
                 }

@@ -5,6 +5,7 @@
 //! case-insensitive; polite lead-ins ("please", "now", "then", "finally", ...) are ignored.
 
 use super::address::normalize_url;
+use super::compound;
 use super::keys::parse_key;
 use super::split::{Clause, quote_spans, split_clauses, whole_quoted};
 use super::step::{ScrollGoal, Step, Target};
@@ -25,7 +26,8 @@ const VERBS: &[&str] = &[
     "tap", "follow", "hit", "press", "push", "type", "enter", "input", "write", "put", "fill",
     "set", "select", "choose", "pick", "check", "tick", "mark", "uncheck", "untick", "unmark",
     "enable", "disable", "turn", "switch", "toggle", "clear", "empty", "scroll", "wait", "submit",
-    "search", "stop", "done", "finish", "quit", "exit", "end",
+    "search", "stop", "done", "finish", "quit", "exit", "end", "focus", "place", "dismiss",
+    "close", "leave", "find", "look", "expand", "sign", "log",
 ];
 
 /// Lead-in words skipped before the verb.
@@ -62,11 +64,13 @@ pub(crate) fn strip_lead_ins(text: &str) -> &str {
         let lead = LEAD_INS.iter().find(|w| {
             lower.starts_with(**w)
                 && (lower.len() == w.len()
-                    || lower[w.len()..].starts_with(|c: char| c.is_whitespace() || c == ','))
+                    || lower[w.len()..]
+                        .starts_with(|c: char| c.is_whitespace() || ",:".contains(c)))
         });
         match lead {
             Some(w) => {
-                rest = rest[w.len()..].trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+                rest = rest[w.len()..]
+                    .trim_start_matches(|c: char| c.is_whitespace() || ",:".contains(c));
             }
             None => return rest,
         }
@@ -99,7 +103,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
         {
             continue;
         }
-        let parses = parse_clause(&clause.text).is_some();
+        let parses = !parse_clause(&clause.text).is_empty();
         match merged.last_mut() {
             // A softly split piece that means nothing alone belonged to the clause before.
             Some(previous) if clause.soft && !parses => {
@@ -111,9 +115,13 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
     }
     let mut out = Instructions::default();
     for clause in merged {
-        match parse_clause(&clause.text) {
-            Some(step) => out.steps.push((step, clause.text)),
-            None => out.ignored.push(clause.text),
+        let steps = parse_clause(&clause.text);
+        if steps.is_empty() {
+            out.ignored.push(clause.text);
+            continue;
+        }
+        for step in steps {
+            out.steps.push((step, clause.text.clone()));
         }
     }
     out
@@ -175,13 +183,39 @@ fn target(text: &str) -> Option<Target> {
     (!target.full.is_empty() || target.role.is_some()).then_some(target)
 }
 
-/// Parses one clause.
-pub(crate) fn parse_clause(clause: &str) -> Option<Step> {
+/// Parses one clause into its steps (none when it is not understood).
+pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     let text = strip_lead_ins(clause).trim();
+    let (verb, rest) = first_word(text);
+    if let Some(steps) = compound::parse(&verb, rest) {
+        return steps;
+    }
+    match parse_single(text) {
+        // Finding a thing is for using it: once it shows, it is clicked.
+        Some(Step::Reveal { target }) => vec![
+            Step::Reveal {
+                target: target.clone(),
+            },
+            Step::Click { target },
+        ],
+        Some(step) => vec![step],
+        None => Vec::new(),
+    }
+}
+
+/// Parses a clause that holds one step.
+fn parse_single(text: &str) -> Option<Step> {
     let (verb, rest) = first_word(text);
     let rest_lower = rest.to_ascii_lowercase();
     let rest_lower = rest_lower.trim_end_matches(['.', '!']);
     match verb.as_str() {
+        "open" | "browse" | "expand" | "go"
+            if ["until you ", "till you ", "until the "]
+                .iter()
+                .any(|w| rest_lower.contains(w)) =>
+        {
+            parse_find(rest)
+        }
         "open" | "visit" | "load" | "browse" => address_or_link(strip_words(rest, &["to"])),
         "go" | "navigate" => {
             if rest_lower.starts_with("back") {
@@ -191,6 +225,43 @@ pub(crate) fn parse_clause(clause: &str) -> Option<Step> {
         }
         "back" => Some(Step::Back),
         "reload" | "refresh" => Some(Step::Reload),
+        "click" | "tap" if starts_with_any(rest_lower, &["in ", "into ", "inside "]) => {
+            let rest = strip_words(rest, &["in", "into", "inside"]);
+            target(rest).map(|target| Step::Focus { target })
+        }
+        "focus" => {
+            target(strip_words(rest, &["on", "in", "into"])).map(|target| Step::Focus { target })
+        }
+        "put" | "place" | "set"
+            if starts_with_any(
+                rest_lower,
+                &[
+                    "the cursor ",
+                    "cursor ",
+                    "focus ",
+                    "the focus ",
+                    "the caret ",
+                ],
+            ) =>
+        {
+            let (_, field) = split_at_first(rest, &["in", "into", "on", "inside"])?;
+            target(&field).map(|target| Step::Focus { target })
+        }
+        "dismiss" | "close" => {
+            let phrase = match split_at_first(rest, &["with", "using", "by clicking", "via"]) {
+                Some((_, with)) => {
+                    strip_words(&with, &["its", "the", "their", "his", "her"]).to_owned()
+                }
+                None => "close".to_owned(),
+            };
+            target(&phrase).map(|target| Step::Click { target })
+        }
+        "sign" | "log" => {
+            let phrase = format!("{verb} {}", rest.trim_end_matches(['.', '!']));
+            target(&phrase).map(|target| Step::Click { target })
+        }
+        "leave" => parse_leave(rest_lower),
+        "find" | "look" | "expand" => parse_find(rest),
         "click" | "tap" | "follow" | "push" => {
             let rest = strip_words(rest, &["on", "at", "the link", "link to"]);
             target(rest).map(|target| Step::Click { target })
@@ -243,6 +314,12 @@ pub(crate) fn parse_clause(clause: &str) -> Option<Step> {
                 }),
             }
         }
+        "check" | "tick" | "mark" | "enable" if every_box(rest_lower) => {
+            Some(Step::CheckAll { on: true })
+        }
+        "uncheck" | "untick" | "unmark" | "disable" | "clear" if every_box(rest_lower) => {
+            Some(Step::CheckAll { on: false })
+        }
         "check" | "tick" | "mark" | "enable" => parse_check(rest, rest_lower, true),
         "uncheck" | "untick" | "unmark" | "disable" => parse_check(rest, rest_lower, false),
         "turn" | "switch" => {
@@ -270,6 +347,97 @@ pub(crate) fn parse_clause(clause: &str) -> Option<Step> {
     }
 }
 
+fn starts_with_any(text: &str, prefixes: &[&str]) -> bool {
+    prefixes.iter().any(|p| text.starts_with(p))
+}
+
+/// "all (the) boxes", "every checkbox", "everything": each checkbox of the page.
+fn every_box(rest_lower: &str) -> bool {
+    let words: Vec<&str> = rest_lower
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "the" | "of"))
+        .collect();
+    match words.as_slice() {
+        ["everything"] => true,
+        [quantifier, kind @ ..] if matches!(*quantifier, "all" | "every" | "each") => {
+            kind.is_empty()
+                || matches!(
+                    kind.join(" ").as_str(),
+                    "box"
+                        | "boxes"
+                        | "checkbox"
+                        | "checkboxes"
+                        | "check box"
+                        | "check boxes"
+                        | "option"
+                        | "options"
+                        | "items"
+                )
+        }
+        _ => false,
+    }
+}
+
+/// "leave every box unticked", "leave all options unchecked", "leave Newsletter checked".
+fn parse_leave(rest_lower: &str) -> Option<Step> {
+    let (thing, on) = [
+        "unticked",
+        "unchecked",
+        "unselected",
+        "off",
+        "blank",
+        "empty",
+    ]
+    .iter()
+    .find_map(|w| rest_lower.strip_suffix(w).map(|t| (t, false)))
+    .or_else(|| {
+        ["ticked", "checked", "selected", "on"]
+            .iter()
+            .find_map(|w| rest_lower.strip_suffix(w).map(|t| (t, true)))
+    })?;
+    let thing = thing.trim().trim_end_matches(" as it is").trim();
+    if every_box(thing) {
+        return Some(Step::CheckAll { on });
+    }
+    target(thing).map(|target| Step::Check { target, on })
+}
+
+/// "find the link X", "look through the folders for a file called X", "expand the sections
+/// until you find X": open things until X shows, then click it.
+fn parse_find(rest: &str) -> Option<Step> {
+    let lower = rest.to_ascii_lowercase();
+    let cut = [
+        "until you find ",
+        "until you see ",
+        "till you find ",
+        " for ",
+        "find ",
+    ]
+    .iter()
+    .find_map(|w| lower.find(w).map(|i| i + w.len()))
+    .unwrap_or(0);
+    let mut phrase = rest[cut..].trim();
+    let lower = phrase.to_ascii_lowercase();
+    for named in [
+        " called ",
+        " named ",
+        " labelled ",
+        " labeled ",
+        " titled ",
+        " saying ",
+    ] {
+        if let Some(i) = lower.find(named) {
+            let kind = &phrase[..i];
+            phrase = &phrase[i + named.len()..];
+            let role_words = Target::parse(kind).role;
+            let mut t = target(phrase)?;
+            t.role = t.role.or(role_words);
+            return Some(Step::Reveal { target: t });
+        }
+    }
+    target(phrase).map(|target| Step::Reveal { target })
+}
+
 fn address_or_link(rest: &str) -> Option<Step> {
     let rest = strip_words(
         rest,
@@ -287,6 +455,22 @@ fn parse_type(rest: &str) -> Option<Step> {
         return None;
     }
     let split = split_at_last(rest, &["into", "inside", "in"]);
+    // `type the code "42"`: the quoted text is the value, the other words describe the field.
+    if split.is_none()
+        && let Some((open, close)) = quote_spans(rest).first().copied()
+        && (open > 0 || close < rest.trim_end().len())
+    {
+        let described = format!("{} {}", &rest[..open], &rest[close..]);
+        let described = strip_words(described.trim(), &["the", "a", "an", "as", "value", "text"]);
+        let mut field = target(described.trim_end_matches(['.', '!']));
+        if let Some(field) = field.as_mut() {
+            field.optional = true;
+        }
+        return Some(Step::Type {
+            text: value(&rest[open..close]),
+            target: field,
+        });
+    }
     match split {
         Some((text, field)) if !text.trim().is_empty() => Some(Step::Type {
             text: value(&text),

@@ -62,6 +62,8 @@ pub(crate) struct StepState {
     pub last_error: Option<String>,
     pub asks: u32,
     pub answer: Option<StepAnswer>,
+    /// For sweep steps: the elements its successful actions targeted, oldest first.
+    pub acted: Vec<Element>,
 }
 
 /// The replayed history.
@@ -76,8 +78,11 @@ pub(crate) struct Progress {
     pub last_typed: Option<Eid>,
 }
 
-/// Replays `history` over `step_count` steps.
-pub(crate) fn replay(history: &[StepRecord], step_count: usize) -> Progress {
+/// Replays `history` over steps whose sweep budgets are `sweeps` (one entry per step: `None`
+/// for a step done by one action, `Some(n)` for a sweep that acts until the page is as asked,
+/// at most `n` times).
+pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress {
+    let step_count = sweeps.len();
     let mut p = Progress {
         states: vec![StepState::default(); step_count],
         ..Progress::default()
@@ -102,7 +107,16 @@ pub(crate) fn replay(history: &[StepRecord], step_count: usize) -> Progress {
                     state.status = Status::Done {
                         element: record.element.clone().map(Box::new),
                     };
-                    p.current = index + 1;
+                    match sweeps[index] {
+                        Some(budget) => {
+                            state.acted.extend(record.element.clone());
+                            let used = u32::try_from(state.acted.len()).unwrap_or(u32::MAX);
+                            if used >= budget || record.element.is_none() {
+                                p.current = index + 1;
+                            }
+                        }
+                        None => p.current = index + 1,
+                    }
                 }
             }
             StepOutcome::Failed { error } | StepOutcome::Invalid { error } => {

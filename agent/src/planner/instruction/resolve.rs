@@ -86,6 +86,12 @@ impl Texts {
         if let Some(c) = &el.context {
             add(c, 1);
         }
+        if let Some(kind) = kind_words(el) {
+            add(kind, 1);
+        }
+        if is_close_glyph(&el.name) {
+            add("close dismiss", 2);
+        }
         Texts { fields }
     }
 
@@ -100,6 +106,35 @@ impl Texts {
     }
 }
 
+/// Words people use for a field's kind ("the multi-line field", "the email box").
+fn kind_words(el: &Element) -> Option<&'static str> {
+    if el.tag == "textarea" {
+        return Some("multi line multiline text area large long");
+    }
+    Some(match el.input_type.as_deref()? {
+        "email" => "email e mail",
+        "password" => "password",
+        "number" => "number numeric",
+        "tel" => "phone telephone",
+        "url" => "url web address",
+        "search" => "search",
+        "date" => "date",
+        "time" => "time",
+        "color" => "colour color",
+        "range" => "slider range",
+        "file" => "file upload",
+        _ => return None,
+    })
+}
+
+/// A name that is only a close glyph: ×, ✕, ✖, ⨯, x.
+fn is_close_glyph(name: &str) -> bool {
+    matches!(
+        name.trim(),
+        "×" | "✕" | "✖" | "⨯" | "╳" | "x" | "X" | "🗙" | "✗" | "✘"
+    )
+}
+
 fn intent_fit(el: &Element, intent: Intent) -> Option<u8> {
     Some(match intent {
         Intent::Type => {
@@ -108,11 +143,12 @@ fn intent_fit(el: &Element, intent: Intent) -> Option<u8> {
             }
             1
         }
+        // A list that is not a <select> (a custom dropdown) is opened by a click.
         Intent::Select => {
-            if !is_select(el) {
+            if is_editable(el) && !is_select(el) {
                 return None;
             }
-            1
+            u8::from(is_select(el))
         }
         Intent::Click => u8::from(!is_editable(el)),
         Intent::Check => u8::from(is_checkable(el)),
