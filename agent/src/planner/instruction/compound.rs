@@ -111,6 +111,12 @@ fn several_fields(rest: &str) -> Option<Vec<Step>> {
 /// `V as F and V2 as F2` (or `for`, `in`, `into`); with `fill`, also `F with V and F2 with V2`.
 fn pairs(rest: &str, fill: bool) -> Option<Vec<Step>> {
     let items = split_list(rest);
+    // "March 3rd, 2021 as the start date": a value with commas in it is one pair.
+    let items = if items.len() > 1 && value_then_field(&items[0]).is_none() {
+        vec![rest.to_owned()]
+    } else {
+        items
+    };
     let mut steps = Vec::with_capacity(items.len());
     for item in &items {
         let step =

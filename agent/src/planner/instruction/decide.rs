@@ -16,7 +16,7 @@ use super::resolve::{
 };
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
-use super::{explore, matching, value_format};
+use super::{explore, matching, prose, value_format};
 use crate::action::{Action, ScrollDirection, WaitFor};
 use crate::question::Question;
 
@@ -68,6 +68,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::CheckAll { .. }
         | Step::Focus { .. }
         | Step::Reveal { .. }
+        | Step::Prose { .. }
         | Step::Scroll(_)
         | Step::Search { .. }
         | Step::Submit => match sit.snapshot {
@@ -150,6 +151,27 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         }
         Step::CheckAll { on } => explore::check_all(*on, snap),
         Step::Reveal { target } => explore::reveal(target, snap, state),
+        Step::Prose { text } => match prose::fill(text, snap, state) {
+            Some(decision) => decision,
+            None if !state.acted.is_empty() => Decision::Skip {
+                note: format!("searched for \"{text}\""),
+            },
+            // Nothing on the page takes these values: a search field takes the words.
+            None => {
+                let search = Target::named("search", Some(RoleClass::Editable));
+                match resolve(snap, &search, Intent::Type) {
+                    Resolution::Found(el) => type_into(el, text, true),
+                    Resolution::Ambiguous(_) | Resolution::NotFound => {
+                        return Err(ask_again(
+                            state,
+                            format!(
+                                "I could not tell which fields of this page \"{text}\" is for."
+                            ),
+                        ));
+                    }
+                }
+            }
+        },
         Step::Search { query } => {
             let search = Target::named("search", Some(RoleClass::Editable));
             let el = match resolve(snap, &search, Intent::Type) {
@@ -168,6 +190,16 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             set_value(el, value, state)
         }
         Step::Select { option, target } => {
+            // A sweep: once an element named as the option was clicked, it is chosen.
+            if let Some(done) = state
+                .acted
+                .iter()
+                .find(|done| !is_select(done) && explore::names(option, &done.name))
+            {
+                return Ok(Decision::Skip {
+                    note: format!("chose {}", describe(done)),
+                });
+            }
             let el = match target {
                 Some(t) => locate(snap, t, Intent::Select, state)?,
                 None => match unnamed_list(snap, option, state)? {
@@ -182,7 +214,10 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
                     }
                 },
             };
-            if !is_select(el) || el.tag != "select" && el.options.is_empty() {
+            if is_checkable(el) {
+                return Ok(choose_element(el));
+            }
+            if el.tag != "select" {
                 return Ok(explore::choose_in_widget(Some(el), option, snap, state));
             }
             select_in(el, option, state)
@@ -343,7 +378,12 @@ fn set_value(el: &Element, value: &str, state: &StepState) -> Decision {
         "off" | "no" | "false" | "unchecked" | "disabled" | "unticked" => Some(false),
         _ => None,
     };
-    match (is_checkable(el), switch, is_editable(el)) {
+    let takes_value = el.tag == "input"
+        && matches!(
+            el.input_type.as_deref(),
+            Some("color" | "range" | "date" | "time" | "datetime-local" | "month" | "week")
+        );
+    match (is_checkable(el), switch, is_editable(el) || takes_value) {
         (true, Some(on), _) => check(el, on),
         (_, _, true) => type_into(el, value, false),
         (_, _, false) => Decision::Stop {

@@ -40,6 +40,11 @@ const NEXT: &[&str] = &[
     "→",
 ];
 
+/// Whether `text` (an element's name) names `query` well: exact, prefix or all its words.
+pub(crate) fn names(query: &str, text: &str) -> bool {
+    strong(query, text)
+}
+
 fn strong(query: &str, text: &str) -> bool {
     let q = quality(&normalize(query), &normalize(text));
     matches!(q, EXACT | PREFIX | WORDS)
@@ -62,15 +67,26 @@ fn risky(el: &Element) -> bool {
 
 /// Something that opens or shows more without leaving the page's task.
 fn is_opener(el: &Element) -> bool {
-    if el.disabled || is_editable(el) || is_checkable(el) || risky(el) {
+    if el.disabled || is_editable(el) || is_checkable(el) || risky(el) || is_file_name(&el.name) {
         return false;
     }
     match el.role.as_str() {
         "tab" | "treeitem" | "menuitem" | "clickable" | "summary" => true,
         "button" => el.form_submit.as_deref() != Some(el.name.trim()),
-        "link" => is_next(el) || el.href.as_deref().is_none_or(|h| h.contains('#')),
+        "link" => is_next(el),
         _ => el.tag == "summary",
     }
+}
+
+/// A name such as "beach.jpg": a file, which opens nothing.
+fn is_file_name(name: &str) -> bool {
+    let name = name.trim();
+    !name.contains(' ')
+        && name.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && (2..=4).contains(&ext.len())
+                && ext.chars().all(char::is_alphanumeric)
+        })
 }
 
 fn already_opened(el: &Element, state: &StepState) -> bool {
@@ -117,9 +133,11 @@ fn shows(target: &Target, snap: &Snapshot) -> bool {
     } else {
         &target.name
     };
-    snap.elements
-        .iter()
-        .any(|el| strong(name, &el.name) && target.role.is_none_or(|r| r.fits(el)))
+    let name = normalize(name);
+    snap.elements.iter().any(|el| {
+        matches!(quality(&name, &normalize(&el.name)), EXACT | PREFIX)
+            && target.role.is_none_or(|r| r.fits(el))
+    })
 }
 
 /// Chooses `option` in a list that is not a `<select>` (opened by `trigger` when known).
@@ -156,6 +174,16 @@ pub(crate) fn choose_in_widget(
             )
         });
     if let Some(el) = choice {
+        // An option inside a list that scrolls: the click failed, bring it into view first.
+        if state.failures > 0 && state.scrolled == 0 {
+            return act(
+                Action::Scroll {
+                    direction: crate::action::ScrollDirection::Down,
+                    eid: Some(el.eid.clone()),
+                },
+                format!("scroll to {}", describe(el)),
+            );
+        }
         return act(
             Action::Click {
                 eid: el.eid.clone(),

@@ -37,7 +37,12 @@ pub(crate) fn normalize_into(text: &str, out: &mut String) {
         }
     };
     for c in text.chars() {
-        if c.is_alphanumeric() {
+        // Symbols beyond ASCII ("★", "→", "⚙") are part of names; punctuation is not.
+        let symbol = !c.is_ascii()
+            && !c.is_whitespace()
+            && !c.is_alphanumeric()
+            && !"“”‘’«»—–…·•„‚‹›¡¿、。，".contains(c);
+        if c.is_alphanumeric() || symbol {
             if !in_word {
                 if !out.is_empty() {
                     out.push(' ');

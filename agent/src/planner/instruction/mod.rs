@@ -50,6 +50,7 @@ mod locate;
 mod matching;
 mod parse;
 mod progress;
+mod prose;
 mod report;
 mod resolve;
 mod split;

@@ -5,10 +5,10 @@
 //! case-insensitive; polite lead-ins ("please", "now", "then", "finally", ...) are ignored.
 
 use super::address::normalize_url;
-use super::compound;
 use super::keys::parse_key;
 use super::split::{Clause, quote_spans, split_clauses, whole_quoted};
 use super::step::{ScrollGoal, Step, Target};
+use super::{compound, prose};
 use crate::action::{ScrollDirection, WaitFor};
 
 /// The parsed message.
@@ -27,7 +27,8 @@ const VERBS: &[&str] = &[
     "set", "select", "choose", "pick", "check", "tick", "mark", "uncheck", "untick", "unmark",
     "enable", "disable", "turn", "switch", "toggle", "clear", "empty", "scroll", "wait", "submit",
     "search", "stop", "done", "finish", "quit", "exit", "end", "focus", "place", "dismiss",
-    "close", "leave", "find", "look", "expand", "sign", "log",
+    "close", "leave", "find", "look", "expand", "sign", "log", "send", "save", "continue",
+    "proceed", "apply", "show", "i",
 ];
 
 /// Lead-in words skipped before the verb.
@@ -121,10 +122,54 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             continue;
         }
         for step in steps {
+            // "click it" after a step that named a thing means that thing.
+            if let Step::Click { target } = &step
+                && matches!(
+                    target.full.as_str(),
+                    "it" | "that" | "this" | "them" | "on it"
+                )
+            {
+                match out.steps.last().map(|(s, _)| s.clone()) {
+                    Some(Step::Click { .. }) => continue,
+                    Some(previous) => {
+                        if let Some(named) = previous_target(&previous) {
+                            out.steps
+                                .push((Step::Click { target: named }, clause.text.clone()));
+                            continue;
+                        }
+                    }
+                    None => {}
+                }
+            }
             out.steps.push((step, clause.text.clone()));
         }
     }
     out
+}
+
+/// The element a step named, for a following "it".
+fn previous_target(step: &Step) -> Option<Target> {
+    match step {
+        Step::Click { target }
+        | Step::Focus { target }
+        | Step::Reveal { target }
+        | Step::Check { target, .. }
+        | Step::CheckPart { target, .. }
+        | Step::Set { target, .. } => Some(target.clone()),
+        Step::Type { target, .. } | Step::Select { target, .. } => target.clone(),
+        Step::Scroll(super::step::ScrollGoal::To(target)) => Some(target.clone()),
+        Step::Open { .. }
+        | Step::Reload
+        | Step::Back
+        | Step::CheckAll { .. }
+        | Step::Prose { .. }
+        | Step::PressKey { .. }
+        | Step::Scroll(_)
+        | Step::Wait(_)
+        | Step::Search { .. }
+        | Step::Submit
+        | Step::Stop => None,
+    }
 }
 
 /// A value as written: quotes removed when the whole value is quoted, trailing "." dropped.
@@ -261,6 +306,39 @@ fn parse_single(text: &str) -> Option<Step> {
             target(&phrase).map(|target| Step::Click { target })
         }
         "leave" => parse_leave(rest_lower),
+        // "send", "save it", "continue": the button that says so.
+        "send" | "save" | "continue" | "proceed" | "apply" => {
+            let object = strip_words(rest, &["it", "this", "the form", "them"]);
+            let object = object.trim_end_matches(['.', '!']);
+            let phrase = if object.is_empty()
+                || matches!(
+                    object.to_ascii_lowercase().as_str(),
+                    "it" | "this" | "the form" | "them" | "on"
+                ) {
+                verb.clone()
+            } else {
+                format!("{verb} {object}")
+            };
+            target(&phrase).map(|target| Step::Click { target })
+        }
+        "find" | "look" | "show" | "get" if prose::looks_like_prose(rest) => Some(Step::Prose {
+            text: value(strip_words(rest, &["for", "me"])),
+        }),
+        "i" => {
+            let wish = strip_words(
+                rest,
+                &[
+                    "need",
+                    "want",
+                    "would like",
+                    "'d like",
+                    "am looking for",
+                    "'m looking for",
+                ],
+            );
+            (wish.len() < rest.len() && prose::looks_like_prose(wish))
+                .then(|| Step::Prose { text: value(wish) })
+        }
         "find" | "look" | "expand" => parse_find(rest),
         "click" | "tap" | "follow" | "push" => {
             let rest = strip_words(rest, &["on", "at", "the link", "link to"]);
@@ -338,6 +416,9 @@ fn parse_single(text: &str) -> Option<Step> {
         "scroll" => parse_scroll(rest),
         "wait" => parse_wait(rest, rest_lower),
         "submit" => Some(Step::Submit),
+        "search" if prose::looks_like_prose(rest) => Some(Step::Prose {
+            text: value(strip_words(rest, &["for"])),
+        }),
         "search" => {
             let query = value(strip_words(rest, &["for"]));
             (!query.is_empty()).then_some(Step::Search { query })

@@ -62,8 +62,12 @@ pub(crate) struct StepState {
     pub last_error: Option<String>,
     pub asks: u32,
     pub answer: Option<StepAnswer>,
-    /// For sweep steps: the elements its successful actions targeted, oldest first.
+    /// For sweep steps: the elements its successful actions (other than scrolling) targeted,
+    /// oldest first.
     pub acted: Vec<Element>,
+    /// For sweep steps: successful actions so far, and how many of them scrolled.
+    pub actions: u32,
+    pub scrolled: u32,
 }
 
 /// The replayed history.
@@ -109,9 +113,13 @@ pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress
                     };
                     match sweeps[index] {
                         Some(budget) => {
-                            state.acted.extend(record.element.clone());
-                            let used = u32::try_from(state.acted.len()).unwrap_or(u32::MAX);
-                            if used >= budget || record.element.is_none() {
+                            state.actions += 1;
+                            if matches!(record.action, Action::Scroll { .. }) {
+                                state.scrolled += 1;
+                            } else {
+                                state.acted.extend(record.element.clone());
+                            }
+                            if state.actions >= budget || record.element.is_none() {
                                 p.current = index + 1;
                             }
                         }

@@ -250,6 +250,7 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
         }
         Step::Focus { target } => format!("put the cursor in {}", name_for(element, target)),
         Step::Reveal { target } => format!("looked for {}", target.phrase),
+        Step::Prose { text } => format!("filled the form for \"{text}\""),
         Step::PressKey { key } => format!("pressed {key}"),
         Step::Scroll(goal) => match goal {
             ScrollGoal::By(d) => format!("scrolled {}", d.as_str()),

@@ -89,7 +89,7 @@ impl Texts {
         if let Some(kind) = kind_words(el) {
             add(kind, 1);
         }
-        if is_close_glyph(&el.name) {
+        if closes(&el.name) {
             add("close dismiss", 2);
         }
         Texts { fields }
@@ -111,7 +111,11 @@ fn kind_words(el: &Element) -> Option<&'static str> {
     if el.tag == "textarea" {
         return Some("multi line multiline text area large long");
     }
-    Some(match el.input_type.as_deref()? {
+    if el.tag != "input" {
+        return None;
+    }
+    Some(match el.input_type.as_deref().unwrap_or("text") {
+        "text" => "input text box field single line",
         "email" => "email e mail",
         "password" => "password",
         "number" => "number numeric",
@@ -127,12 +131,15 @@ fn kind_words(el: &Element) -> Option<&'static str> {
     })
 }
 
-/// A name that is only a close glyph: ×, ✕, ✖, ⨯, x.
-fn is_close_glyph(name: &str) -> bool {
+/// A name that says "close": a close glyph (×, ✕, ✖, ⨯, x) or a word for closing.
+fn closes(name: &str) -> bool {
+    let name = name.trim();
+    let first = normalize(name);
+    let first = first.split(' ').next().unwrap_or("");
     matches!(
-        name.trim(),
+        name,
         "×" | "✕" | "✖" | "⨯" | "╳" | "x" | "X" | "🗙" | "✗" | "✘"
-    )
+    ) || matches!(first, "close" | "dismiss" | "hide")
 }
 
 fn intent_fit(el: &Element, intent: Intent) -> Option<u8> {

@@ -52,6 +52,9 @@ pub(crate) enum Step {
     /// Open collapsed sections, tabs, folders, menus or next pages until `target` shows (a
     /// bounded sweep that remembers what it opened).
     Reveal { target: Target },
+    /// A description with values ("jazz albums released by Monk in 1957"): the values go into
+    /// the form fields they fit, then the form is sent (a sweep).
+    Prose { text: String },
     /// Press a key (normalized name such as `Enter` or `Control+A`).
     PressKey { key: String },
     /// Scroll the page.
@@ -73,6 +76,7 @@ impl Step {
         match self {
             Step::CheckAll { .. } => Some(40),
             Step::Reveal { .. } => Some(16),
+            Step::Prose { .. } => Some(10),
             Step::Select { .. } => Some(4),
             Step::Open { .. }
             | Step::Reload

@@ -70,7 +70,7 @@ fn iso_date(year: i32, month: u32, day: u32) -> Option<String> {
 pub(crate) fn date(text: &str) -> Option<String> {
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || ",/.-".contains(c))
-        .filter(|w| !w.is_empty())
+        .filter(|w| !w.is_empty() && !matches!(w.to_lowercase().as_str(), "the" | "on"))
         .collect();
     match words.as_slice() {
         // 2019-12-31

@@ -33,6 +33,7 @@ fn steps(message: &str) -> Vec<String> {
             Step::CheckAll { on } => format!("check all={on}"),
             Step::Focus { target: t } => format!("focus {}", target(t)),
             Step::Reveal { target: t } => format!("reveal {}", target(t)),
+            Step::Prose { text } => format!("prose [{text}]"),
             Step::PressKey { key } => format!("key {key}"),
             Step::Scroll(ScrollGoal::By(d)) => format!("scroll {}", d.as_str()),
             Step::Scroll(ScrollGoal::Top) => "scroll top".to_owned(),
