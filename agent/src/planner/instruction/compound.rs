@@ -112,7 +112,9 @@ fn several_fields(rest: &str) -> Option<Vec<Step>> {
 fn pairs(rest: &str, fill: bool) -> Option<Vec<Step>> {
     let items = split_list(rest);
     // "March 3rd, 2021 as the start date": a value with commas in it is one pair.
-    let items = if items.len() > 1 && value_then_field(&items[0]).is_none() {
+    let pairs_up =
+        |item: &str| value_then_field(item).is_some() || fill && field_then_value(item).is_some();
+    let items = if items.len() > 1 && !pairs_up(&items[0]) {
         vec![rest.to_owned()]
     } else {
         items

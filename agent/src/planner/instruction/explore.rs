@@ -15,7 +15,7 @@ use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decide::{Decision, act};
 use super::locate::ask_again;
-use super::matching::{EXACT, PREFIX, WORDS, normalize, quality};
+use super::matching::{EXACT, PREFIX, WITHIN, WORDS, normalize, quality};
 use super::progress::StepState;
 use super::report::describe;
 use super::step::{Target, is_checkable, is_editable};
@@ -103,11 +103,11 @@ pub(crate) fn reveal(target: &Target, snap: &Snapshot, state: &StepState) -> Dec
             note: format!("\"{}\" shows", target.phrase),
         };
     }
-    let next = snap.elements.iter().find(|el| {
-        is_opener(el)
-            && !already_opened(el, state)
-            && !(is_next(el) && state.acted.last().is_some_and(|last| last.eid == el.eid))
-    });
+    // Next-page controls may be used again (each use shows a new part of the list).
+    let next = snap
+        .elements
+        .iter()
+        .find(|el| is_opener(el) && (!already_opened(el, state) || is_next(el)));
     match next {
         Some(el) => act(
             Action::Click {
@@ -135,7 +135,11 @@ fn shows(target: &Target, snap: &Snapshot) -> bool {
     };
     let name = normalize(name);
     snap.elements.iter().any(|el| {
-        matches!(quality(&name, &normalize(&el.name)), EXACT | PREFIX)
+        let text = normalize(&el.name);
+        // "the result Mike" shows as "Mike": one word more in the phrase names the kind.
+        let kind_word_more = quality(&name, &text) == WITHIN
+            && name.split(' ').count() == text.split(' ').count() + 1;
+        (matches!(quality(&name, &text), EXACT | PREFIX) || kind_word_more)
             && target.role.is_none_or(|r| r.fits(el))
     })
 }

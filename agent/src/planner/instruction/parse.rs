@@ -83,7 +83,9 @@ fn first_word(text: &str) -> (String, &str) {
     let end = text
         .find(|c: char| c.is_whitespace() || c == ':')
         .unwrap_or(text.len());
-    let word = text[..end].to_ascii_lowercase();
+    let word = text[..end]
+        .trim_end_matches(['.', '!', ',', ';'])
+        .to_ascii_lowercase();
     (word, text[end..].trim_start_matches(':').trim_start())
 }
 
@@ -321,9 +323,14 @@ fn parse_single(text: &str) -> Option<Step> {
             };
             target(&phrase).map(|target| Step::Click { target })
         }
-        "find" | "look" | "show" | "get" if prose::looks_like_prose(rest) => Some(Step::Prose {
-            text: value(strip_words(rest, &["for", "me"])),
-        }),
+        "find" | "look" | "show" | "get"
+            if prose::looks_like_prose(strip_words(rest, &["for", "me"]))
+                && !names_a_thing(rest_lower) =>
+        {
+            Some(Step::Prose {
+                text: value(strip_words(rest, &["for", "me"])),
+            })
+        }
         "i" => {
             let wish = strip_words(
                 rest,
@@ -416,7 +423,7 @@ fn parse_single(text: &str) -> Option<Step> {
         "scroll" => parse_scroll(rest),
         "wait" => parse_wait(rest, rest_lower),
         "submit" => Some(Step::Submit),
-        "search" if prose::looks_like_prose(rest) => Some(Step::Prose {
+        "search" if prose::looks_like_prose(strip_words(rest, &["for"])) => Some(Step::Prose {
             text: value(strip_words(rest, &["for"])),
         }),
         "search" => {
@@ -426,6 +433,20 @@ fn parse_single(text: &str) -> Option<Step> {
         "stop" | "done" | "finish" | "quit" | "exit" | "end" => Some(Step::Stop),
         _ => None,
     }
+}
+
+/// "a file called X", "until you find X": the words name one thing to find, not values.
+fn names_a_thing(rest_lower: &str) -> bool {
+    [
+        " called ",
+        " named ",
+        " labelled ",
+        " labeled ",
+        " titled ",
+        "until ",
+    ]
+    .iter()
+    .any(|w| rest_lower.contains(w))
 }
 
 fn starts_with_any(text: &str, prefixes: &[&str]) -> bool {
