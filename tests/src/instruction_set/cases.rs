@@ -607,6 +607,129 @@ pub static CASES: &[Case] = &[
         ["|bio=Hello there|"]
     ),
     case!("widgets", "counts.html", "select Afternoon", ["|when=pm|"]),
+    // Other markup for the same classes (labels by id, placeholders only, ARIA menus and
+    // accordions, radio cards, icon buttons drawn in SVG).
+    case!(
+        "compound",
+        "signup.html",
+        "Fill the first name with Lee and the last name with Park",
+        ["|first=Lee|last=Park|"]
+    ),
+    case!(
+        "values",
+        "signup.html",
+        "type 555 1234 into Phone",
+        ["|phone=555 1234|"]
+    ),
+    case!(
+        "prefix",
+        "signup.html",
+        "Set Country to united states and tick I agree to the terms, then click Create account",
+        ["|country=us|tos=on|", "|created=yes|"]
+    ),
+    case!("values", "signup.html", "choose Mexico", ["|country=mx|"]),
+    case!(
+        "custom dropdown",
+        "menu.html",
+        "choose Archive from the Actions menu",
+        ["|did=Archive|"]
+    ),
+    case!(
+        "custom dropdown",
+        "menu.html",
+        "open the Actions menu and pick Duplicate",
+        ["|did=Duplicate|"]
+    ),
+    case!(
+        "find",
+        "accordion.html",
+        "find the Privacy policy link",
+        ["clicked=privacy|"]
+    ),
+    case!(
+        "find",
+        "accordion.html",
+        "open the sections until you find Imprint",
+        ["clicked=imprint|"]
+    ),
+    case!(
+        "find",
+        "accordion.html",
+        "expand Company and click Our team",
+        ["clicked=team|"]
+    ),
+    case!(
+        "widgets",
+        "plans.html",
+        "Pick the Premium plan",
+        ["|plan=premium|"]
+    ),
+    case!(
+        "widgets",
+        "plans.html",
+        "choose Team and set Seats to 5",
+        ["|plan=team|seats=5|"]
+    ),
+    case!(
+        "values",
+        "plans.html",
+        "select Yearly billing",
+        ["|billing=Yearly|"]
+    ),
+    case!(
+        "compound",
+        "schedule.html",
+        "set the appointment date to 4 July 2025 and the time to 9:30 am",
+        ["|date=2025-07-04|time=09:30|"]
+    ),
+    case!(
+        "values",
+        "schedule.html",
+        "Set Week of to March 2025",
+        ["|month=2025-03|"]
+    ),
+    case!(
+        "values",
+        "schedule.html",
+        "set the reminder to 15",
+        ["|remind=15|"]
+    ),
+    case!(
+        "values",
+        "schedule.html",
+        "Set Time to 18:05",
+        ["|time=18:05|"]
+    ),
+    case!(
+        "ordinal",
+        "products.html",
+        "click the third Add to cart button",
+        ["clicked=copper|"]
+    ),
+    case!(
+        "prefix",
+        "products.html",
+        "search for red kettle",
+        ["|searched=red kettle|"]
+    ),
+    case!(
+        "icon",
+        "newsletter.html",
+        "close the newsletter popup",
+        ["|dialog=closed|"]
+    ),
+    case!(
+        "icon",
+        "newsletter.html",
+        "Dismiss the dialog, then click Read more",
+        ["|dialog=closed|", "clicked=more|"]
+    ),
+    case!(
+        "element type",
+        "newsletter.html",
+        "type me@example.org into the email field",
+        ["|nl=me@example.org|"]
+    ),
     // Never guessing silently.
     case!(
         "never guess",

@@ -5,6 +5,7 @@
 //! - Pairs of value and field: `fill in "kim" as the user name and "pw7" as the password`,
 //!   `enter 3 for Adults, 2 for Children`, `fill Name with Ada and City with Paris`.
 //! - One value for several fields: `write hello in both boxes`.
+//! - Several fields set at once: `set the date to 4 July 2025 and the time to 9:30 am`.
 //! - Lists of boxes: `tick Red, Blue and Green` (one [`Step::CheckPart`] per item; when the
 //!   whole phrase is one element's name, such as "Terms and Conditions", only that is ticked).
 
@@ -31,6 +32,9 @@ pub(crate) fn parse(verb: &str, rest: &str) -> Option<Vec<Step>> {
             rest
         };
         return several_fields(rest).or_else(|| pairs(rest, verb == "fill"));
+    }
+    if verb == "set" {
+        return set_pairs(rest);
     }
     let (_, on) = CHECK_VERBS.iter().find(|(v, _)| *v == verb)?;
     let items = split_list(rest);
@@ -128,6 +132,23 @@ fn pairs(rest: &str, fill: bool) -> Option<Vec<Step>> {
     // A single "V in F" is the single-step parser's; a single "V as F" is understood here.
     let single_plain = items.len() == 1 && !contains_word(&items[0], &["as", "for"]);
     (!steps.is_empty() && !single_plain).then_some(steps)
+}
+
+/// `set F to V and F2 to V2` (two or more pairs).
+fn set_pairs(rest: &str) -> Option<Vec<Step>> {
+    let items = split_list(rest);
+    if items.len() < 2 {
+        return None;
+    }
+    items
+        .iter()
+        .map(|item| {
+            let (field, text) = split_word(item, &["to", "as"])?;
+            let target = Target::parse(field);
+            let value = value(text);
+            (!value.is_empty() && !target.full.is_empty()).then_some(Step::Set { target, value })
+        })
+        .collect()
 }
 
 fn contains_word(text: &str, words: &[&str]) -> bool {

@@ -213,7 +213,35 @@ pub(crate) fn resolve<'s>(
         .iter()
         .filter_map(|el| score(el, target, intent).map(|s| (s, el)))
         .collect();
+    if scored.is_empty()
+        && matches!(intent, Intent::Choose | Intent::Check)
+        && let Some(shorter) = without_kind_noun(target)
+    {
+        // "the Premium plan" for a choice named "Premium $9 / month": the last word named the
+        // kind of choice. Such matches rank below every direct one.
+        let scored = snapshot
+            .elements
+            .iter()
+            .filter_map(|el| score(el, &shorter, intent).map(|s| (s, el)))
+            .filter(|(s, _)| s[0] == 3)
+            .map(|(mut s, el)| {
+                s[0] = 1;
+                (s, el)
+            })
+            .collect();
+        return pick(scored, target.ordinal);
+    }
     pick(scored, target.ordinal)
+}
+
+/// The target without the last word of its name, when that leaves a name.
+fn without_kind_noun(target: &Target) -> Option<Target> {
+    let (rest, _) = target.name.rsplit_once(' ')?;
+    Some(Target {
+        name: rest.to_owned(),
+        full: rest.to_owned(),
+        ..target.clone()
+    })
 }
 
 /// Picks the best of scored candidates (in document order), honouring an ordinal.
