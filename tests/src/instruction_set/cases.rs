@@ -730,6 +730,25 @@ pub static CASES: &[Case] = &[
         "type me@example.org into the email field",
         ["|nl=me@example.org|"]
     ),
+    // Date pickers: a read-only field with a calendar.
+    case!(
+        "date picker",
+        "datepicker.html",
+        "set Check-in to April 2nd, 2025",
+        ["|checkin=04/02/2025|"]
+    ),
+    case!(
+        "date picker",
+        "datepicker.html",
+        "choose March 28, 2025 as the check-in date",
+        ["|checkin=03/28/2025|"]
+    ),
+    case!(
+        "date picker",
+        "datepicker.html",
+        "Set the check-in date to 1 February 2025",
+        ["|checkin=02/01/2025|"]
+    ),
     // Never guessing silently.
     case!(
         "never guess",

@@ -16,7 +16,7 @@ use super::resolve::{
 };
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
-use super::{explore, matching, prose, value_format};
+use super::{datepicker, explore, matching, prose, value_format};
 use crate::action::{Action, ScrollDirection, WaitFor};
 use crate::question::Question;
 
@@ -187,6 +187,16 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         }
         Step::Set { target, value } => {
             let el = locate(snap, target, Intent::Set, state)?;
+            // A read-only field (a textbox by role, but no typing) is a calendar's field.
+            let direct = el.editable || is_select(el) || is_checkable(el) || takes_value(el);
+            if direct && state.acted.iter().any(|done| done.eid == el.eid) {
+                return Ok(Decision::Skip {
+                    note: format!("{} is set", describe(el)),
+                });
+            }
+            if !direct && let Some(iso) = value_format::date(value) {
+                return Ok(datepicker::pick(el, &iso, snap, state));
+            }
             set_value(el, value, state)
         }
         Step::Select { option, target } => {
@@ -218,6 +228,11 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
                 return Ok(choose_element(el));
             }
             if el.tag != "select" {
+                if !el.editable
+                    && let Some(iso) = value_format::date(option)
+                {
+                    return Ok(datepicker::pick(el, &iso, snap, state));
+                }
                 return Ok(explore::choose_in_widget(Some(el), option, snap, state));
             }
             select_in(el, option, state)
@@ -378,12 +393,7 @@ fn set_value(el: &Element, value: &str, state: &StepState) -> Decision {
         "off" | "no" | "false" | "unchecked" | "disabled" | "unticked" => Some(false),
         _ => None,
     };
-    let takes_value = el.tag == "input"
-        && matches!(
-            el.input_type.as_deref(),
-            Some("color" | "range" | "date" | "time" | "datetime-local" | "month" | "week")
-        );
-    match (is_checkable(el), switch, is_editable(el) || takes_value) {
+    match (is_checkable(el), switch, is_editable(el) || takes_value(el)) {
         (true, Some(on), _) => check(el, on),
         (_, _, true) => type_into(el, value, false),
         (_, _, false) => Decision::Stop {
@@ -393,6 +403,15 @@ fn set_value(el: &Element, value: &str, state: &StepState) -> Decision {
             )),
         },
     }
+}
+
+/// Inputs whose value the browser sets directly (colour, range, date and time kinds).
+fn takes_value(el: &Element) -> bool {
+    el.tag == "input"
+        && matches!(
+            el.input_type.as_deref(),
+            Some("color" | "range" | "date" | "time" | "datetime-local" | "month" | "week")
+        )
 }
 
 fn decide_wait(until: &WaitFor, snapshot: Option<&Snapshot>) -> Decision {

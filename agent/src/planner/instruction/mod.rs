@@ -43,6 +43,7 @@
 
 mod address;
 mod compound;
+mod datepicker;
 mod decide;
 mod explore;
 mod keys;

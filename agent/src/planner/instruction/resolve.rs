@@ -152,7 +152,7 @@ fn intent_fit(el: &Element, intent: Intent) -> Option<u8> {
         }
         // A list that is not a <select> (a custom dropdown) is opened by a click.
         Intent::Select => {
-            if is_editable(el) && !is_select(el) {
+            if el.editable && !is_select(el) {
                 return None;
             }
             u8::from(is_select(el))

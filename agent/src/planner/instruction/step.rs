@@ -77,13 +77,13 @@ impl Step {
             Step::CheckAll { .. } => Some(40),
             Step::Reveal { .. } => Some(16),
             Step::Prose { .. } => Some(10),
-            Step::Select { .. } => Some(4),
+            Step::Select { .. } => Some(16),
+            Step::Set { .. } => Some(16),
             Step::Open { .. }
             | Step::Reload
             | Step::Back
             | Step::Click { .. }
             | Step::Type { .. }
-            | Step::Set { .. }
             | Step::Check { .. }
             | Step::CheckPart { .. }
             | Step::Focus { .. }

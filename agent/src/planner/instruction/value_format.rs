@@ -147,6 +147,11 @@ fn datetime(text: &str) -> Option<String> {
     Some(format!("{}T{}", date(day)?, time(clock)?))
 }
 
+/// A month such as "March 2021" or "2021-03", as `YYYY-MM`.
+pub(crate) fn month_of(text: &str) -> Option<String> {
+    month(text)
+}
+
 fn month(text: &str) -> Option<String> {
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || ",/-".contains(c))
