@@ -575,6 +575,18 @@ pub static CASES: &[Case] = &[
         "enter Par as destination then select Paris, Texas",
         ["|dest=Paris, Texas|"]
     ),
+    case!(
+        "autocomplete",
+        "autocomplete.html",
+        "type Par into Destination, then pick the one in Texas",
+        ["|dest=Paris, Texas|"]
+    ),
+    case!(
+        "autocomplete",
+        "autocomplete.html",
+        "Enter Po as the destination and choose the suggestion that mentions Portugal",
+        ["|dest=Porto, Portugal|"]
+    ),
     // Switches, radios and rich text.
     case!(
         "widgets",

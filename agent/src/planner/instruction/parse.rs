@@ -388,6 +388,12 @@ fn parse_single(text: &str) -> Option<Step> {
             if rest.is_empty() {
                 return None;
             }
+            if let Some(described) = described_choice(rest) {
+                return Some(Step::Select {
+                    option: described,
+                    target: None,
+                });
+            }
             match split_at_last(rest, &["from", "in", "on", "for", "as"]) {
                 Some((option, list)) => Some(Step::Select {
                     option: value(&option),
@@ -433,6 +439,42 @@ fn parse_single(text: &str) -> Option<Step> {
         "stop" | "done" | "finish" | "quit" | "exit" | "end" => Some(Step::Stop),
         _ => None,
     }
+}
+
+/// "the one in Texas", "the suggestion that mentions France": the words that tell the choice.
+fn described_choice(rest: &str) -> Option<String> {
+    let lower = rest.to_ascii_lowercase();
+    let after_noun = [
+        "the one ",
+        "one ",
+        "the suggestion ",
+        "the result ",
+        "the option ",
+        "the entry ",
+    ]
+    .iter()
+    .find_map(|noun| lower.strip_prefix(noun).map(|_| noun.len()))?;
+    let tail = &lower[after_noun..];
+    let link = [
+        "that says ",
+        "that mentions ",
+        "that has ",
+        "that contains ",
+        "mentioning ",
+        "saying ",
+        "containing ",
+        "with ",
+        "in ",
+        "from ",
+        "for ",
+        "about ",
+        "near ",
+        "of ",
+    ]
+    .iter()
+    .find(|w| tail.starts_with(**w))?;
+    let words = value(&rest[after_noun + link.len()..]);
+    (!words.is_empty()).then_some(words)
 }
 
 /// "a file called X", "until you find X": the words name one thing to find, not values.
