@@ -9,14 +9,11 @@ use tandem_mcp_browser::snapshot::{Eid, Element, Snapshot};
 use super::locate::{ask_again, locate, usable};
 use super::matching::contains_normalized;
 use super::progress::{StepAnswer, StepState};
-use super::report::{describe, option_question, shown_text};
-use super::resolve::{
-    Intent, OptionMatch, Resolution, by_eid, default_field, lists_with_option, match_option,
-    resolve,
-};
+use super::report::{describe, shown_text};
+use super::resolve::{Intent, Resolution, by_eid, default_field, resolve};
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
-use super::{datepicker, explore, matching, prose, value_format};
+use super::{choose, datepicker, explore, matching, prose, value_format};
 use crate::action::{Action, ScrollDirection, WaitFor};
 use crate::question::Question;
 
@@ -199,44 +196,7 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             }
             set_value(el, value, state)
         }
-        Step::Select { option, target } => {
-            // A sweep: once an element named as the option was clicked, it is chosen.
-            if let Some(done) = state
-                .acted
-                .iter()
-                .find(|done| !is_select(done) && explore::names(option, &done.name))
-            {
-                return Ok(Decision::Skip {
-                    note: format!("chose {}", describe(done)),
-                });
-            }
-            let el = match target {
-                Some(t) => locate(snap, t, Intent::Select, state)?,
-                None => match unnamed_list(snap, option, state)? {
-                    Ok(list) => list,
-                    Err(choice) => {
-                        if state.acted.iter().any(|done| done.eid == choice.eid) {
-                            return Ok(Decision::Skip {
-                                note: format!("chose {}", describe(choice)),
-                            });
-                        }
-                        return Ok(choose_element(choice));
-                    }
-                },
-            };
-            if is_checkable(el) {
-                return Ok(choose_element(el));
-            }
-            if el.tag != "select" {
-                if !el.editable
-                    && let Some(iso) = value_format::date(option)
-                {
-                    return Ok(datepicker::pick(el, &iso, snap, state));
-                }
-                return Ok(explore::choose_in_widget(Some(el), option, snap, state));
-            }
-            select_in(el, option, state)
-        }
+        Step::Select { option, target } => choose::select(option, target.as_ref(), snap, state)?,
         Step::Check { target, on } => {
             let el = locate(snap, target, Intent::Check, state)?;
             check(el, *on)
@@ -280,95 +240,7 @@ fn unnamed_field<'s>(snap: &'s Snapshot, state: &StepState) -> Result<&'s Elemen
     usable(default_field(snap), &field, snap, state)
 }
 
-/// For "select X" without a list: the list that has the option, else a radio/option/tab named
-/// X (returned as `Err` element to click or check).
-fn unnamed_list<'s>(
-    snap: &'s Snapshot,
-    option: &str,
-    state: &StepState,
-) -> Result<Result<&'s Element, &'s Element>, Decision> {
-    if let Some(StepAnswer::Choice(eid)) = &state.answer
-        && let Some(el) = by_eid(snap, eid)
-    {
-        return Ok(if is_select(el) { Ok(el) } else { Err(el) });
-    }
-    let target = Target::parse(option);
-    match lists_with_option(snap, option) {
-        Resolution::NotFound => locate(snap, &target, Intent::Choose, state).map(Err),
-        found => usable(found, &target, snap, state).map(Ok),
-    }
-}
-
-/// Picking a non-list element by name: check radios, click the rest.
-fn choose_element(el: &Element) -> Decision {
-    if is_checkable(el) {
-        check(el, true)
-    } else {
-        act(
-            Action::Click {
-                eid: el.eid.clone(),
-            },
-            format!("click {}", describe(el)),
-        )
-    }
-}
-
-fn select_in(list: &Element, option: &str, state: &StepState) -> Decision {
-    if !is_select(list) {
-        return choose_element(list);
-    }
-    let wanted = match &state.answer {
-        Some(StepAnswer::Option(answered)) => answered.as_str(),
-        Some(StepAnswer::Choice(_) | StepAnswer::Text(_)) | None => option,
-    };
-    match match_option(list, wanted) {
-        OptionMatch::Found(o) => {
-            if o.selected || list.value.as_deref() == Some(o.label.as_str()) {
-                return Decision::Skip {
-                    note: format!("\"{}\" is already selected in {}", o.label, describe(list)),
-                };
-            }
-            act(
-                Action::SelectOption {
-                    eid: list.eid.clone(),
-                    option: o.label.clone(),
-                },
-                format!("select \"{}\" in {}", o.label, describe(list)),
-            )
-        }
-        OptionMatch::Ambiguous(options) => {
-            let labels: Vec<&str> = options.iter().map(|o| o.label.as_str()).collect();
-            Decision::Ask {
-                question: option_question(
-                    format!(
-                        "Several options of {} match \"{wanted}\". Which one?",
-                        describe(list)
-                    ),
-                    &labels,
-                ),
-                note: format!("option \"{wanted}\" is ambiguous"),
-            }
-        }
-        OptionMatch::NotFound => {
-            let labels: Vec<&str> = list
-                .options
-                .iter()
-                .take(15)
-                .map(|o| o.label.as_str())
-                .collect();
-            ask_again(
-                state,
-                format!(
-                    "{} has no option \"{wanted}\" (options: {}).",
-                    describe(list),
-                    labels.join(", ")
-                ),
-            )
-        }
-    }
-}
-
-fn check(el: &Element, on: bool) -> Decision {
+pub(super) fn check(el: &Element, on: bool) -> Decision {
     let verb = if on { "check" } else { "uncheck" };
     if el.checked == Some(on) {
         return Decision::Skip {
@@ -386,7 +258,7 @@ fn check(el: &Element, on: bool) -> Decision {
 
 fn set_value(el: &Element, value: &str, state: &StepState) -> Decision {
     if is_select(el) {
-        return select_in(el, value, state);
+        return choose::select_in(el, value, state);
     }
     let switch = match value.trim().to_lowercase().as_str() {
         "on" | "yes" | "true" | "checked" | "enabled" | "ticked" => Some(true),
