@@ -172,6 +172,8 @@ const ONE_WORD_ROLES: &[(&str, RoleClass)] = &[
     ("link", RoleClass::Link),
     ("hyperlink", RoleClass::Link),
     ("page", RoleClass::Link),
+    // "the second result" of a search: results are links.
+    ("result", RoleClass::Link),
     ("checkbox", RoleClass::Checkbox),
     ("switch", RoleClass::Checkbox),
     ("toggle", RoleClass::Checkbox),
