@@ -397,7 +397,7 @@ fn finding_things_and_describing_values() {
     );
     assert_eq!(
         steps("find the result Mike and click it"),
-        ["reveal result mike", "click result mike"]
+        ["reveal mike|Link", "click mike|Link"]
     );
     assert_eq!(
         steps("look through the folders for a file called budget.xlsx"),
