@@ -104,6 +104,7 @@ pub static CASES: &[Case] = &[
     case!("custom dropdown", "dropdown.html", "choose Slim in the Fit menu", ["|fit=Slim|"]),
     case!("custom dropdown", "dropdown.html", "pick XX-Large as the size", ["|size=XX-Large|"]),
     case!("custom dropdown", "dropdown.html", "Select Medium from the Size list, then type hi into Note", ["|size=Medium|", "|note=hi|"]),
+    case!("custom dropdown", "toppings.html", "choose Stuffed from the Crust list, then type Ana into Name on the order", ["|crust=stuffed|", "|list=closed|", "|who=Ana|"]),
     // Symbols and non-Latin scripts.
     case!("symbols", "symbols.html", "click ★★", ["clicked=two|"]),
     case!("symbols", "symbols.html", "press the ★★★ button", ["clicked=three|"]),

@@ -29,6 +29,20 @@ pub(super) fn select(
         .iter()
         .find(|done| !is_select(done) && explore::names(option, &done.name))
     {
+        // A list left open after the choice would cover the next control: close it.
+        let still_open = snap.elements.iter().any(|el| {
+            el.eid == done.eid
+                && el.name == done.name
+                && matches!(el.role.as_str(), "option" | "menuitem" | "menuitemradio")
+        });
+        if still_open {
+            return Ok(act(
+                Action::PressKey {
+                    key: "Escape".to_owned(),
+                },
+                "close the list".to_owned(),
+            ));
+        }
         return Ok(Decision::Skip {
             note: format!("chose {}", describe(done)),
         });
