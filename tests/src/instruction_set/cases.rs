@@ -191,4 +191,5 @@ pub static CASES: &[Case] = &[
     case!("never guess", "cities.html", "select Boston from City", ["|city=|"], Asks),
     case!("never guess", "twoks.html", "click OK", ["clicked=|"], Asks),
     case!("never guess", "fields.html", "type 5 into the field", ["|a=|b=|c=|d=|e=|"], Asks),
+    case!("never guess", "albums.html", "Find jazz albums by Monk with Coltrane from 1957", ["|year=|genre=|artist=|"], Asks),
 ];

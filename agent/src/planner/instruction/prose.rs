@@ -14,12 +14,14 @@
 //! 4. one remaining text field takes the one remaining phrase introduced by "by", "named",
 //!    "called", "titled", "about" or "with".
 //!
-//! What cannot be placed one-to-one is left alone; when nothing can be placed the step says
-//! so (the caller falls back or asks).
+//! When some values fit no field one-to-one (two names for one free field, a number with no
+//! number field) the step asks, naming those words, before filling anything; when nothing can
+//! be placed the step says so (the caller falls back or asks).
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decide::{Decision, act};
+use super::locate::ask_again;
 use super::matching::normalize;
 use super::progress::StepState;
 use super::report::describe;
@@ -114,7 +116,8 @@ fn phrase_after(toks: &[String], used: &mut [bool], word: &str) -> Option<String
 }
 
 /// Places the sentence's values into the page's fields.
-fn place<'s>(text: &str, snap: &'s Snapshot) -> Vec<Placed<'s>> {
+/// The values placed, and the value words that fit no field one-to-one.
+fn place<'s>(text: &str, snap: &'s Snapshot) -> (Vec<Placed<'s>>, Vec<String>) {
     let toks = tokens(text);
     let lower: Vec<String> = toks.iter().map(|t| normalize(t)).collect();
     let mut used = vec![false; toks.len()];
@@ -202,13 +205,21 @@ fn place<'s>(text: &str, snap: &'s Snapshot) -> Vec<Placed<'s>> {
             phrases.push(p);
         }
     }
-    if let ([field], [value]) = (open.as_slice(), phrases.as_slice()) {
-        placed.push(Placed {
+    let mut unplaced = Vec::new();
+    match (open.as_slice(), phrases.as_slice()) {
+        ([field], [value]) => placed.push(Placed {
             field,
             value: value.clone(),
-        });
+        }),
+        (_, []) => {}
+        (_, many) => unplaced.extend(many.iter().cloned()),
     }
-    placed
+    unplaced.extend(
+        (0..toks.len())
+            .filter(|&i| !used[i] && toks[i].chars().all(|c| c.is_ascii_digit()))
+            .map(|i| toks[i].clone()),
+    );
+    (placed, unplaced)
 }
 
 fn holds(el: &Element, value: &str) -> bool {
@@ -220,9 +231,21 @@ fn holds(el: &Element, value: &str) -> bool {
 
 /// The next action for a prose step, or `None` when nothing in `text` fits this page.
 pub(crate) fn fill(text: &str, snap: &Snapshot, state: &StepState) -> Option<Decision> {
-    let placed = place(text, snap);
+    let (placed, unplaced) = place(text, snap);
     if placed.is_empty() {
         return None;
+    }
+    // Never a silent half: values that fit no field one-to-one are named before anything is
+    // filled in.
+    if !unplaced.is_empty() && state.acted.is_empty() {
+        let words: Vec<String> = unplaced.iter().map(|w| format!("\"{w}\"")).collect();
+        return Some(ask_again(
+            state,
+            format!(
+                "I could not tell which field of this form {} is for.",
+                words.join(", ")
+            ),
+        ));
     }
     if let Some(next) = placed.iter().find(|p| !holds(p.field, &p.value)) {
         let el = next.field;

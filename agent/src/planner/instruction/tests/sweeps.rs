@@ -122,3 +122,25 @@ fn a_calendar_moves_month_by_month_then_picks_the_day() {
     let april = calendar("April 2025");
     assert_eq!(plan(goal, Some(&april), &history).action, click("e5"));
 }
+
+#[test]
+fn prose_values_that_fit_no_field_one_to_one_are_named_in_a_question() {
+    let page = Page::new("https://records.test/", "Records")
+        .textbox("Year")
+        .select("Genre", &["Any", "Jazz"])
+        .textbox("Artist")
+        .build();
+    let asked = plan(
+        "Find jazz albums by Monk with Coltrane from 1957",
+        Some(&page),
+        &[],
+    );
+    let Action::AskUser { questions } = &asked.action else {
+        panic!("expected a question, got {}", asked.action);
+    };
+    assert!(
+        questions[0].prompt.contains("\"Monk\", \"Coltrane\""),
+        "{}",
+        questions[0].prompt
+    );
+}
