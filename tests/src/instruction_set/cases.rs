@@ -181,6 +181,10 @@ pub static CASES: &[Case] = &[
     case!("compound", "address.html", "Fill in 1 Elm Street as the street, 90210 as the postcode and Beverly Hills as the town", ["|street=1 Elm Street|zip=90210|town=Beverly Hills|"]),
     case!("values", "address.html", "set State to california, untick Use as default address and save the address", ["|state=CA|", "|default=off|", "|saved=yes|"]),
     case!("element type", "address.html", "type 10001 into the postcode field then pick New York from the state dropdown", ["|zip=10001|", "|state=NY|"]),
+    case!("element type", "address.html", "type 2 Oak Lane in the field labelled Street and number", ["|street=2 Oak Lane|"]),
+    case!("element type", "terms.html", "tick the checkbox next to Offers", ["|terms=off|news=off|offers=on|"]),
+    case!("short labels", "contact.html", "type Ida into Your name and click on the 'Send' button at the bottom", ["|name=Ida|", "|sent=yes|"]),
+    case!("element type", "signup.html", "click the button that says Create account", ["|created=yes|"]),
     // Date pickers: a read-only field with a calendar.
     case!("date picker", "datepicker.html", "set Check-in to April 2nd, 2025", ["|checkin=04/02/2025|"]),
     case!("date picker", "datepicker.html", "choose March 28, 2025 as the check-in date", ["|checkin=03/28/2025|"]),
