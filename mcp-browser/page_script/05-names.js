@@ -127,6 +127,11 @@
     if (!field) {
       // Content first (as screen readers do): the visible text is what the user sees.
       s = contentText(el, 80);
+      // An icon glyph ("⚙", "×") says less than the control's title: the title names it.
+      if (s && !/[\p{L}\p{N}]/u.test(s)) {
+        const title = norm(el.getAttribute('title'));
+        if (title) return cut(title, 80);
+      }
       if (s) return s;
       s = imageName(el);
       if (s) return cut(s, 80);
