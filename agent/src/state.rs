@@ -147,6 +147,9 @@ pub struct AgentState {
     pub consecutive_errors: u32,
     /// Observations taken in this run.
     pub observations: usize,
+    /// Action hashes the person declined in this run: the same action is refused if planned
+    /// again (`validate_action`).
+    pub declined_hashes: Vec<String>,
     /// Set by a node when the run must end early; routing then goes to its `finalize_*` node.
     pub ending: Option<Ending>,
     /// The final message to the person.
@@ -180,6 +183,7 @@ impl AgentState {
         self.invalid_actions = 0;
         self.consecutive_errors = 0;
         self.observations = 0;
+        self.declined_hashes.clear();
         self.ending = None;
         self.final_response = None;
         self.question_end = None;

@@ -26,6 +26,10 @@ pub enum ClientMessage {
         /// Approve this exact action for the rest of the session.
         #[serde(default)]
         remember: bool,
+        /// With `approved: false`: why not, in the person's words (optional). The planner
+        /// reads it with the declined step.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
     /// The person finished a takeover.
     ManualDone {
@@ -249,7 +253,8 @@ mod tests {
             ClientMessage::Confirm {
                 interrupt_id: "i1".into(),
                 approved: true,
-                remember: false
+                remember: false,
+                reason: None,
             }
         );
         for bad in [

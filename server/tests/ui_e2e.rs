@@ -1,6 +1,6 @@
 //! The chat UI in real headless Chromium, driven by Tandem's own MCP browser tools: open the page
-//! with the token, send a goal, see the confirm card, approve, see the run finish. A screenshot
-//! of the UI is saved as a test artifact.
+//! with the token, send a goal, see the confirm card, approve (or deny with a reason), see the run
+//! finish. A screenshot of the UI is saved as a test artifact.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
 mod support;
@@ -101,6 +101,47 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
         "the card is gone"
     );
 
+    person.shutdown().await;
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn a_denial_with_a_reason_reaches_the_planner_which_names_what_was_declined() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
+        .await
+        .unwrap();
+    wait_text(ui, "idle").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let goal = format!("open {} then click Buy now", site.url("/shop.html"));
+    ui.type_text(
+        &eid(&page, "textbox", "Message to Tandem"),
+        &goal,
+        true,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    let deny = WaitCondition::Element {
+        name: "Deny".into(),
+        role: Some("button".into()),
+    };
+    ui.wait(&deny, Some(30_000)).await.unwrap();
+    let card = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.type_text(
+        &eid(&card, "textbox", "Why not?"),
+        "no more mugs",
+        false,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&card, "button", "Deny")).await.unwrap();
+    wait_text(ui, "was declined: no more mugs").await;
     person.shutdown().await;
     daemon.stop().await;
 }

@@ -398,11 +398,17 @@ function confirmCard(id, q) {
   const shownAt = performance.now();
   const statusLine = el("p", { className: "card-status", attrs: { "aria-live": "polite" } });
   const buttons = [];
+  const whyNot = declineReasonField(id);
   const answer = (approved, remember) => (event) => {
     if (event.detail === 0 && performance.now() - shownAt < CONFIRM_KEY_GUARD_MS) {
       return;
     }
-    if (send({ type: "confirm", interrupt_id: id, approved, remember })) {
+    const frame = { type: "confirm", interrupt_id: id, approved, remember };
+    const reason = whyNot.input.value.trim();
+    if (!approved && reason) {
+      frame.reason = reason;
+    }
+    if (send(frame)) {
       markSubmitted(id, true);
       statusLine.textContent = approved ? "Approved. Waiting for Tandem…" : "Denied. Waiting for Tandem…";
     }
@@ -441,6 +447,7 @@ function confirmCard(id, q) {
     summary ? el("p", { text: summary }) : null,
     actionFacts(q),
     el("div", { className: "card-actions" }, ...buttons),
+    whyNot.node,
     statusLine,
   );
   return {
@@ -450,11 +457,29 @@ function confirmCard(id, q) {
       for (const b of buttons) {
         b.disabled = busy;
       }
+      whyNot.input.disabled = busy;
       if (!busy) {
         statusLine.textContent = "";
       }
     },
   };
+}
+
+/** The confirm card's optional "why not?" field: sent with a denial, read by the planner. */
+function declineReasonField(id) {
+  const inputId = `q-why-not-${id}`;
+  const input = el("input", {
+    className: "text-input why-not-input",
+    testid: "why-not",
+    attrs: { id: inputId, type: "text", maxlength: 300, placeholder: "optional, sent with Deny" },
+  });
+  const node = el(
+    "div",
+    { className: "why-not" },
+    el("label", { text: "Why not?", attrs: { for: inputId } }),
+    input,
+  );
+  return { node, input };
 }
 
 function manualBanner(id, q) {

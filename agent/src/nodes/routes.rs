@@ -48,7 +48,7 @@ pub(crate) fn route(node: NodeId, state: &AgentState, config: &AgentConfig) -> R
         NodeId::PlanAction => after_plan(state, config),
         NodeId::ValidateAction => after_validate(state, config),
         NodeId::PolicyGate => after_gate(state),
-        NodeId::ConfirmInterrupt => NodeId::ExecuteAction,
+        NodeId::ConfirmInterrupt => after_confirm(state),
         NodeId::ManualInterrupt | NodeId::AskUser => NodeId::MaybeObserve,
         NodeId::ExecuteAction => NodeId::MaybeStopOrContinue,
         NodeId::MaybeStopOrContinue => after_maybe_stop(state, config),
@@ -146,6 +146,20 @@ fn after_gate(state: &AgentState) -> NodeId {
             | Action::Back
             | Action::Tool { .. } => NodeId::ExecuteAction,
         },
+    }
+}
+
+/// A confirmed action runs; a declined one does not, and the run plans again (through the
+/// step limit check).
+fn after_confirm(state: &AgentState) -> NodeId {
+    let confirmed = state
+        .planned_action
+        .as_ref()
+        .is_some_and(|planned| planned.confirmed_hash.is_some());
+    if confirmed {
+        NodeId::ExecuteAction
+    } else {
+        NodeId::MaybeStopOrContinue
     }
 }
 

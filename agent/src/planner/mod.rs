@@ -270,4 +270,12 @@ pub enum StepOutcome {
         /// What the person said when handing back, possibly empty.
         message: String,
     },
+    /// The person declined the confirmation of this action: it did not run. The run goes on;
+    /// the same action (same action hash on the same page) is refused if planned again in this
+    /// run, so a planner should try another way or stop and say so.
+    Declined {
+        /// Why not, in the person's words (the confirm card's optional field).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
 }

@@ -375,6 +375,7 @@ impl Drive<'_> {
                 approved: answer != AnswerKind::Deny,
                 action_hash: action_hash.clone(),
                 remember: answer == AnswerKind::ApproveForSession,
+                reason: None,
             }),
             (AnswerKind::Done, InterruptKind::Manual { .. }) => {
                 let person_started = Instant::now();

@@ -169,6 +169,7 @@ impl Session {
                 approved: false,
                 action_hash,
                 remember: false,
+                reason: None,
             };
             if let Err(error) = self.agent.resume_as(&id, deny, QuestionEnd::Expired).await {
                 tracing::debug!(%error, "the expired confirmation was already gone");

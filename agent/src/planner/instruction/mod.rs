@@ -36,6 +36,8 @@
 //!   carry out, nothing it could follow) ends the run `failed`; one at the person's "stop"
 //!   answer ([`StopMeaning::PersonAsked`]) ends it `cancelled`; a `stop` after every step or at
 //!   a "stop" step of the instructions ends it `done`.
+//! - A `Declined` record (the person declined the step's confirmation) stops the run there,
+//!   `cancelled`, with a report that names the declined step and the person's reason.
 //! - `snapshot = None` happens only before any page is open: navigation, key, wait and stop
 //!   steps still work; steps that need an element give `stop` explaining that no page is open.
 //! - Not found → `ask_user` (text question `target`); several equally good matches →
@@ -88,13 +90,17 @@ impl InstructionPlanner {
             final_report(headline, &instructions, progress, ctx.snapshot)
         };
         if progress.stop_requested {
-            return stop_as_asked(report("Stopped as you asked.", &progress));
+            return stop_as_asked(report("Stopped as you asked.", &progress), None);
         }
         let total = instructions.steps.len();
         let mut index = progress.current;
         let mut skipped_notes = Vec::new();
         while let Some((step, source)) = instructions.steps.get(index) {
             let state = &progress.states[index];
+            if let Some(reason) = &state.declined {
+                let headline = declined_headline(index, &source_shown(step, source), reason);
+                return stop_as_asked(report(&headline, &progress), Some(index));
+            }
             if state.failures >= MAX_FAILURES {
                 let error = state.last_error.clone().unwrap_or_default();
                 let headline = format!(
@@ -186,10 +192,24 @@ fn give_up(answer: String, cursor: Option<usize>) -> Plan {
     }
 }
 
-/// A `stop` because the person answered "stop": the run is cancelled with `answer`.
-fn stop_as_asked(answer: String) -> Plan {
+/// A `stop` because the person answered "stop" or declined a step: the run is cancelled with
+/// `answer`.
+fn stop_as_asked(answer: String, cursor: Option<usize>) -> Plan {
     Plan {
         stop_meaning: StopMeaning::PersonAsked,
-        ..stop(answer, None)
+        ..stop(answer, cursor)
+    }
+}
+
+/// "Stopped: step 2 (click Buy now) was declined: too expensive." The planner never tries a
+/// declined step another way: the instructions named that very action. (Not "you declined":
+/// a terminal run with no input declines without asking anyone.)
+fn declined_headline(index: usize, shown: &str, reason: &Option<String>) -> String {
+    match reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+        Some(reason) => format!(
+            "Stopped: step {} ({shown}) was declined: {reason}.",
+            index + 1
+        ),
+        None => format!("Stopped: step {} ({shown}) was declined.", index + 1),
     }
 }
