@@ -29,6 +29,7 @@ pub mod events;
 pub mod graph;
 pub mod handle;
 pub mod interrupt;
+pub mod memory;
 pub mod model;
 pub mod nodes;
 pub mod planner;

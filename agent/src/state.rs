@@ -11,6 +11,7 @@ use tandem_mcp_browser::{ObservedPage, Screenshot};
 use tandem_policy::{ActionRequest, PolicyDecision, SessionApprovals};
 
 use crate::graph::{GraphState, Transition};
+use crate::memory::SessionMemory;
 use crate::planner::{Plan, StepOutcome, StepRecord};
 use crate::timeline::{Author, RunOutcome, RunRecord};
 
@@ -121,6 +122,10 @@ pub struct AgentState {
     pub messages: Vec<ChatMessage>,
     /// "Don't ask again" approvals of this session.
     pub approvals: SessionApprovals,
+    /// What the session remembers of earlier runs, and its project card.
+    pub memory: SessionMemory,
+    /// How many of `messages` came before this run (the medium layer shows those).
+    pub messages_before_run: usize,
 
     // --- the page ---
     /// The latest observation (screenshot + snapshot taken together).
@@ -176,6 +181,7 @@ impl AgentState {
     /// last run (the person, a crash), so the first plan observes afresh.
     pub fn start_run(&mut self, run_id: String, goal: String) {
         self.last_user_message = goal.clone();
+        self.messages_before_run = self.messages.len();
         self.planned_action = None;
         self.steps.clear();
         self.failures.clear();

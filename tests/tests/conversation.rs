@@ -89,3 +89,105 @@ async fn a_declined_purchase_is_read_by_the_model_which_plans_again_and_never_re
     );
     t.shutdown().await;
 }
+
+fn stop(answer: &str) -> tandem_tests::mock_model::Script {
+    act(json!({ "action": "stop", "answer": answer }))
+}
+
+#[tokio::test]
+async fn what_did_you_just_buy_is_asked_with_the_earlier_run_in_the_request() {
+    let model = MockModel::start().await;
+    let mut t = agent_with(&model).await;
+    model.script(vec![
+        act(json!({ "action": "navigate", "url": t.url("/shop.html") })),
+        buy_now(),
+        stop("I bought the blue mug for 12 EUR."),
+        stop("You just bought the blue mug."),
+    ]);
+    t.say("buy the blue mug").await.unwrap();
+    let asked = t.question().await.unwrap();
+    let InterruptKind::Confirm { action_hash, .. } = &asked.kind else {
+        panic!("expected a confirmation, got {asked:?}");
+    };
+    let yes = Resume::Confirm {
+        approved: true,
+        action_hash: action_hash.clone(),
+        remember: false,
+        reason: None,
+    };
+    t.agent.resume(&asked.id, yes).await.unwrap();
+    assert_eq!(t.finished().await.unwrap().0, RunOutcome::Done);
+    t.say("what did you just buy?").await.unwrap();
+    let (outcome, text) = t.finished().await.unwrap();
+    assert_eq!(
+        (outcome, text.as_str()),
+        (RunOutcome::Done, "You just bought the blue mug.")
+    );
+
+    let requests = planning_requests(&model).await;
+    assert_eq!(requests.len(), 4);
+    assert!(
+        !requests[0].contains("Earlier in this conversation"),
+        "a first run has nothing to remember: {}",
+        requests[0]
+    );
+    let second = &requests[3];
+    for expected in [
+        "# Goal (from the person)\nwhat did you just buy?",
+        "## Earlier in this conversation (oldest first)",
+        "- Run 1: \"buy the blue mug\" → done.",
+        "button \"Buy now\"",
+        "/shop.html",
+        "Answer: \"I bought the blue mug for 12 EUR.\"",
+        "## Last messages (verbatim, oldest first)\nperson: buy the blue mug\ntandem: I bought the blue mug for 12 EUR.",
+    ] {
+        assert!(
+            second.contains(expected),
+            "the second run's request holds {expected:?}: {second}"
+        );
+    }
+    assert!(
+        second.contains("# Steps so far\nnone yet"),
+        "the short layer starts afresh: {second}"
+    );
+    t.shutdown().await;
+}
+
+#[tokio::test]
+async fn now_do_the_same_for_the_second_item_is_planned_from_the_first_runs_summary() {
+    let model = MockModel::start().await;
+    let mut t = agent_with(&model).await;
+    model.script(vec![
+        act(json!({ "action": "navigate", "url": t.url("/store.html") })),
+        on_element(
+            "Add mug to cart",
+            |eid| json!({ "action": "click", "eid": eid }),
+        ),
+        stop("The blue mug is in the cart."),
+        on_element(
+            "Add towel to cart",
+            |eid| json!({ "action": "click", "eid": eid }),
+        ),
+        stop("The tea towel is in the cart too."),
+    ]);
+    t.say("add the first item to the cart").await.unwrap();
+    assert_eq!(t.finished().await.unwrap().0, RunOutcome::Done);
+    t.say("now do the same for the second item").await.unwrap();
+    assert_eq!(t.finished().await.unwrap().0, RunOutcome::Done);
+    t.page_shows("Cart: 2 items").await.unwrap();
+
+    let requests = planning_requests(&model).await;
+    let second_run = &requests[3];
+    for expected in [
+        "now do the same for the second item",
+        "- Run 1: \"add the first item to the cart\" → done.",
+        "button \"Add mug to cart\"",
+        "/store.html",
+    ] {
+        assert!(
+            second_run.contains(expected),
+            "the second run's request holds {expected:?}: {second_run}"
+        );
+    }
+    t.shutdown().await;
+}

@@ -18,6 +18,7 @@ use tandem_mcp_browser::{ObservedPage, Screenshot};
 
 use crate::action::Action;
 use crate::error::PlannerError;
+use crate::memory::SessionMemory;
 use crate::model::UsageMeter;
 use crate::question::Answer;
 use crate::tool_info::ToolInfo;
@@ -125,6 +126,9 @@ pub struct PlanContext<'a> {
     pub notes: Option<&'a str>,
     /// Where model planners record the token usage of their requests.
     pub usage: Option<&'a UsageMeter>,
+    /// The session's memory of earlier runs (the offline planner resolves "again", "do the
+    /// same with …" and "undo that" from it; model planners read it through `notes`).
+    pub memory: Option<&'a SessionMemory>,
 }
 
 impl<'a> PlanContext<'a> {
@@ -145,6 +149,7 @@ impl<'a> PlanContext<'a> {
             reasoning: false,
             notes: None,
             usage: None,
+            memory: None,
         }
     }
 
@@ -195,6 +200,12 @@ impl<'a> PlanContext<'a> {
     /// With long-term notes.
     pub fn with_notes(mut self, notes: Option<&'a str>) -> Self {
         self.notes = notes;
+        self
+    }
+
+    /// With the session's memory.
+    pub fn with_memory(mut self, memory: &'a SessionMemory) -> Self {
+        self.memory = Some(memory);
         self
     }
 

@@ -67,6 +67,7 @@ use self::progress::{MAX_FAILURES, Progress, Status, replay};
 use self::report::{final_report, nothing_to_follow, source_shown};
 use crate::action::Action;
 use crate::error::PlannerError;
+use crate::memory::follow_up::{self, FollowUp};
 use crate::planner::{Plan, PlanContext, Planner, StopMeaning};
 
 /// The offline planner that follows step-by-step instructions (see the module docs).
@@ -81,7 +82,16 @@ impl InstructionPlanner {
 
     /// The synchronous core of [`Planner::plan`]; never fails.
     pub fn plan_now(&self, ctx: &PlanContext<'_>) -> Plan {
-        let instructions = parse_message(ctx.goal);
+        // "again", "do the same with Bob", "undo that": resolved from the session's memory.
+        let follow_up = ctx
+            .memory
+            .and_then(|memory| follow_up::resolve(ctx.goal, memory));
+        let goal = match &follow_up {
+            Some(FollowUp::Instructions(instructions)) => instructions.as_str(),
+            Some(FollowUp::Answer(answer)) => return stop(answer.clone(), None),
+            None => ctx.goal,
+        };
+        let instructions = parse_message(goal);
         if instructions.steps.is_empty() {
             return give_up(nothing_to_follow(&instructions), None);
         }
