@@ -22,6 +22,7 @@
 
 pub mod action;
 pub mod browser;
+pub mod chat;
 pub mod checkpointer;
 pub mod config;
 pub mod error;

@@ -410,16 +410,30 @@ async fn three_tool_errors_in_a_row_fail_the_run() {
 }
 
 #[tokio::test]
-async fn chat_mode_answers_without_touching_the_browser() {
-    let browser = Arc::new(FakeBrowser::default());
+async fn chat_mode_reads_the_page_answers_offline_and_never_acts() {
+    let browser = Arc::new(FakeBrowser::with(vec![element("e1", "button", "Buy now")]));
     let agent = spawn(&browser, Script::new(vec![click("e1")]));
     let mut events = agent.subscribe();
     agent.set_mode(AgentMode::Chat).await.unwrap();
-    agent.submit_user_message("hello there").await.unwrap();
+    agent
+        .submit_user_message("which buttons are there?")
+        .await
+        .unwrap();
     let (outcome, text) = finished(&mut events).await;
     assert_eq!(outcome, RunOutcome::Done);
-    assert!(text.contains("Chat mode needs a language model"), "{text}");
-    assert!(browser.calls().is_empty());
+    assert_eq!(text, "This page has 1 buttons: \"Buy now\".");
+    agent.submit_user_message("hello there").await.unwrap();
+    let (_, text) = finished(&mut events).await;
+    assert!(
+        text.starts_with("This is \"Shop\" (https://shop.test/)"),
+        "{text}"
+    );
+    assert!(text.contains("Anything else needs a model"), "{text}");
+    assert_eq!(
+        browser.calls(),
+        ["observe", "observe"],
+        "each message reads the page; nothing else"
+    );
     assert_eq!(agent.status().mode, AgentMode::Chat);
 }
 

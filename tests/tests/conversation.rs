@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use serde_json::json;
-use tandem_agent::{AgentConfig, InterruptKind, ModelPlanner, Resume, RunOutcome};
+use tandem_agent::{AgentConfig, AgentMode, InterruptKind, ModelPlanner, Resume, RunOutcome};
 use tandem_tests::TestAgent;
 use tandem_tests::mock_model::{FAST_MODEL, MockModel, act, on_element, request_text};
 
@@ -189,5 +189,53 @@ async fn now_do_the_same_for_the_second_item_is_planned_from_the_first_runs_summ
             "the second run's request holds {expected:?}: {second_run}"
         );
     }
+    t.shutdown().await;
+}
+
+#[tokio::test]
+async fn chat_mode_with_a_model_talks_about_the_page_with_the_conversation_and_never_acts() {
+    let model = MockModel::start().await;
+    let mut t = agent_with(&model).await;
+    model.script(vec![
+        act(json!({ "action": "navigate", "url": t.url("/form.html") })),
+        stop("The form is open."),
+        tandem_tests::mock_model::reply("You can fill in your full name, then create the account."),
+    ]);
+    t.say("open the sign-up form").await.unwrap();
+    assert_eq!(t.finished().await.unwrap().0, RunOutcome::Done);
+    t.agent.set_mode(AgentMode::Chat).await.unwrap();
+    t.say("what can I fill in here?").await.unwrap();
+    let (outcome, text) = t.finished().await.unwrap();
+    assert_eq!(
+        (outcome, text.as_str()),
+        (
+            RunOutcome::Done,
+            "You can fill in your full name, then create the account."
+        )
+    );
+    let bodies = model.requests().await;
+    let chat = bodies.last().unwrap();
+    assert!(
+        chat.get("response_format").is_none(),
+        "a plain-text answer, no action schema: {chat}"
+    );
+    let asked = request_text(chat);
+    for expected in [
+        "chat mode",
+        "- Run 1: \"open the sign-up form\" → done.",
+        "<page_content>",
+        "Full name",
+        "# The person says\nwhat can I fill in here?",
+    ] {
+        assert!(
+            asked.contains(expected),
+            "the chat request holds {expected:?}: {asked}"
+        );
+    }
+    assert_eq!(
+        planning_requests(&model).await.len(),
+        3,
+        "one request for the chat"
+    );
     t.shutdown().await;
 }

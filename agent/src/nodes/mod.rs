@@ -2,7 +2,7 @@
 //! implementation that dispatches to one function per node and one routing function per node.
 //!
 //! ```text
-//! ingest_user_input ─chat─▶ respond_chat ─▶ finalize_done
+//! ingest_user_input ─chat─▶ maybe_observe ─chat─▶ respond_chat ─▶ finalize_done
 //!        │agent
 //!        ▼
 //! maybe_observe ─▶ plan_action ─▶ validate_action ─invalid─▶ plan_action (3 in a row: finalize_blocked)
@@ -22,6 +22,7 @@
 //! matching `finalize_*` node (denied landing, fatal browser error, too many tool errors...).
 //! Every node's work is in its own module; routing functions are in [`routes`].
 
+mod chat;
 mod execute;
 mod finalize;
 mod gate;
@@ -173,7 +174,7 @@ impl Graph for AgentGraph<'_> {
         let rt = self.rt;
         match node {
             NodeId::IngestUserInput => ingest::ingest_user_input(rt, state),
-            NodeId::RespondChat => ingest::respond_chat(state),
+            NodeId::RespondChat => chat::respond_chat(rt, state).await,
             NodeId::MaybeObserve => observe::maybe_observe(rt, state).await,
             NodeId::PlanAction => plan::plan_action(rt, state).await,
             NodeId::ValidateAction => validate::validate_action(rt, state).await,

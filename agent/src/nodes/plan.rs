@@ -93,7 +93,7 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
 }
 
 /// Adds the planner's model requests to the run record and publishes them.
-fn record_usage(rt: &Runtime, state: &mut AgentState, requests: Vec<RequestUsage>) {
+pub(crate) fn record_usage(rt: &Runtime, state: &mut AgentState, requests: Vec<RequestUsage>) {
     for request in requests {
         state.run.usage.add(&request);
         rt.emit(AgentEvent::Usage {

@@ -73,11 +73,9 @@ pub(crate) fn finalize_node(outcome: RunOutcome) -> NodeId {
     }
 }
 
-fn after_ingest(state: &AgentState) -> NodeId {
-    match state.mode {
-        AgentMode::Chat => NodeId::RespondChat,
-        AgentMode::Agent => NodeId::MaybeObserve,
-    }
+/// Both modes observe first: chat mode reads the page (read-only) to talk about it.
+fn after_ingest(_state: &AgentState) -> NodeId {
+    NodeId::MaybeObserve
 }
 
 fn after_observe(state: &AgentState) -> NodeId {
@@ -85,7 +83,10 @@ fn after_observe(state: &AgentState) -> NodeId {
         // The observation failed (a tool error, counted): try again.
         NodeId::MaybeObserve
     } else {
-        NodeId::PlanAction
+        match state.mode {
+            AgentMode::Chat => NodeId::RespondChat,
+            AgentMode::Agent => NodeId::PlanAction,
+        }
     }
 }
 

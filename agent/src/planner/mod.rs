@@ -32,6 +32,14 @@ pub trait Planner: Send + Sync {
     /// Plans exactly one action for the current state.
     async fn plan(&self, ctx: &PlanContext<'_>) -> Result<Plan, PlannerError>;
 
+    /// Chat mode: a plain-text answer to the person's message (`ctx.goal`) with the page and
+    /// the memory layers in context; never an action. `Ok(None)` (the default) means this
+    /// planner cannot chat, and the graph answers from the snapshot without a model.
+    async fn chat(&self, ctx: &PlanContext<'_>) -> Result<Option<String>, PlannerError> {
+        let _ = ctx;
+        Ok(None)
+    }
+
     /// Whether this planner reads [`PlanContext::tools`]. The graph lists the server's tools
     /// afresh before each planning step only for planners that do.
     fn uses_tools(&self) -> bool {

@@ -14,6 +14,7 @@
 //! text bound for the model goes through [`secrets::Secrets::mask`], and the graph substitutes
 //! placeholders when typing through [`Planner::resolve_typed_text`].
 
+mod chat;
 mod compaction;
 mod history;
 mod observation;
@@ -342,6 +343,10 @@ impl Planner for ModelPlanner {
                     "the model's answer was not a usable action after a repair: {problem}"
                 ),
             })
+    }
+
+    async fn chat(&self, ctx: &PlanContext<'_>) -> Result<Option<String>, PlannerError> {
+        self.chat_answer(ctx).await.map(Some)
     }
 
     fn uses_tools(&self) -> bool {
