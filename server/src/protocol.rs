@@ -57,6 +57,13 @@ pub enum ClientMessage {
         #[serde(default)]
         reasoning: Option<bool>,
     },
+    /// The runs of a session from the daemon's history (the attached session when no id is
+    /// given; an id works for sessions that are gone, after a restart too). Answered with a
+    /// `history` frame to this client only.
+    History {
+        #[serde(default)]
+        session_id: Option<String>,
+    },
 }
 
 /// One answered question.
@@ -222,6 +229,18 @@ pub enum ServerMessage {
     RunFinished {
         outcome: RunOutcome,
         text: String,
+    },
+    /// A model request was answered: the run's totals so far (tokens and cost).
+    Usage {
+        requests: u32,
+        prompt_tokens: u64,
+        completion_tokens: u64,
+        cost: f64,
+    },
+    /// The answer to a `history` request: the session's runs, oldest first.
+    History {
+        session_id: String,
+        runs: Vec<crate::history::StoredRun>,
     },
     Error {
         code: String,

@@ -20,6 +20,7 @@ use tandem_mcp_browser::{BrowserHost, ClientError, McpBrowserClient};
 use tokio::sync::{broadcast, watch};
 use tokio_util::sync::CancellationToken;
 
+use crate::history::RunHistory;
 use crate::protocol::RunStatus;
 
 use super::{CONFIRM_EXPIRY, FANOUT_CAPACITY, Session, SessionFactory, forward, lock};
@@ -112,6 +113,8 @@ pub struct SessionRegistry {
     factory: SessionFactory,
     lifetime: SessionLifetime,
     live: Mutex<Live>,
+    /// Where every session's runs are written, when the daemon keeps a history.
+    history: std::sync::OnceLock<Arc<RunHistory>>,
 }
 
 /// The sessions, and how many are being made (they count against the cap already).
@@ -159,7 +162,20 @@ impl SessionRegistry {
             factory,
             lifetime,
             live: Mutex::new(Live::default()),
+            history: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Writes the runs of every session made from now on to `history` (set once).
+    pub fn keep_history(&self, history: Arc<RunHistory>) {
+        if self.history.set(history).is_err() {
+            tracing::warn!("the run history was already set; keeping the first");
+        }
+    }
+
+    /// The run history, when the daemon keeps one.
+    pub fn history(&self) -> Option<&Arc<RunHistory>> {
+        self.history.get()
     }
 
     pub fn host(&self) -> &Arc<BrowserHost> {
@@ -244,6 +260,7 @@ impl SessionRegistry {
             browser,
             Arc::clone(&self.factory.gate),
         );
+        let history = self.history.get().cloned();
         let (outbox, _) = broadcast::channel(FANOUT_CAPACITY);
         let (changed, wake) = watch::channel(());
         let confirm_expiry = self.lifetime.confirm_expiry;
@@ -262,6 +279,7 @@ impl SessionRegistry {
                 changed,
                 closing: CancellationToken::new(),
                 last_cleared: Mutex::new(None),
+                history,
             }
         });
         tokio::spawn(expire_when_idle(

@@ -42,12 +42,15 @@ fn is_running(session: &Session) -> bool {
 /// Applies one operation of the person to their session.
 pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result<(), Refusal> {
     match message {
-        ClientMessage::Auth { .. } | ClientMessage::Attach { .. } => Ok(()),
+        // Answered by the socket itself (see `ws::Connection::handle`).
+        ClientMessage::Auth { .. }
+        | ClientMessage::Attach { .. }
+        | ClientMessage::History { .. } => Ok(()),
         ClientMessage::UserMessage { text } => {
             if text.trim().is_empty() {
                 return Err(Refusal::EmptyMessage);
             }
-            session.agent.submit_user_message(text).await?;
+            session.submit(text).await?;
             Ok(())
         }
         ClientMessage::Confirm {
