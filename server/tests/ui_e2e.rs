@@ -145,3 +145,56 @@ async fn a_denial_with_a_reason_reaches_the_planner_which_names_what_was_decline
     person.shutdown().await;
     daemon.stop().await;
 }
+
+#[tokio::test]
+async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots() {
+    let site = FixtureSite::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = tandem_server::Config::default();
+    config.sessions.history_dir = Some(dir.path().to_path_buf());
+    let daemon = TestDaemon::start_with(config).await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
+        .await
+        .unwrap();
+    wait_text(ui, "idle").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let goal = format!(
+        "open {} then type Ada into Full name",
+        site.url("/form.html")
+    );
+    ui.type_text(
+        &eid(&page, "textbox", "Message to Tandem"),
+        &goal,
+        true,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    wait_text(ui, "completed").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.click(&eid(&page, "button", "Show earlier runs"))
+        .await
+        .unwrap();
+    wait_text(ui, &format!("{goal} — done")).await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let run = page
+        .elements
+        .iter()
+        .find(|e| e.name.starts_with(&goal))
+        .expect("the run's entry");
+    ui.click(run.eid.as_str()).await.unwrap();
+    // The caption is drawn only with a screenshot that rendered from a safe data: URL.
+    wait_text(ui, "screenshot obs-2").await;
+    let opened = ui.observe(None).await.unwrap();
+    assert!(
+        opened.text.contains("Looked at Sign up form")
+            && opened.text.contains("type Ada → success"),
+        "the run's steps are listed: {}",
+        opened.text
+    );
+    person.shutdown().await;
+    daemon.stop().await;
+}

@@ -61,6 +61,11 @@ static ASSETS: &[Asset] = &[
         body: include_bytes!("../static/render.js"),
     },
     Asset {
+        path: "/history.js",
+        content_type: JS,
+        body: include_bytes!("../static/history.js"),
+    },
+    Asset {
         path: "/favicon.svg",
         content_type: SVG,
         body: include_bytes!("../static/favicon.svg"),
@@ -90,6 +95,10 @@ pub const TEST_IDS: &[&str] = &[
     "cancel",
     "takeover",
     "error",
+    "why-not",
+    "usage",
+    "history-open",
+    "history",
 ];
 
 /// Every embedded file, `index.html` first.

@@ -1,5 +1,6 @@
 // Wiring: page state, server frames -> DOM, user input -> client frames.
 
+import { renderHistory, usageText } from "./history.js";
 import { Connection, forgetToken, takeLaunchToken } from "./protocol.js";
 import {
   actionFacts,
@@ -729,6 +730,12 @@ function onMessage(msg) {
       addMessage("agent", text, { outcome });
       break;
     }
+    case "usage":
+      showUsage(msg);
+      break;
+    case "history":
+      renderHistory($("history"), $("history-empty"), msg.runs);
+      break;
     case "error":
       showError(str(msg.code), str(msg.message));
       if (state.question && state.question.submitted) {
@@ -739,6 +746,18 @@ function onMessage(msg) {
       break;
   }
 }
+
+// ---------- usage and history (issue 14) ----------
+
+function showUsage(msg) {
+  const usage = $("usage");
+  usage.textContent = usageText(msg);
+  usage.hidden = false;
+}
+
+$("history-open").addEventListener("click", () => {
+  send({ type: "history" });
+});
 
 // ---------- user input ----------
 
