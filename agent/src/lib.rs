@@ -35,6 +35,7 @@ pub mod model;
 pub mod nodes;
 pub mod planner;
 pub mod policy_bridge;
+pub mod product_doc;
 pub mod question;
 pub mod state;
 pub mod timeline;

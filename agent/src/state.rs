@@ -124,6 +124,10 @@ pub struct AgentState {
     pub approvals: SessionApprovals,
     /// What the session remembers of earlier runs, and its project card.
     pub memory: SessionMemory,
+    /// The session's Product Doc (loaded from disk on first use).
+    pub product_doc: Option<crate::product_doc::ProductDoc>,
+    /// Patches waiting to be applied to the Product Doc by the node that made them.
+    pub doc_patches: Vec<crate::product_doc::DocPatch>,
     /// How many of `messages` came before this run (the medium layer shows those).
     pub messages_before_run: usize,
 

@@ -237,6 +237,13 @@ pub enum ServerMessage {
         completion_tokens: u64,
         cost: f64,
     },
+    /// The session's Product Doc changed: the sections that changed, the project card and the
+    /// whole doc.
+    ProductDocUpdated {
+        changed: Vec<String>,
+        card: String,
+        doc: tandem_agent::product_doc::ProductDoc,
+    },
     /// The answer to a `history` request: the session's runs, oldest first.
     History {
         session_id: String,

@@ -77,6 +77,13 @@ pub fn frames(event: &AgentEvent) -> Vec<ServerMessage> {
             },
         ],
         AgentEvent::Error { code, message } => vec![ServerMessage::error(code, message.clone())],
+        AgentEvent::ProductDocUpdated { changed, doc, .. } => {
+            vec![ServerMessage::ProductDocUpdated {
+                changed: changed.clone(),
+                card: doc.card().unwrap_or_default(),
+                doc: doc.clone(),
+            }]
+        }
         AgentEvent::Usage { run_total, .. } => vec![ServerMessage::Usage {
             requests: run_total.requests,
             prompt_tokens: run_total.prompt_tokens,

@@ -239,3 +239,46 @@ async fn chat_mode_with_a_model_talks_about_the_page_with_the_conversation_and_n
     );
     t.shutdown().await;
 }
+
+#[tokio::test]
+async fn an_answer_patches_the_product_doc_whose_card_is_the_long_layer_of_the_next_request() {
+    let model = MockModel::start().await;
+    let mut t = agent_with(&model).await;
+    model.script(vec![
+        act(json!({ "action": "ask_user", "questions": [
+            { "id": "audience", "prompt": "Who is the site for?", "kind": "text", "options": [] }
+        ] })),
+        stop("Noted."),
+    ]);
+    t.say("let's plan a small site").await.unwrap();
+    let asked = t.question().await.unwrap();
+    t.agent
+        .resume(
+            &asked.id,
+            Resume::Answer {
+                answers: vec![tandem_agent::Answer {
+                    question_id: "audience".into(),
+                    values: vec!["families in Lyon".into()],
+                }],
+            },
+        )
+        .await
+        .unwrap();
+    let updated = t
+        .wait_for_event(|e| matches!(e, tandem_agent::AgentEvent::ProductDocUpdated { .. }))
+        .await
+        .unwrap();
+    let tandem_agent::AgentEvent::ProductDocUpdated { changed, doc, .. } = updated else {
+        unreachable!()
+    };
+    assert_eq!(changed, ["Who is the site for"]);
+    assert_eq!(doc.sections[0].content, "families in Lyon");
+    assert_eq!(t.finished().await.unwrap().0, RunOutcome::Done);
+    let requests = planning_requests(&model).await;
+    assert!(
+        requests[1].contains("## Project card\n- Who is the site for: families in Lyon"),
+        "the card is in the long layer: {}",
+        requests[1]
+    );
+    t.shutdown().await;
+}

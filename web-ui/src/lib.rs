@@ -66,6 +66,11 @@ static ASSETS: &[Asset] = &[
         body: include_bytes!("../static/history.js"),
     },
     Asset {
+        path: "/product_doc.js",
+        content_type: JS,
+        body: include_bytes!("../static/product_doc.js"),
+    },
+    Asset {
         path: "/favicon.svg",
         content_type: SVG,
         body: include_bytes!("../static/favicon.svg"),
@@ -99,6 +104,7 @@ pub const TEST_IDS: &[&str] = &[
     "usage",
     "history-open",
     "history",
+    "product-doc-card",
 ];
 
 /// Every embedded file, `index.html` first.

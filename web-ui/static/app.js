@@ -1,6 +1,7 @@
 // Wiring: page state, server frames -> DOM, user input -> client frames.
 
 import { renderHistory, usageText } from "./history.js";
+import { productDocCard } from "./product_doc.js";
 import { Connection, forgetToken, takeLaunchToken } from "./protocol.js";
 import {
   actionFacts,
@@ -732,6 +733,9 @@ function onMessage(msg) {
     }
     case "usage":
       showUsage(msg);
+      break;
+    case "product_doc_updated":
+      ui.messages.append(productDocCard(msg));
       break;
     case "history":
       renderHistory($("history"), $("history-empty"), msg.runs);

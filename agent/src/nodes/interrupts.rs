@@ -228,7 +228,14 @@ pub(crate) fn ask_user(state: &mut AgentState, resume: Option<Resume>) -> Flow<I
             });
             Flow::Pause(interrupt)
         }
-        (Some(Resume::Answer { answers }), _) => {
+        (Some(Resume::Answer { answers }), action) => {
+            if let Action::AskUser { questions } = action {
+                state
+                    .doc_patches
+                    .extend(crate::product_doc::patches::from_answers(
+                        questions, &answers,
+                    ));
+            }
             let said: Vec<String> = answers
                 .iter()
                 .map(|a| format!("{}: {}", a.question_id, a.values.join(", ")))

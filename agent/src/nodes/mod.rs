@@ -23,6 +23,7 @@
 //! Every node's work is in its own module; routing functions are in [`routes`].
 
 mod chat;
+mod doc;
 mod execute;
 mod finalize;
 mod gate;
@@ -181,8 +182,16 @@ impl Graph for AgentGraph<'_> {
             NodeId::PolicyGate => gate::policy_gate(rt, state),
             NodeId::ConfirmInterrupt => interrupts::confirm_interrupt(state, resume),
             NodeId::ManualInterrupt => interrupts::manual_interrupt(state, resume),
-            NodeId::AskUser => interrupts::ask_user(state, resume),
-            NodeId::ExecuteAction => execute::execute_action(rt, state).await,
+            NodeId::AskUser => {
+                let flow = interrupts::ask_user(state, resume);
+                doc::apply_patches(rt, state);
+                flow
+            }
+            NodeId::ExecuteAction => {
+                let flow = execute::execute_action(rt, state).await;
+                doc::apply_patches(rt, state);
+                flow
+            }
             NodeId::MaybeStopOrContinue => Flow::Next,
             NodeId::FinalizeDone
             | NodeId::FinalizeDenied

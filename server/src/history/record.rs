@@ -22,6 +22,7 @@ pub async fn write(agent: &AgentHandle, history: &Arc<RunHistory>, event: &Agent
         | AgentEvent::QuestionCleared { .. }
         | AgentEvent::Message { .. }
         | AgentEvent::Usage { .. }
+        | AgentEvent::ProductDocUpdated { .. }
         | AgentEvent::Error { .. } => None,
     };
     let session_id = agent.session_id().to_owned();
@@ -47,7 +48,8 @@ fn run_of(event: &AgentEvent) -> Option<&str> {
         | AgentEvent::QuestionCleared { run_id, .. }
         | AgentEvent::Message { run_id, .. }
         | AgentEvent::RunFinished { run_id, .. }
-        | AgentEvent::Usage { run_id, .. } => Some(run_id),
+        | AgentEvent::Usage { run_id, .. }
+        | AgentEvent::ProductDocUpdated { run_id, .. } => Some(run_id),
         AgentEvent::Status { .. } | AgentEvent::Error { .. } => None,
     }
 }

@@ -115,6 +115,7 @@ fn apply(run: &mut StoredRun, event: AgentEvent) {
         | AgentEvent::Question { .. }
         | AgentEvent::QuestionCleared { .. }
         | AgentEvent::Message { .. }
+        | AgentEvent::ProductDocUpdated { .. }
         | AgentEvent::Error { .. } => {}
     }
 }

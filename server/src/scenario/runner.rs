@@ -295,7 +295,8 @@ impl Drive<'_> {
                 | AgentEvent::RunFinished { .. }
                 | AgentEvent::Status { .. }
                 | AgentEvent::Message { .. }
-                | AgentEvent::Usage { .. } => {}
+                | AgentEvent::Usage { .. }
+                | AgentEvent::ProductDocUpdated { .. } => {}
             }
         }
     }

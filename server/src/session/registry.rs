@@ -115,6 +115,8 @@ pub struct SessionRegistry {
     live: Mutex<Live>,
     /// Where every session's runs are written, when the daemon keeps a history.
     history: std::sync::OnceLock<Arc<RunHistory>>,
+    /// `{data_dir}/sites`: each session's Product Doc goes to `{sites}/{id}/product-doc.json`.
+    sites_dir: std::sync::OnceLock<std::path::PathBuf>,
 }
 
 /// The sessions, and how many are being made (they count against the cap already).
@@ -163,7 +165,15 @@ impl SessionRegistry {
             lifetime,
             live: Mutex::new(Live::default()),
             history: std::sync::OnceLock::new(),
+            sites_dir: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Stores each session made from now on's Product Doc under `sites_dir` (set once).
+    pub fn keep_product_docs(&self, sites_dir: std::path::PathBuf) {
+        if self.sites_dir.set(sites_dir).is_err() {
+            tracing::warn!("the sites directory was already set; keeping the first");
+        }
     }
 
     /// Writes the runs of every session made from now on to `history` (set once).
@@ -254,6 +264,9 @@ impl SessionRegistry {
         };
         let mut config = self.factory.agent.clone();
         config.session_id = id.clone();
+        if let Some(sites) = self.sites_dir.get() {
+            config.product_doc_path = Some(sites.join(&id).join("product-doc.json"));
+        }
         let agent = Agent::spawn(
             config,
             Arc::clone(&self.factory.planner),

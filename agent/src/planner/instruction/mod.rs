@@ -63,6 +63,8 @@ use async_trait::async_trait;
 
 use self::decide::{Decision, Situation, decide};
 use self::parse::{Instructions, parse_message};
+/// Ids of the questions this planner asks about elements (not about the person's project).
+pub(crate) use self::progress::{CHOICE_QUESTION, OPTION_QUESTION, TARGET_QUESTION};
 use self::progress::{MAX_FAILURES, Progress, Status, replay};
 use self::report::{final_report, nothing_to_follow, source_shown};
 use crate::action::Action;
