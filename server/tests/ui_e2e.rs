@@ -198,3 +198,74 @@ async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots()
     person.shutdown().await;
     daemon.stop().await;
 }
+
+#[tokio::test]
+async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc() {
+    let model = tandem_tests::mock_model::MockModel::start().await;
+    model.script(vec![
+        tandem_tests::mock_model::act(serde_json::json!({ "action": "ask_user", "questions": [
+            { "id": "audience", "prompt": "Who is the site for?", "kind": "text", "options": [] }
+        ] })),
+        tandem_tests::mock_model::act(serde_json::json!({ "action": "stop", "answer": "Noted." })),
+    ]);
+    let mut config = tandem_server::Config::default();
+    config.model = Some(model.config());
+    let daemon = TestDaemon::start_with(config).await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
+        .await
+        .unwrap();
+    wait_text(ui, "idle").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.type_text(
+        &eid(&page, "textbox", "Message to Tandem"),
+        "let's plan a small site",
+        true,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    let answer = WaitCondition::Element {
+        name: "Who is the site for?".into(),
+        role: Some("textbox".into()),
+    };
+    ui.wait(&answer, Some(30_000)).await.unwrap();
+    let form = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.type_text(
+        &eid(&form, "textbox", "Who is the site for?"),
+        "families in Lyon",
+        false,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&form, "button", "Send answers"))
+        .await
+        .unwrap();
+    wait_text(ui, "Product Doc updated: Who is the site for").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let card = page
+        .elements
+        .iter()
+        .find(|e| e.name.starts_with("Product Doc updated"))
+        .expect("the card's summary");
+    ui.click(card.eid.as_str()).await.unwrap();
+    wait_text(ui, "Whole Product Doc").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let opened = ui.observe(None).await.unwrap();
+    assert!(
+        opened
+            .text
+            .contains("- Who is the site for: families in Lyon"),
+        "the card shows the project card: {}",
+        opened.text
+    );
+    ui.click(&eid(&page, "button", "Whole Product Doc"))
+        .await
+        .unwrap();
+    wait_text(ui, "updated by you").await;
+    person.shutdown().await;
+    daemon.stop().await;
+}
