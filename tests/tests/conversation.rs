@@ -282,3 +282,48 @@ async fn an_answer_patches_the_product_doc_whose_card_is_the_long_layer_of_the_n
     );
     t.shutdown().await;
 }
+
+#[tokio::test]
+async fn a_long_earlier_run_is_folded_on_the_fast_tier_before_the_next_runs_first_plan() {
+    let model = MockModel::start().await;
+    let mut t = agent_with(&model).await;
+    let long_answer = format!("The shop sells a blue mug. {}", "It is 12 EUR. ".repeat(40));
+    model.script(vec![
+        act(json!({ "action": "navigate", "url": t.url("/shop.html") })),
+        stop(&long_answer),
+        stop("As I said, 12 EUR."),
+    ]);
+    t.say("what does the shop sell?").await.unwrap();
+    assert_eq!(t.finished().await.unwrap().0, RunOutcome::Done);
+    t.say("how much was it?").await.unwrap();
+    assert_eq!(t.finished().await.unwrap().0, RunOutcome::Done);
+
+    let bodies = model.requests().await;
+    let folds: Vec<String> = bodies
+        .iter()
+        .filter(|body| body["model"] == FAST_MODEL)
+        .map(request_text)
+        .collect();
+    let [fold] = folds.as_slice() else {
+        panic!("one FAST request folds the first run: {folds:?}");
+    };
+    assert!(
+        fold.contains("Asked: \"what does the shop sell?\". Outcome: done."),
+        "{fold}"
+    );
+    let requests = planning_requests(&model).await;
+    let second = &requests[2];
+    assert!(
+        second.contains("- Run 1: \"what does the shop sell?\" → done. Goal: as asked"),
+        "the folded summary stands for the run: {second}"
+    );
+    let run_line = second.lines().find(|l| l.starts_with("- Run 1:")).unwrap();
+    assert!(!run_line.contains("It is 12 EUR."), "{run_line}");
+    assert!(
+        second.contains(
+            "## Last messages (verbatim, oldest first)\nperson: what does the shop sell?"
+        ),
+        "the last messages stay verbatim: {second}"
+    );
+    t.shutdown().await;
+}

@@ -306,6 +306,7 @@ mod tests {
             values: vec!["Ada".into()],
             declined: Vec::new(),
             folded: None,
+            fold_tried: false,
         });
         assert_eq!(
             answer_offline("what did the last run do", None, &memory),

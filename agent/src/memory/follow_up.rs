@@ -187,6 +187,7 @@ mod tests {
                 values: values.iter().map(|v| (*v).to_owned()).collect(),
                 declined: Vec::new(),
                 folded: None,
+                fold_tried: false,
             });
         }
         memory

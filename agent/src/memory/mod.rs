@@ -25,6 +25,9 @@ pub const MAX_RUNS: usize = 20;
 pub const RUNS_SHOWN: usize = 5;
 /// Messages shown verbatim in a planning request (the latest ones before this run).
 pub const MESSAGES_SHOWN: usize = 4;
+/// A run whose plain facts are longer than this (characters) is folded by a model when the
+/// planner can (FAST tier).
+pub const FOLD_ABOVE_CHARS: usize = 400;
 
 /// What one session remembers beyond the current run.
 #[derive(Debug, Clone, Default)]
@@ -50,6 +53,22 @@ impl SessionMemory {
     /// The latest finished run.
     pub fn last_run(&self) -> Option<&RunSummary> {
         self.runs.back()
+    }
+
+    /// The latest runs shown in requests whose plain facts are long and that were not folded
+    /// (or tried) yet: `(run_id, facts)`. Each is offered once.
+    pub fn take_runs_to_fold(&mut self) -> Vec<(String, String)> {
+        let skip = self.runs.len().saturating_sub(RUNS_SHOWN);
+        self.runs
+            .iter_mut()
+            .skip(skip)
+            .filter(|run| !run.fold_tried)
+            .filter_map(|run| {
+                run.fold_tried = true;
+                let facts = render::facts_line(run);
+                (facts.chars().count() > FOLD_ABOVE_CHARS).then(|| (run.run_id.clone(), facts))
+            })
+            .collect()
     }
 
     /// Replaces the folded text of the run `run_id` (a FAST-tier summary).

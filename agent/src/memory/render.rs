@@ -67,15 +67,37 @@ pub(super) fn context_notes(
 /// `- Run 2: "goal" → done. Did: …. Declined: …. Pages: …. Answer: "…"`, or the run's folded
 /// summary when a model wrote one.
 fn run_line(number: usize, run: &RunSummary) -> String {
-    let outcome = serde_json::to_value(run.outcome)
+    let head = format!(
+        "- Run {number}: \"{}\" → {}.",
+        one_line(&run.goal),
+        outcome_of(run)
+    );
+    match &run.folded {
+        Some(folded) => cut(&format!("{head} {}", one_line(folded)), MAX_RUN_CHARS),
+        None => cut(&format!("{head}{}", facts_tail(run)), MAX_RUN_CHARS),
+    }
+}
+
+/// A run's plain facts, as given to a model to fold.
+pub(super) fn facts_line(run: &RunSummary) -> String {
+    format!(
+        "Asked: \"{}\". Outcome: {}.{}",
+        one_line(&run.goal),
+        outcome_of(run),
+        facts_tail(run)
+    )
+}
+
+fn outcome_of(run: &RunSummary) -> String {
+    serde_json::to_value(run.outcome)
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default();
-    let mut line = format!("- Run {number}: \"{}\" → {outcome}.", one_line(&run.goal));
-    if let Some(folded) = &run.folded {
-        line.push_str(&format!(" {}", one_line(folded)));
-        return cut(&line, MAX_RUN_CHARS);
-    }
+        .unwrap_or_default()
+}
+
+/// ` Did: …. Declined: …. Pages: …. Answer: "…"` (the parts that are not empty).
+fn facts_tail(run: &RunSummary) -> String {
+    let mut line = String::new();
     if !run.actions.is_empty() {
         line.push_str(&format!(" Did: {}.", run.actions.join("; ")));
     }
@@ -88,7 +110,7 @@ fn run_line(number: usize, run: &RunSummary) -> String {
     if !run.final_answer.trim().is_empty() {
         line.push_str(&format!(" Answer: \"{}\"", one_line(&run.final_answer)));
     }
-    cut(&line, MAX_RUN_CHARS)
+    line
 }
 
 fn one_line(text: &str) -> String {

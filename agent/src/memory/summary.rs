@@ -35,6 +35,9 @@ pub struct RunSummary {
     pub declined: Vec<String>,
     /// A model's compact summary of the run (FAST tier), when one was made.
     pub folded: Option<String>,
+    /// Whether a fold was already asked for (made or failed): it is asked once.
+    #[serde(default)]
+    pub fold_tried: bool,
 }
 
 impl RunSummary {
@@ -86,6 +89,7 @@ impl RunSummary {
             values,
             declined,
             folded: None,
+            fold_tried: false,
         }
     }
 }

@@ -29,6 +29,7 @@ mod finalize;
 mod gate;
 mod ingest;
 mod interrupts;
+mod memory_fold;
 mod observe;
 mod plan;
 mod routes;

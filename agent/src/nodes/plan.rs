@@ -33,6 +33,9 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
     } else {
         Vec::new()
     };
+    if state.steps.is_empty() {
+        super::memory_fold::fold_earlier_runs(rt, state).await;
+    }
     let meter = UsageMeter::default();
     // The long and medium layers (project card, earlier runs, last messages); the short layer
     // is the run's own steps.

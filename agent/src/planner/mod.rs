@@ -40,6 +40,13 @@ pub trait Planner: Send + Sync {
         Ok(None)
     }
 
+    /// A compact summary of a finished run described by `facts` (a model planner asks its FAST
+    /// tier), for the memory of later runs; `None` (the default) keeps the facts as they are.
+    async fn fold_run(&self, facts: &str, ctx: &PlanContext<'_>) -> Option<String> {
+        let _ = (facts, ctx);
+        None
+    }
+
     /// Whether this planner reads [`PlanContext::tools`]. The graph lists the server's tools
     /// afresh before each planning step only for planners that do.
     fn uses_tools(&self) -> bool {

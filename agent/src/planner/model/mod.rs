@@ -21,6 +21,7 @@ mod observation;
 mod output;
 mod prompts;
 mod request;
+mod run_fold;
 mod schema;
 mod secrets;
 
@@ -347,6 +348,10 @@ impl Planner for ModelPlanner {
 
     async fn chat(&self, ctx: &PlanContext<'_>) -> Result<Option<String>, PlannerError> {
         self.chat_answer(ctx).await.map(Some)
+    }
+
+    async fn fold_run(&self, facts: &str, ctx: &PlanContext<'_>) -> Option<String> {
+        self.fold_run_facts(facts, ctx).await
     }
 
     fn uses_tools(&self) -> bool {
