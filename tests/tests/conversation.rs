@@ -327,3 +327,48 @@ async fn a_long_earlier_run_is_folded_on_the_fast_tier_before_the_next_runs_firs
     );
     t.shutdown().await;
 }
+
+#[tokio::test]
+async fn the_persons_message_patches_the_product_doc_on_the_fast_tier_and_it_is_saved() {
+    let model = MockModel::start().await;
+    wiremock::Mock::given(wiremock::matchers::method("POST"))
+        .and(wiremock::matchers::body_string_contains(
+            "Product Doc of a small website",
+        ))
+        .respond_with(tandem_tests::mock_model::completion(
+            r#"{"patches": [{"title": "Audience", "content": "families in Lyon"}]}"#,
+        ))
+        .with_priority(1)
+        .mount(&model.server)
+        .await;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sites").join("s1").join("product-doc.json");
+    let config = AgentConfig {
+        product_doc_path: Some(path.clone()),
+        ..AgentConfig::default().with_max_tool_steps(100)
+    };
+    let planner = ModelPlanner::from_config(model.config()).unwrap();
+    let mut t = TestAgent::start_with(config, Arc::new(planner))
+        .await
+        .unwrap();
+    model.script(vec![stop("Noted: a site for families in Lyon.")]);
+    t.say("the site is for families in Lyon").await.unwrap();
+    let updated = t
+        .wait_for_event(|e| matches!(e, tandem_agent::AgentEvent::ProductDocUpdated { .. }))
+        .await
+        .unwrap();
+    let tandem_agent::AgentEvent::ProductDocUpdated { changed, .. } = updated else {
+        unreachable!()
+    };
+    assert_eq!(changed, ["Audience"]);
+    assert_eq!(t.finished().await.unwrap().0, RunOutcome::Done);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("\"updated_by\": \"person\""), "{saved}");
+    let requests = planning_requests(&model).await;
+    assert!(
+        requests[0].contains("## Project card\n- Audience: families in Lyon"),
+        "the first plan already carries the card: {}",
+        requests[0]
+    );
+    t.shutdown().await;
+}

@@ -20,6 +20,7 @@ use crate::timeline::RunOutcome;
 
 pub(crate) async fn respond_chat(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     super::memory_fold::fold_earlier_runs(rt, state).await;
+    super::doc::patch_from_message(rt, state).await;
     let earlier = state.messages_before_run.min(state.messages.len());
     let notes = state.memory.context_notes(&state.messages[..earlier]);
     let meter = UsageMeter::default();

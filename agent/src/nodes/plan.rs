@@ -35,6 +35,7 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
     };
     if state.steps.is_empty() {
         super::memory_fold::fold_earlier_runs(rt, state).await;
+        super::doc::patch_from_message(rt, state).await;
     }
     let meter = UsageMeter::default();
     // The long and medium layers (project card, earlier runs, last messages); the short layer

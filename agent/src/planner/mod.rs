@@ -47,6 +47,18 @@ pub trait Planner: Send + Sync {
         None
     }
 
+    /// Product Doc patches from the person's message (`ctx.goal`) for a doc whose sections are
+    /// `titles` (a model planner asks its FAST tier); none by default (offline, the doc is filled
+    /// from answers and site-tool results only).
+    async fn doc_patches(
+        &self,
+        titles: &[String],
+        ctx: &PlanContext<'_>,
+    ) -> Vec<crate::product_doc::DocPatch> {
+        let _ = (titles, ctx);
+        Vec::new()
+    }
+
     /// Whether this planner reads [`PlanContext::tools`]. The graph lists the server's tools
     /// afresh before each planning step only for planners that do.
     fn uses_tools(&self) -> bool {

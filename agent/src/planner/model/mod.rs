@@ -16,6 +16,7 @@
 
 mod chat;
 mod compaction;
+mod doc_patch;
 mod history;
 mod observation;
 mod output;
@@ -352,6 +353,14 @@ impl Planner for ModelPlanner {
 
     async fn fold_run(&self, facts: &str, ctx: &PlanContext<'_>) -> Option<String> {
         self.fold_run_facts(facts, ctx).await
+    }
+
+    async fn doc_patches(
+        &self,
+        titles: &[String],
+        ctx: &PlanContext<'_>,
+    ) -> Vec<crate::product_doc::DocPatch> {
+        self.doc_patches_from_message(titles, ctx).await
     }
 
     fn uses_tools(&self) -> bool {
