@@ -27,6 +27,8 @@ pub struct AgentConfig {
     pub event_capacity: usize,
     /// How many finished runs [`crate::AgentHandle::runs`] keeps.
     pub kept_runs: usize,
+    /// Where the session's Product Doc is stored (JSON), if anywhere.
+    pub product_doc_path: Option<std::path::PathBuf>,
 }
 
 impl Default for AgentConfig {
@@ -40,6 +42,7 @@ impl Default for AgentConfig {
             wait_timeout: Duration::from_secs(10),
             event_capacity: 1_024,
             kept_runs: 16,
+            product_doc_path: None,
         }
     }
 }

@@ -132,6 +132,15 @@ pub enum AgentEvent {
         /// The run's totals including it.
         run_total: RunUsage,
     },
+    /// The session's Product Doc changed (from answers or site-tool results).
+    ProductDocUpdated {
+        /// The run.
+        run_id: String,
+        /// Titles of the sections that changed.
+        changed: Vec<String>,
+        /// The whole doc after the change.
+        doc: crate::product_doc::ProductDoc,
+    },
     /// Something went wrong that the person should know about.
     Error {
         /// Machine code (`browser_crashed`, `planner_unavailable`, ...).

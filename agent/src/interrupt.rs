@@ -108,13 +108,17 @@ impl InterruptKind {
 pub enum Resume {
     /// Reply to [`InterruptKind::Confirm`].
     Confirm {
-        /// True runs the action; false ends the run in `finalize_cancelled`.
+        /// True runs the action; false declines it: a failed step the planner reads, and the
+        /// run goes on without it (an expired confirmation ends the run).
         approved: bool,
         /// The `action_hash` of the interrupt being answered.
         action_hash: String,
         /// "Don't ask again for this exact action in this session".
         #[serde(default)]
         remember: bool,
+        /// Why not (a decline's optional reason, shown to the planner).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
     /// Reply to [`InterruptKind::Manual`]: the person is done and hands the browser back.
     ManualDone {

@@ -22,6 +22,7 @@
 
 pub mod action;
 pub mod browser;
+pub mod chat;
 pub mod checkpointer;
 pub mod config;
 pub mod error;
@@ -29,10 +30,12 @@ pub mod events;
 pub mod graph;
 pub mod handle;
 pub mod interrupt;
+pub mod memory;
 pub mod model;
 pub mod nodes;
 pub mod planner;
 pub mod policy_bridge;
+pub mod product_doc;
 pub mod question;
 pub mod state;
 pub mod timeline;

@@ -11,6 +11,7 @@ use tandem_mcp_browser::{ObservedPage, Screenshot};
 use tandem_policy::{ActionRequest, PolicyDecision, SessionApprovals};
 
 use crate::graph::{GraphState, Transition};
+use crate::memory::SessionMemory;
 use crate::planner::{Plan, StepOutcome, StepRecord};
 use crate::timeline::{Author, RunOutcome, RunRecord};
 
@@ -121,6 +122,14 @@ pub struct AgentState {
     pub messages: Vec<ChatMessage>,
     /// "Don't ask again" approvals of this session.
     pub approvals: SessionApprovals,
+    /// What the session remembers of earlier runs, and its project card.
+    pub memory: SessionMemory,
+    /// The session's Product Doc (loaded from disk on first use).
+    pub product_doc: Option<crate::product_doc::ProductDoc>,
+    /// Patches waiting to be applied to the Product Doc by the node that made them.
+    pub doc_patches: Vec<crate::product_doc::DocPatch>,
+    /// How many of `messages` came before this run (the medium layer shows those).
+    pub messages_before_run: usize,
 
     // --- the page ---
     /// The latest observation (screenshot + snapshot taken together).
@@ -147,6 +156,9 @@ pub struct AgentState {
     pub consecutive_errors: u32,
     /// Observations taken in this run.
     pub observations: usize,
+    /// Action hashes the person declined in this run: the same action is refused if planned
+    /// again (`validate_action`).
+    pub declined_hashes: Vec<String>,
     /// Set by a node when the run must end early; routing then goes to its `finalize_*` node.
     pub ending: Option<Ending>,
     /// The final message to the person.
@@ -173,6 +185,7 @@ impl AgentState {
     /// last run (the person, a crash), so the first plan observes afresh.
     pub fn start_run(&mut self, run_id: String, goal: String) {
         self.last_user_message = goal.clone();
+        self.messages_before_run = self.messages.len();
         self.planned_action = None;
         self.steps.clear();
         self.failures.clear();
@@ -180,6 +193,7 @@ impl AgentState {
         self.invalid_actions = 0;
         self.consecutive_errors = 0;
         self.observations = 0;
+        self.declined_hashes.clear();
         self.ending = None;
         self.final_response = None;
         self.question_end = None;

@@ -198,6 +198,7 @@ async fn a_confirmation_is_bound_to_its_id_kind_and_action_and_runs_the_action_o
         approved: true,
         action_hash: hash.to_owned(),
         remember: false,
+        reason: None,
     };
     let refused = agent.resume("not-the-id", confirm(action_hash)).await;
     assert!(
@@ -277,6 +278,7 @@ async fn asked_to_delete(
         approved: false,
         action_hash: action_hash.clone(),
         remember: false,
+        reason: None,
     };
     (agent, events, asked.id, deny)
 }
@@ -290,16 +292,49 @@ fn delete_account_page() -> Arc<FakeBrowser> {
 }
 
 #[tokio::test]
-async fn a_declined_confirmation_cancels_the_run_without_acting() {
+async fn a_declined_confirmation_is_a_step_the_run_goes_on_from_and_is_never_retried() {
     let browser = delete_account_page();
-    let (agent, mut events, id, no) = asked_to_delete(&browser).await;
-    agent.resume(&id, no).await.unwrap();
+    // The script insists: the same click again after the decline, then a stop.
+    let agent = spawn(
+        &browser,
+        Script::new(vec![click("e1"), click("e1"), stop()]),
+    );
+    let mut events = agent.subscribe();
+    agent.submit_user_message("delete it").await.unwrap();
+    let asked = question(&mut events).await;
+    let InterruptKind::Confirm { action_hash, .. } = &asked.kind else {
+        panic!("expected a confirmation");
+    };
+    let no = Resume::Confirm {
+        approved: false,
+        action_hash: action_hash.clone(),
+        remember: false,
+        reason: Some("  I need that account  ".into()),
+    };
+    agent.resume(&asked.id, no).await.unwrap();
     let (outcome, text) = finished(&mut events).await;
-    assert_eq!(outcome, RunOutcome::Cancelled);
-    assert!(text.starts_with("You declined"), "{text}");
-    assert_eq!(browser.calls(), ["observe"]);
+    assert_eq!((outcome, text.as_str()), (RunOutcome::Done, "all done"));
+    assert_eq!(browser.calls(), ["observe"], "nothing was clicked");
     let run = agent.runs().pop().unwrap();
-    assert_eq!(run.nodes().last(), Some(&"finalize_cancelled"));
+    let results: Vec<_> = run.timeline.actions().map(|(_, r)| r.clone()).collect();
+    let [
+        ActionResult::Error { message: declined },
+        ActionResult::Error { message: again },
+    ] = results.as_slice()
+    else {
+        panic!("one declined action, one refused repeat: {results:?}");
+    };
+    assert_eq!(declined, "declined by you: I need that account");
+    assert!(again.contains("already declined"), "{again}");
+    let confirmations = run
+        .nodes()
+        .iter()
+        .filter(|n| **n == "confirm_interrupt")
+        .count();
+    assert_eq!(
+        confirmations, 2,
+        "asked once (paused and resumed), never again"
+    );
 }
 
 #[tokio::test]
@@ -375,16 +410,30 @@ async fn three_tool_errors_in_a_row_fail_the_run() {
 }
 
 #[tokio::test]
-async fn chat_mode_answers_without_touching_the_browser() {
-    let browser = Arc::new(FakeBrowser::default());
+async fn chat_mode_reads_the_page_answers_offline_and_never_acts() {
+    let browser = Arc::new(FakeBrowser::with(vec![element("e1", "button", "Buy now")]));
     let agent = spawn(&browser, Script::new(vec![click("e1")]));
     let mut events = agent.subscribe();
     agent.set_mode(AgentMode::Chat).await.unwrap();
-    agent.submit_user_message("hello there").await.unwrap();
+    agent
+        .submit_user_message("which buttons are there?")
+        .await
+        .unwrap();
     let (outcome, text) = finished(&mut events).await;
     assert_eq!(outcome, RunOutcome::Done);
-    assert!(text.contains("Chat mode needs a language model"), "{text}");
-    assert!(browser.calls().is_empty());
+    assert_eq!(text, "This page has 1 buttons: \"Buy now\".");
+    agent.submit_user_message("hello there").await.unwrap();
+    let (_, text) = finished(&mut events).await;
+    assert!(
+        text.starts_with("This is \"Shop\" (https://shop.test/)"),
+        "{text}"
+    );
+    assert!(text.contains("Anything else needs a model"), "{text}");
+    assert_eq!(
+        browser.calls(),
+        ["observe", "observe"],
+        "each message reads the page; nothing else"
+    );
     assert_eq!(agent.status().mode, AgentMode::Chat);
 }
 

@@ -527,3 +527,41 @@ async fn a_cancelled_run_says_what_it_had_done_before() {
     );
     agent.shutdown().await;
 }
+
+#[tokio::test]
+async fn again_and_do_the_same_with_repeat_the_last_instructions_and_undo_is_answered_honestly() {
+    let site = shop();
+    let agent = spawn(&site);
+    let mut events = agent.subscribe();
+    let say = |text: &'static str| agent.submit_user_message(text);
+    say("open https://shop.test/checkout then type Ada into Full name")
+        .await
+        .unwrap();
+    assert_eq!(finished(&mut events).await.0, RunOutcome::Done);
+    say("now do the same with Grace Hopper.").await.unwrap();
+    assert_eq!(finished(&mut events).await.0, RunOutcome::Done);
+    say("again").await.unwrap();
+    assert_eq!(finished(&mut events).await.0, RunOutcome::Done);
+    assert_eq!(
+        site.calls(),
+        [
+            "open https://shop.test/checkout",
+            "type Ada into Full name",
+            "open https://shop.test/checkout",
+            "type Grace Hopper into Full name",
+            "open https://shop.test/checkout",
+            "type Grace Hopper into Full name",
+        ],
+        "\"again\" repeats the last instructions followed, with their new value"
+    );
+    say("undo that").await.unwrap();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Done);
+    assert!(text.starts_with("I can't undo that by myself"), "{text}");
+    assert!(
+        text.contains("Grace Hopper"),
+        "it says what the last run did: {text}"
+    );
+    assert_eq!(site.calls().len(), 6, "undo did nothing in the browser");
+    agent.shutdown().await;
+}

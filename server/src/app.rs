@@ -51,13 +51,13 @@ pub fn app(state: Arc<AppState>) -> Router {
 /// The router of the daemon, whose WebSockets are tracked by `sockets` and closed when it says.
 pub fn router(state: Arc<AppState>, sockets: OpenSockets) -> Router {
     let mcp = mcp_service(&state);
-    let guarded_mcp =
-        Router::new()
-            .nest_service("/mcp", mcp)
-            .layer(middleware::from_fn_with_state(
-                Arc::clone(&state),
-                require_token,
-            ));
+    let guarded_mcp = Router::new()
+        .nest_service("/mcp", mcp)
+        .route("/api/sessions/{session_id}/runs", get(session_runs))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&state),
+            require_token,
+        ));
     Router::new()
         .route("/health", get(health))
         .route("/ws", get(ws::upgrade))
@@ -81,6 +81,32 @@ async fn health(State(state): State<Arc<AppState>>) -> impl IntoResponse {
         "version": env!("CARGO_PKG_VERSION"),
         "sessions": state.sessions.len(),
     }))
+}
+
+/// `GET /api/sessions/{id}/runs` (launch token as bearer): the session's run history, oldest
+/// first, as `{"session_id", "runs"}`; 404 when the daemon keeps no history, 400 for a bad id.
+async fn session_runs(
+    State(state): State<Arc<AppState>>,
+    axum::extract::Path(session_id): axum::extract::Path<String>,
+) -> Response {
+    let Some(history) = state.sessions.history() else {
+        return (StatusCode::NOT_FOUND, "this daemon keeps no run history").into_response();
+    };
+    let read = {
+        let history = Arc::clone(history);
+        let id = session_id.clone();
+        tokio::task::spawn_blocking(move || history.runs(&id)).await
+    };
+    match read {
+        Ok(Ok(runs)) => {
+            axum::Json(json!({ "session_id": session_id, "runs": runs })).into_response()
+        }
+        Ok(Err(error @ crate::history::HistoryError::BadSessionId(_))) => {
+            (StatusCode::BAD_REQUEST, error.to_string()).into_response()
+        }
+        Ok(Err(error)) => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()).into_response(),
+        Err(error) => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()).into_response(),
+    }
 }
 
 /// Refuses requests whose target, Host or Origin (when present) is not this daemon's.

@@ -152,6 +152,9 @@ pub struct SessionSettings {
     pub idle_grace_ms: u64,
     /// Live sessions at most (at least 1); one more `attach` gets `too_many_sessions`.
     pub max_live: NonZeroUsize,
+    /// Where each session's run history is written (`{history_dir}/{session_id}.jsonl`, kept
+    /// across restarts). No history is kept when unset.
+    pub history_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for SessionSettings {
@@ -159,6 +162,7 @@ impl Default for SessionSettings {
         Self {
             idle_grace_ms: u64::try_from(DEFAULT_IDLE_GRACE.as_millis()).unwrap_or(u64::MAX),
             max_live: DEFAULT_MAX_SESSIONS,
+            history_dir: None,
         }
     }
 }

@@ -5,6 +5,7 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod history;
 pub mod protocol;
 pub mod scenario;
 pub mod security;

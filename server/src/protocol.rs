@@ -26,6 +26,10 @@ pub enum ClientMessage {
         /// Approve this exact action for the rest of the session.
         #[serde(default)]
         remember: bool,
+        /// With `approved: false`: why not, in the person's words (optional). The planner
+        /// reads it with the declined step.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
     /// The person finished a takeover.
     ManualDone {
@@ -52,6 +56,13 @@ pub enum ClientMessage {
         mode: Option<Mode>,
         #[serde(default)]
         reasoning: Option<bool>,
+    },
+    /// The runs of a session from the daemon's history (the attached session when no id is
+    /// given; an id works for sessions that are gone, after a restart too). Answered with a
+    /// `history` frame to this client only.
+    History {
+        #[serde(default)]
+        session_id: Option<String>,
     },
 }
 
@@ -224,6 +235,25 @@ pub enum ServerMessage {
     BrowserRestarted {
         reason: String,
     },
+    /// A model request was answered: the run's totals so far (tokens and cost).
+    Usage {
+        requests: u32,
+        prompt_tokens: u64,
+        completion_tokens: u64,
+        cost: f64,
+    },
+    /// The session's Product Doc changed: the sections that changed, the project card and the
+    /// whole doc.
+    ProductDocUpdated {
+        changed: Vec<String>,
+        card: String,
+        doc: tandem_agent::product_doc::ProductDoc,
+    },
+    /// The answer to a `history` request: the session's runs, oldest first.
+    History {
+        session_id: String,
+        runs: Vec<crate::history::StoredRun>,
+    },
     Error {
         code: String,
         message: String,
@@ -254,7 +284,8 @@ mod tests {
             ClientMessage::Confirm {
                 interrupt_id: "i1".into(),
                 approved: true,
-                remember: false
+                remember: false,
+                reason: None,
             }
         );
         for bad in [

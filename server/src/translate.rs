@@ -80,8 +80,19 @@ pub fn frames(event: &AgentEvent) -> Vec<ServerMessage> {
             reason: reason.clone(),
         }],
         AgentEvent::Error { code, message } => vec![ServerMessage::error(code, message.clone())],
-        // Token usage is in the run record; the protocol has no frame for it yet.
-        AgentEvent::Usage { .. } => Vec::new(),
+        AgentEvent::ProductDocUpdated { changed, doc, .. } => {
+            vec![ServerMessage::ProductDocUpdated {
+                changed: changed.clone(),
+                card: doc.card().unwrap_or_default(),
+                doc: doc.clone(),
+            }]
+        }
+        AgentEvent::Usage { run_total, .. } => vec![ServerMessage::Usage {
+            requests: run_total.requests,
+            prompt_tokens: run_total.prompt_tokens,
+            completion_tokens: run_total.completion_tokens,
+            cost: run_total.cost,
+        }],
     }
 }
 
@@ -232,5 +243,48 @@ pub fn agent_mode(mode: Mode) -> AgentMode {
     match mode {
         Mode::Agent => AgentMode::Agent,
         Mode::Chat => AgentMode::Chat,
+    }
+}
+
+#[cfg(test)]
+mod usage_tests {
+    use tandem_agent::model::{RequestUsage, Tier, TokenUsage};
+    use tandem_agent::{AgentEvent, RunUsage};
+
+    use super::frames;
+    use crate::protocol::ServerMessage;
+
+    #[test]
+    fn a_model_requests_usage_reaches_the_client_as_the_runs_totals() {
+        let event = AgentEvent::Usage {
+            run_id: "r1".into(),
+            request: RequestUsage {
+                model: "m".into(),
+                tier: Tier::Standard,
+                stage: "plan".into(),
+                tokens: TokenUsage {
+                    prompt_tokens: 1200,
+                    completion_tokens: 30,
+                    cost: 0.01,
+                    estimated: false,
+                },
+                latency_ms: 5,
+            },
+            run_total: RunUsage {
+                requests: 2,
+                prompt_tokens: 2400,
+                completion_tokens: 60,
+                cost: 0.02,
+            },
+        };
+        assert_eq!(
+            frames(&event),
+            [ServerMessage::Usage {
+                requests: 2,
+                prompt_tokens: 2400,
+                completion_tokens: 60,
+                cost: 0.02,
+            }]
+        );
     }
 }

@@ -288,6 +288,7 @@ async fn a_websocket_dropped_while_a_confirmation_is_pending_is_reattached_and_a
             interrupt_id: asked.interrupt_id.clone(),
             approved: true,
             remember: false,
+            reason: None,
         })
         .await;
     second.expect_done().await;
@@ -387,6 +388,7 @@ async fn a_thousand_malformed_frames_leave_the_daemon_serving_other_sessions() {
         interrupt_id: asked.interrupt_id,
         approved: true,
         remember: false,
+        reason: None,
     })
     .await;
     good.expect_done().await;

@@ -214,6 +214,7 @@ async fn a_detached_session_with_a_pending_confirmation_is_kept_and_answered_on_
         interrupt_id: asked.interrupt_id.clone(),
         approved: true,
         remember: false,
+        reason: None,
     })
     .await;
     back.expect_done().await;

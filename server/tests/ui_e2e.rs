@@ -1,7 +1,7 @@
 //! The chat UI in real headless Chromium, driven by Tandem's own MCP browser tools: open the page
-//! with the token, send a goal, see the confirm card, approve, see the run finish. A screenshot
-//! of the UI is saved as a test artifact. A browser killed between two messages shows as one
-//! "browser restarted" line on the UI's timeline.
+//! with the token, send a goal, see the confirm card, approve (or deny with a reason), see the run
+//! finish. A screenshot of the UI is saved as a test artifact. A browser killed between two
+//! messages shows as one "browser restarted" line on the UI's timeline.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
 mod support;
@@ -144,6 +144,171 @@ async fn a_browser_restart_shows_as_one_line_on_the_chat_timeline() {
     );
     assert!(shown.contains("SIGKILL"), "the reason is shown: {shown}");
 
+    person.shutdown().await;
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn a_denial_with_a_reason_reaches_the_planner_which_names_what_was_declined() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
+        .await
+        .unwrap();
+    wait_text(ui, "idle").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let goal = format!("open {} then click Buy now", site.url("/shop.html"));
+    ui.type_text(
+        &eid(&page, "textbox", "Message to Tandem"),
+        &goal,
+        true,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    let deny = WaitCondition::Element {
+        name: "Deny".into(),
+        role: Some("button".into()),
+    };
+    ui.wait(&deny, Some(30_000)).await.unwrap();
+    let card = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.type_text(
+        &eid(&card, "textbox", "Why not?"),
+        "no more mugs",
+        false,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&card, "button", "Deny")).await.unwrap();
+    wait_text(ui, "was declined: no more mugs").await;
+    person.shutdown().await;
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots() {
+    let site = FixtureSite::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = tandem_server::Config::default();
+    config.sessions.history_dir = Some(dir.path().to_path_buf());
+    let daemon = TestDaemon::start_with(config).await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
+        .await
+        .unwrap();
+    wait_text(ui, "idle").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let goal = format!(
+        "open {} then type Ada into Full name",
+        site.url("/form.html")
+    );
+    ui.type_text(
+        &eid(&page, "textbox", "Message to Tandem"),
+        &goal,
+        true,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    wait_text(ui, "completed").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.click(&eid(&page, "button", "Show earlier runs"))
+        .await
+        .unwrap();
+    wait_text(ui, &format!("{goal} — done")).await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let run = page
+        .elements
+        .iter()
+        .find(|e| e.name.starts_with(&goal))
+        .expect("the run's entry");
+    ui.click(run.eid.as_str()).await.unwrap();
+    // The caption is drawn only with a screenshot that rendered from a safe data: URL.
+    wait_text(ui, "screenshot obs-2").await;
+    let opened = ui.observe(None).await.unwrap();
+    assert!(
+        opened.text.contains("Looked at Sign up form")
+            && opened.text.contains("type Ada → success"),
+        "the run's steps are listed: {}",
+        opened.text
+    );
+    person.shutdown().await;
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc() {
+    let model = tandem_tests::mock_model::MockModel::start().await;
+    model.script(vec![
+        tandem_tests::mock_model::act(serde_json::json!({ "action": "ask_user", "questions": [
+            { "id": "audience", "prompt": "Who is the site for?", "kind": "text", "options": [] }
+        ] })),
+        tandem_tests::mock_model::act(serde_json::json!({ "action": "stop", "answer": "Noted." })),
+    ]);
+    let mut config = tandem_server::Config::default();
+    config.model = Some(model.config());
+    let daemon = TestDaemon::start_with(config).await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
+        .await
+        .unwrap();
+    wait_text(ui, "idle").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.type_text(
+        &eid(&page, "textbox", "Message to Tandem"),
+        "let's plan a small site",
+        true,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    let answer = WaitCondition::Element {
+        name: "Who is the site for?".into(),
+        role: Some("textbox".into()),
+    };
+    ui.wait(&answer, Some(30_000)).await.unwrap();
+    let form = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.type_text(
+        &eid(&form, "textbox", "Who is the site for?"),
+        "families in Lyon",
+        false,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&form, "button", "Send answers"))
+        .await
+        .unwrap();
+    wait_text(ui, "Product Doc updated: Who is the site for").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let card = page
+        .elements
+        .iter()
+        .find(|e| e.name.starts_with("Product Doc updated"))
+        .expect("the card's summary");
+    ui.click(card.eid.as_str()).await.unwrap();
+    wait_text(ui, "Whole Product Doc").await;
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let opened = ui.observe(None).await.unwrap();
+    assert!(
+        opened
+            .text
+            .contains("- Who is the site for: families in Lyon"),
+        "the card shows the project card: {}",
+        opened.text
+    );
+    ui.click(&eid(&page, "button", "Whole Product Doc"))
+        .await
+        .unwrap();
+    wait_text(ui, "updated by you").await;
     person.shutdown().await;
     daemon.stop().await;
 }

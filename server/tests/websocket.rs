@@ -194,6 +194,7 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
             interrupt_id: "not-the-id".into(),
             approved: true,
             remember: false,
+            reason: None,
         })
         .await;
     let refused = second
@@ -221,6 +222,7 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
             interrupt_id: asked.interrupt_id.clone(),
             approved: true,
             remember: false,
+            reason: None,
         })
         .await;
     for watcher in [&mut first, &mut second, &mut third] {
@@ -241,6 +243,7 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
             interrupt_id: asked.interrupt_id.clone(),
             approved: true,
             remember: false,
+            reason: None,
         })
         .await;
     let again = second
@@ -457,6 +460,7 @@ async fn a_question_is_cleared_in_order_however_it_ends() {
             interrupt_id: id.clone(),
             approved: false,
             remember: false,
+            reason: None,
         })
         .await;
     cleared_before_the_end(

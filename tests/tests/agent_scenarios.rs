@@ -23,6 +23,7 @@ fn confirm(kind: &InterruptKind, approved: bool) -> Resume {
         approved,
         action_hash: action_hash.clone(),
         remember: false,
+        reason: None,
     }
 }
 

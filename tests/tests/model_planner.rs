@@ -289,12 +289,14 @@ async fn acting_on_injected_page_text_still_meets_the_confirmation() {
                 approved: false,
                 action_hash: action_hash.clone(),
                 remember: false,
+                reason: None,
             },
         )
         .await
         .unwrap();
+    // A decline is a step the model reads and the run goes on: here the script's own stop.
     let (outcome, _) = t.finished().await.unwrap();
-    assert_eq!(outcome, RunOutcome::Cancelled);
+    assert_eq!(outcome, RunOutcome::Done);
     t.page_shows("Items: 3").await.unwrap();
 
     // What the model saw: the page as delimited data, its fake protocol removed.

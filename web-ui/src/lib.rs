@@ -61,6 +61,16 @@ static ASSETS: &[Asset] = &[
         body: include_bytes!("../static/render.js"),
     },
     Asset {
+        path: "/history.js",
+        content_type: JS,
+        body: include_bytes!("../static/history.js"),
+    },
+    Asset {
+        path: "/product_doc.js",
+        content_type: JS,
+        body: include_bytes!("../static/product_doc.js"),
+    },
+    Asset {
         path: "/favicon.svg",
         content_type: SVG,
         body: include_bytes!("../static/favicon.svg"),
@@ -90,6 +100,11 @@ pub const TEST_IDS: &[&str] = &[
     "cancel",
     "takeover",
     "error",
+    "why-not",
+    "usage",
+    "history-open",
+    "history",
+    "product-doc-card",
 ];
 
 /// Every embedded file, `index.html` first.

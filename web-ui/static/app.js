@@ -1,5 +1,7 @@
 // Wiring: page state, server frames -> DOM, user input -> client frames.
 
+import { renderHistory, usageText } from "./history.js";
+import { productDocCard } from "./product_doc.js";
 import { Connection, forgetToken, takeLaunchToken } from "./protocol.js";
 import {
   actionFacts,
@@ -398,11 +400,17 @@ function confirmCard(id, q) {
   const shownAt = performance.now();
   const statusLine = el("p", { className: "card-status", attrs: { "aria-live": "polite" } });
   const buttons = [];
+  const whyNot = declineReasonField(id);
   const answer = (approved, remember) => (event) => {
     if (event.detail === 0 && performance.now() - shownAt < CONFIRM_KEY_GUARD_MS) {
       return;
     }
-    if (send({ type: "confirm", interrupt_id: id, approved, remember })) {
+    const frame = { type: "confirm", interrupt_id: id, approved, remember };
+    const reason = whyNot.input.value.trim();
+    if (!approved && reason) {
+      frame.reason = reason;
+    }
+    if (send(frame)) {
       markSubmitted(id, true);
       statusLine.textContent = approved ? "Approved. Waiting for Tandem…" : "Denied. Waiting for Tandem…";
     }
@@ -441,6 +449,7 @@ function confirmCard(id, q) {
     summary ? el("p", { text: summary }) : null,
     actionFacts(q),
     el("div", { className: "card-actions" }, ...buttons),
+    whyNot.node,
     statusLine,
   );
   return {
@@ -450,11 +459,29 @@ function confirmCard(id, q) {
       for (const b of buttons) {
         b.disabled = busy;
       }
+      whyNot.input.disabled = busy;
       if (!busy) {
         statusLine.textContent = "";
       }
     },
   };
+}
+
+/** The confirm card's optional "why not?" field: sent with a denial, read by the planner. */
+function declineReasonField(id) {
+  const inputId = `q-why-not-${id}`;
+  const input = el("input", {
+    className: "text-input why-not-input",
+    testid: "why-not",
+    attrs: { id: inputId, type: "text", maxlength: 300, placeholder: "optional, sent with Deny" },
+  });
+  const node = el(
+    "div",
+    { className: "why-not" },
+    el("label", { text: "Why not?", attrs: { for: inputId } }),
+    input,
+  );
+  return { node, input };
 }
 
 function manualBanner(id, q) {
@@ -707,6 +734,15 @@ function onMessage(msg) {
       addMessage("agent", text, { outcome });
       break;
     }
+    case "usage":
+      showUsage(msg);
+      break;
+    case "product_doc_updated":
+      ui.messages.append(productDocCard(msg));
+      break;
+    case "history":
+      renderHistory($("history"), $("history-empty"), msg.runs);
+      break;
     case "error":
       showError(str(msg.code), str(msg.message));
       if (state.question && state.question.submitted) {
@@ -734,6 +770,18 @@ function addBrowserRestarted(msg) {
     line.dataset.testid = "browser-restarted";
   }
 }
+
+// ---------- usage and history (issue 14) ----------
+
+function showUsage(msg) {
+  const usage = $("usage");
+  usage.textContent = usageText(msg);
+  usage.hidden = false;
+}
+
+$("history-open").addEventListener("click", () => {
+  send({ type: "history" });
+});
 
 // ---------- user input ----------
 

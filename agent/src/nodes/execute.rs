@@ -35,8 +35,10 @@ use crate::timeline::{ActionResult, RunOutcome, TimelineItem};
 enum Executed {
     /// A browser action: where the page is now.
     Page(ActionOutcome),
-    /// Nothing needed doing (a box already in the wanted state) or a non-browser tool.
+    /// Nothing needed doing (a box already in the wanted state).
     Done(String),
+    /// A tool's result: its first line, and its structured JSON if it has one.
+    Tool(String, Option<serde_json::Value>),
 }
 
 pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
@@ -82,6 +84,26 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
             let (summary, landed) = match executed {
                 Executed::Page(outcome) => (outcome.message, Some(outcome.url)),
                 Executed::Done(summary) => (summary, None),
+                Executed::Tool(summary, structured) => {
+                    if let (Some(structured), Action::Tool { name, .. }) =
+                        (structured, planned.action())
+                    {
+                        let pages = state.product_doc.as_ref().and_then(|doc| {
+                            doc.sections
+                                .iter()
+                                .find(|s| s.title == "Pages")
+                                .map(|s| s.content.clone())
+                        });
+                        state
+                            .doc_patches
+                            .extend(crate::product_doc::patches::from_tool(
+                                name,
+                                &structured,
+                                pages.as_deref(),
+                            ));
+                    }
+                    (summary, None)
+                }
             };
             state.steps.push(planned.record(StepOutcome::Succeeded {
                 summary: summary.clone(),
@@ -209,7 +231,10 @@ async fn call(
         Action::Back => browser.back().await?,
         Action::Tool { name, args } => {
             let output = browser.call(name, args.clone()).await?;
-            return Ok(Executed::Done(first_line(&output.text, name)));
+            return Ok(Executed::Tool(
+                first_line(&output.text, name),
+                output.structured,
+            ));
         }
         Action::AskUser { .. } | Action::NeedUser { .. } | Action::Stop { .. } => {
             // Routed elsewhere by the gate's routing function; nothing to run here.

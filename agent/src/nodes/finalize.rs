@@ -12,6 +12,7 @@ use crate::action::Action;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::{Flow, NodeName};
 use crate::interrupt::Interrupt;
+use crate::memory::RunSummary;
 use crate::planner::StepOutcome;
 use crate::policy_bridge::describe;
 use crate::state::{AgentState, ChatMessage};
@@ -90,6 +91,8 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
         text: text.clone(),
     });
     state.finish(outcome, text);
+    let summary = RunSummary::of(&state.run, &state.steps);
+    state.memory.remember(summary);
     Flow::Next
 }
 

@@ -5,7 +5,8 @@
 //! in the checkpointer. Re-entry with the reply (already checked against the interrupt by the
 //! checkpointer: id, kind, action hash): it applies the reply and lets routing continue. No
 //! side effect happens in these nodes, so resuming never repeats one; the confirmed action runs
-//! once, in `execute_action`, after the confirmation.
+//! once, in `execute_action`, after the confirmation. A declined confirmation is a step the
+//! planner reads, and the run plans again.
 
 use tandem_policy::PolicyDecision;
 
@@ -46,7 +47,10 @@ pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) 
             Flow::Pause(interrupt)
         }
         Some(Resume::Confirm {
-            approved, remember, ..
+            approved,
+            remember,
+            reason,
+            ..
         }) => {
             if approved {
                 if remember && let Some((request, _)) = &planned.gate {
@@ -55,13 +59,13 @@ pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) 
                 }
                 planned.confirmed_hash = Some(hash);
             } else {
-                declined(state, &planned);
+                declined(state, &planned, hash, reason);
             }
             Flow::Next
         }
         Some(Resume::ManualDone { .. } | Resume::Answer { .. }) => {
             // The checkpointer refuses replies of the wrong kind; treat one as a refusal.
-            declined(state, &planned);
+            declined(state, &planned, hash, None);
             Flow::Next
         }
     };
@@ -69,30 +73,43 @@ pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) 
     flow
 }
 
-/// Ends the run at a confirmation that was not given: declined by the person, or (expired)
-/// answered by nobody in time.
-fn declined(state: &mut AgentState, planned: &PlannedAction) {
+/// A confirmation that was not given. Declined by the person: a failed step the planner reads
+/// ([`StepOutcome::Declined`], with their reason), the action's hash is barred for the rest of
+/// the run, and the run goes on (routing sends it back to planning). Answered by nobody in
+/// time (expired): the run ends, since nobody is there to steer it.
+fn declined(state: &mut AgentState, planned: &PlannedAction, hash: String, reason: Option<String>) {
     let expired = state.question_end == Some(QuestionEnd::Expired);
+    let reason = reason
+        .map(|r| r.trim().to_owned())
+        .filter(|r| !r.is_empty());
     if let Some(seq) = planned.timeline_seq {
-        let message = if expired {
-            "not confirmed in time"
-        } else {
-            "declined by you"
+        let message = match (expired, &reason) {
+            (true, _) => "not confirmed in time".to_owned(),
+            (false, None) => "declined by you".to_owned(),
+            (false, Some(reason)) => format!("declined by you: {reason}"),
         };
-        state.run.timeline.set_result(
-            seq,
-            ActionResult::Error {
-                message: message.to_owned(),
-            },
-        );
+        state
+            .run
+            .timeline
+            .set_result(seq, ActionResult::Error { message });
     }
     let shown = describe(planned.action(), planned.element.as_ref());
-    let text = if expired {
-        format!("Nobody confirmed in time, so I did not: {shown}. Nothing was done.")
-    } else {
-        format!("You declined: {shown}. Nothing was done.")
-    };
-    state.ending = Some(Ending::new(RunOutcome::Cancelled, text, "declined"));
+    if expired {
+        let text = format!("Nobody confirmed in time, so I did not: {shown}. Nothing was done.");
+        state.ending = Some(Ending::new(RunOutcome::Cancelled, text, "declined"));
+        return;
+    }
+    if let Some(reason) = &reason {
+        person_said(state, &format!("Why not: {reason}"));
+    }
+    state.failures.push(match &reason {
+        Some(reason) => format!("the person declined {shown}: {reason}"),
+        None => format!("the person declined {shown}"),
+    });
+    state.declined_hashes.push(hash);
+    state
+        .steps
+        .push(planned.record(StepOutcome::Declined { reason }));
 }
 
 pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -> Flow<Interrupt> {
@@ -211,7 +228,14 @@ pub(crate) fn ask_user(state: &mut AgentState, resume: Option<Resume>) -> Flow<I
             });
             Flow::Pause(interrupt)
         }
-        (Some(Resume::Answer { answers }), _) => {
+        (Some(Resume::Answer { answers }), action) => {
+            if let Action::AskUser { questions } = action {
+                state
+                    .doc_patches
+                    .extend(crate::product_doc::patches::from_answers(
+                        questions, &answers,
+                    ));
+            }
             let said: Vec<String> = answers
                 .iter()
                 .map(|a| format!("{}: {}", a.question_id, a.values.join(", ")))

@@ -2,7 +2,7 @@
 //! implementation that dispatches to one function per node and one routing function per node.
 //!
 //! ```text
-//! ingest_user_input ─chat─▶ respond_chat ─▶ finalize_done
+//! ingest_user_input ─chat─▶ maybe_observe ─chat─▶ respond_chat ─▶ finalize_done
 //!        │agent
 //!        ▼
 //! maybe_observe ─▶ plan_action ─▶ validate_action ─invalid─▶ plan_action (3 in a row: finalize_blocked)
@@ -22,11 +22,14 @@
 //! matching `finalize_*` node (denied landing, fatal browser error, too many tool errors...).
 //! Every node's work is in its own module; routing functions are in [`routes`].
 
+mod chat;
+mod doc;
 mod execute;
 mod finalize;
 mod gate;
 mod ingest;
 mod interrupts;
+mod memory_fold;
 mod observe;
 mod plan;
 mod routes;
@@ -173,15 +176,23 @@ impl Graph for AgentGraph<'_> {
         let rt = self.rt;
         match node {
             NodeId::IngestUserInput => ingest::ingest_user_input(rt, state),
-            NodeId::RespondChat => ingest::respond_chat(state),
+            NodeId::RespondChat => chat::respond_chat(rt, state).await,
             NodeId::MaybeObserve => observe::maybe_observe(rt, state).await,
             NodeId::PlanAction => plan::plan_action(rt, state).await,
             NodeId::ValidateAction => validate::validate_action(rt, state).await,
             NodeId::PolicyGate => gate::policy_gate(rt, state),
             NodeId::ConfirmInterrupt => interrupts::confirm_interrupt(state, resume),
             NodeId::ManualInterrupt => interrupts::manual_interrupt(state, resume),
-            NodeId::AskUser => interrupts::ask_user(state, resume),
-            NodeId::ExecuteAction => execute::execute_action(rt, state).await,
+            NodeId::AskUser => {
+                let flow = interrupts::ask_user(state, resume);
+                doc::apply_patches(rt, state);
+                flow
+            }
+            NodeId::ExecuteAction => {
+                let flow = execute::execute_action(rt, state).await;
+                doc::apply_patches(rt, state);
+                flow
+            }
             NodeId::MaybeStopOrContinue => Flow::Next,
             NodeId::FinalizeDone
             | NodeId::FinalizeDenied

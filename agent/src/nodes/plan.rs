@@ -33,7 +33,15 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
     } else {
         Vec::new()
     };
+    if state.steps.is_empty() {
+        super::memory_fold::fold_earlier_runs(rt, state).await;
+        super::doc::patch_from_message(rt, state).await;
+    }
     let meter = UsageMeter::default();
+    // The long and medium layers (project card, earlier runs, last messages); the short layer
+    // is the run's own steps.
+    let earlier = state.messages_before_run.min(state.messages.len());
+    let notes = state.memory.context_notes(&state.messages[..earlier]);
     let planned = {
         let ctx = PlanContext::new(&state.last_user_message, state.snapshot(), &state.steps)
             .with_page(state.last_observation.as_ref())
@@ -43,6 +51,8 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
             .with_ids(Some(&rt.config.session_id), Some(&state.run.run_id))
             .with_progress(state.tool_steps, state.invalid_actions)
             .with_reasoning(rt.reasoning())
+            .with_notes(notes.as_deref())
+            .with_memory(&state.memory)
             .with_usage(&meter);
         rt.planner.plan(&ctx).await
     };
@@ -87,7 +97,7 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
 }
 
 /// Adds the planner's model requests to the run record and publishes them.
-fn record_usage(rt: &Runtime, state: &mut AgentState, requests: Vec<RequestUsage>) {
+pub(crate) fn record_usage(rt: &Runtime, state: &mut AgentState, requests: Vec<RequestUsage>) {
     for request in requests {
         state.run.usage.add(&request);
         rt.emit(AgentEvent::Usage {

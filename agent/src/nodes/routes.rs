@@ -48,7 +48,7 @@ pub(crate) fn route(node: NodeId, state: &AgentState, config: &AgentConfig) -> R
         NodeId::PlanAction => after_plan(state, config),
         NodeId::ValidateAction => after_validate(state, config),
         NodeId::PolicyGate => after_gate(state),
-        NodeId::ConfirmInterrupt => NodeId::ExecuteAction,
+        NodeId::ConfirmInterrupt => after_confirm(state),
         NodeId::ManualInterrupt | NodeId::AskUser => NodeId::MaybeObserve,
         NodeId::ExecuteAction => NodeId::MaybeStopOrContinue,
         NodeId::MaybeStopOrContinue => after_maybe_stop(state, config),
@@ -73,11 +73,9 @@ pub(crate) fn finalize_node(outcome: RunOutcome) -> NodeId {
     }
 }
 
-fn after_ingest(state: &AgentState) -> NodeId {
-    match state.mode {
-        AgentMode::Chat => NodeId::RespondChat,
-        AgentMode::Agent => NodeId::MaybeObserve,
-    }
+/// Both modes observe first: chat mode reads the page (read-only) to talk about it.
+fn after_ingest(_state: &AgentState) -> NodeId {
+    NodeId::MaybeObserve
 }
 
 fn after_observe(state: &AgentState) -> NodeId {
@@ -85,7 +83,10 @@ fn after_observe(state: &AgentState) -> NodeId {
         // The observation failed (a tool error, counted): try again.
         NodeId::MaybeObserve
     } else {
-        NodeId::PlanAction
+        match state.mode {
+            AgentMode::Chat => NodeId::RespondChat,
+            AgentMode::Agent => NodeId::PlanAction,
+        }
     }
 }
 
@@ -146,6 +147,20 @@ fn after_gate(state: &AgentState) -> NodeId {
             | Action::Back
             | Action::Tool { .. } => NodeId::ExecuteAction,
         },
+    }
+}
+
+/// A confirmed action runs; a declined one does not, and the run plans again (through the
+/// step limit check).
+fn after_confirm(state: &AgentState) -> NodeId {
+    let confirmed = state
+        .planned_action
+        .as_ref()
+        .is_some_and(|planned| planned.confirmed_hash.is_some());
+    if confirmed {
+        NodeId::ExecuteAction
+    } else {
+        NodeId::MaybeStopOrContinue
     }
 }
 

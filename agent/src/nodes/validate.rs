@@ -3,7 +3,8 @@
 //! Rules: the eid exists in the current observation; the element is not disabled; `type` only
 //! on editable elements; `select_option` only on a combobox or listbox; `check`/`uncheck` only
 //! on checkable elements (and `uncheck` never on a radio button); URLs parse as absolute URLs;
-//! a `tool` exists on the server; an `ask_user` has questions. An invalid action:
+//! a `tool` exists on the server; an `ask_user` has questions; the person has not declined the
+//! same action (same hash) earlier in this run. An invalid action:
 //! `invalid_actions += 1`, a [`StepOutcome::Invalid`] record (the planner reads it), a failure
 //! note and a timeline entry; the run plans again. A valid one resets `invalid_actions`.
 
@@ -12,19 +13,30 @@ use tandem_mcp_browser::snapshot::Element;
 use super::Runtime;
 use crate::action::Action;
 use crate::graph::Flow;
-use crate::interrupt::Interrupt;
+use crate::interrupt::{Interrupt, action_hash};
 use crate::planner::StepOutcome;
 use crate::policy_bridge::masked;
 use crate::state::AgentState;
 use crate::timeline::{ActionResult, TimelineItem};
 
+/// Why an action the person declined earlier in the run is refused.
+const DECLINED_AGAIN: &str =
+    "the person already declined this exact action in this run; try another way or stop and say so";
+
 pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     let Some(planned) = &state.planned_action else {
         return Flow::Next;
     };
-    let problem = match planned.action() {
-        Action::Tool { name, .. } => tool_problem(rt, name).await,
-        action => element_problem(action, state, planned.element.as_ref()),
+    let declined = state
+        .declined_hashes
+        .contains(&action_hash(planned.action(), state.current_url()));
+    let problem = if declined {
+        Some(DECLINED_AGAIN.to_owned())
+    } else {
+        match planned.action() {
+            Action::Tool { name, .. } => tool_problem(rt, name).await,
+            action => element_problem(action, state, planned.element.as_ref()),
+        }
     };
     let Some(error) = problem else {
         state.invalid_actions = 0;

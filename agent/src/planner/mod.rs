@@ -18,6 +18,7 @@ use tandem_mcp_browser::{ObservedPage, Screenshot};
 
 use crate::action::Action;
 use crate::error::PlannerError;
+use crate::memory::SessionMemory;
 use crate::model::UsageMeter;
 use crate::question::Answer;
 use crate::tool_info::ToolInfo;
@@ -30,6 +31,33 @@ pub use model::ModelPlanner;
 pub trait Planner: Send + Sync {
     /// Plans exactly one action for the current state.
     async fn plan(&self, ctx: &PlanContext<'_>) -> Result<Plan, PlannerError>;
+
+    /// Chat mode: a plain-text answer to the person's message (`ctx.goal`) with the page and
+    /// the memory layers in context; never an action. `Ok(None)` (the default) means this
+    /// planner cannot chat, and the graph answers from the snapshot without a model.
+    async fn chat(&self, ctx: &PlanContext<'_>) -> Result<Option<String>, PlannerError> {
+        let _ = ctx;
+        Ok(None)
+    }
+
+    /// A compact summary of a finished run described by `facts` (a model planner asks its FAST
+    /// tier), for the memory of later runs; `None` (the default) keeps the facts as they are.
+    async fn fold_run(&self, facts: &str, ctx: &PlanContext<'_>) -> Option<String> {
+        let _ = (facts, ctx);
+        None
+    }
+
+    /// Product Doc patches from the person's message (`ctx.goal`) for a doc whose sections are
+    /// `titles` (a model planner asks its FAST tier); none by default (offline, the doc is filled
+    /// from answers and site-tool results only).
+    async fn doc_patches(
+        &self,
+        titles: &[String],
+        ctx: &PlanContext<'_>,
+    ) -> Vec<crate::product_doc::DocPatch> {
+        let _ = (titles, ctx);
+        Vec::new()
+    }
 
     /// Whether this planner reads [`PlanContext::tools`]. The graph lists the server's tools
     /// afresh before each planning step only for planners that do.
@@ -125,6 +153,9 @@ pub struct PlanContext<'a> {
     pub notes: Option<&'a str>,
     /// Where model planners record the token usage of their requests.
     pub usage: Option<&'a UsageMeter>,
+    /// The session's memory of earlier runs (the offline planner resolves "again", "do the
+    /// same with …" and "undo that" from it; model planners read it through `notes`).
+    pub memory: Option<&'a SessionMemory>,
 }
 
 impl<'a> PlanContext<'a> {
@@ -145,6 +176,7 @@ impl<'a> PlanContext<'a> {
             reasoning: false,
             notes: None,
             usage: None,
+            memory: None,
         }
     }
 
@@ -195,6 +227,12 @@ impl<'a> PlanContext<'a> {
     /// With long-term notes.
     pub fn with_notes(mut self, notes: Option<&'a str>) -> Self {
         self.notes = notes;
+        self
+    }
+
+    /// With the session's memory.
+    pub fn with_memory(mut self, memory: &'a SessionMemory) -> Self {
+        self.memory = Some(memory);
         self
     }
 
@@ -269,5 +307,13 @@ pub enum StepOutcome {
     UserDone {
         /// What the person said when handing back, possibly empty.
         message: String,
+    },
+    /// The person declined the confirmation of this action: it did not run. The run goes on;
+    /// the same action (same action hash on the same page) is refused if planned again in this
+    /// run, so a planner should try another way or stop and say so.
+    Declined {
+        /// Why not, in the person's words (the confirm card's optional field).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
 }

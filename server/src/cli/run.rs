@@ -261,6 +261,7 @@ async fn answer(
                 approved,
                 action_hash,
                 remember,
+                reason: None,
             };
             match session.answer(id, resume).await {
                 Ok(_) if !interactive => Some(summary),

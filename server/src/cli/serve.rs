@@ -64,6 +64,9 @@ impl Daemon {
         let mut factory = session_factory(&config)?;
         factory.extra_tools = connect_mcp_servers(&config).await?;
         let sessions = SessionRegistry::with_lifetime(factory, config.sessions.lifetime());
+        if let Some(dir) = &config.sessions.history_dir {
+            sessions.keep_history(Arc::new(crate::history::RunHistory::new(dir)));
+        }
         let state = Arc::new(AppState {
             token,
             access,

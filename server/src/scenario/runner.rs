@@ -296,7 +296,8 @@ impl Drive<'_> {
                 | AgentEvent::Status { .. }
                 | AgentEvent::Message { .. }
                 | AgentEvent::BrowserRestarted { .. }
-                | AgentEvent::Usage { .. } => {}
+                | AgentEvent::Usage { .. }
+                | AgentEvent::ProductDocUpdated { .. } => {}
             }
         }
     }
@@ -376,6 +377,7 @@ impl Drive<'_> {
                 approved: answer != AnswerKind::Deny,
                 action_hash: action_hash.clone(),
                 remember: answer == AnswerKind::ApproveForSession,
+                reason: None,
             }),
             (AnswerKind::Done, InterruptKind::Manual { .. }) => {
                 let person_started = Instant::now();

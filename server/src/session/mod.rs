@@ -69,6 +69,8 @@ pub struct Session {
     closing: CancellationToken,
     /// The last question whose `question_cleared` was published.
     last_cleared: Mutex<Option<String>>,
+    /// Where this session's runs are written, when the daemon keeps a history.
+    history: Option<Arc<crate::history::RunHistory>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -116,6 +118,15 @@ impl Session {
                 .as_ref()
                 .map(translate::question),
         }
+    }
+
+    /// Starts a run of `text` and notes its goal in the history.
+    pub async fn submit(&self, text: String) -> Result<String, AgentError> {
+        let run_id = self.agent.submit_user_message(text.clone()).await?;
+        if let Some(history) = &self.history {
+            history.started(&self.id, &run_id, &text);
+        }
+        Ok(run_id)
     }
 
     /// Answers the pending question; on success every watcher learns it is gone (from the
@@ -169,6 +180,7 @@ impl Session {
                 approved: false,
                 action_hash,
                 remember: false,
+                reason: None,
             };
             if let Err(error) = self.agent.resume_as(&id, deny, QuestionEnd::Expired).await {
                 tracing::debug!(%error, "the expired confirmation was already gone");
@@ -214,6 +226,9 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Dur
             } else {
                 tokio::spawn(cancel_when_abandoned(session, id, confirm_expiry));
             }
+        }
+        if let Some(history) = &session.history {
+            crate::history::record::write(&session.agent, history, &event).await;
         }
         for frame in translate::frames(&event) {
             match frame {

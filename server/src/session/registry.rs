@@ -20,6 +20,7 @@ use tandem_mcp_browser::{BrowserHost, ClientError, McpBrowserClient};
 use tokio::sync::{broadcast, watch};
 use tokio_util::sync::CancellationToken;
 
+use crate::history::RunHistory;
 use crate::protocol::RunStatus;
 
 use super::{CONFIRM_EXPIRY, FANOUT_CAPACITY, Session, SessionFactory, forward, lock};
@@ -112,6 +113,10 @@ pub struct SessionRegistry {
     factory: SessionFactory,
     lifetime: SessionLifetime,
     live: Mutex<Live>,
+    /// Where every session's runs are written, when the daemon keeps a history.
+    history: std::sync::OnceLock<Arc<RunHistory>>,
+    /// `{data_dir}/sites`: each session's Product Doc goes to `{sites}/{id}/product-doc.json`.
+    sites_dir: std::sync::OnceLock<std::path::PathBuf>,
 }
 
 /// The sessions, and how many are being made (they count against the cap already).
@@ -159,7 +164,28 @@ impl SessionRegistry {
             factory,
             lifetime,
             live: Mutex::new(Live::default()),
+            history: std::sync::OnceLock::new(),
+            sites_dir: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Stores each session made from now on's Product Doc under `sites_dir` (set once).
+    pub fn keep_product_docs(&self, sites_dir: std::path::PathBuf) {
+        if self.sites_dir.set(sites_dir).is_err() {
+            tracing::warn!("the sites directory was already set; keeping the first");
+        }
+    }
+
+    /// Writes the runs of every session made from now on to `history` (set once).
+    pub fn keep_history(&self, history: Arc<RunHistory>) {
+        if self.history.set(history).is_err() {
+            tracing::warn!("the run history was already set; keeping the first");
+        }
+    }
+
+    /// The run history, when the daemon keeps one.
+    pub fn history(&self) -> Option<&Arc<RunHistory>> {
+        self.history.get()
     }
 
     pub fn host(&self) -> &Arc<BrowserHost> {
@@ -238,12 +264,16 @@ impl SessionRegistry {
         };
         let mut config = self.factory.agent.clone();
         config.session_id = id.clone();
+        if let Some(sites) = self.sites_dir.get() {
+            config.product_doc_path = Some(sites.join(&id).join("product-doc.json"));
+        }
         let agent = Agent::spawn(
             config,
             Arc::clone(&self.factory.planner),
             browser,
             Arc::clone(&self.factory.gate),
         );
+        let history = self.history.get().cloned();
         let (outbox, _) = broadcast::channel(FANOUT_CAPACITY);
         let (changed, wake) = watch::channel(());
         let confirm_expiry = self.lifetime.confirm_expiry;
@@ -262,6 +292,7 @@ impl SessionRegistry {
                 changed,
                 closing: CancellationToken::new(),
                 last_cleared: Mutex::new(None),
+                history,
             }
         });
         tokio::spawn(expire_when_idle(

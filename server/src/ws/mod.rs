@@ -259,6 +259,11 @@ impl Connection {
                     .await;
             }
             ClientMessage::Attach { session_id } => self.attach(session_id).await,
+            ClientMessage::History { session_id } => {
+                let current = self.session.as_ref().map(|session| session.id.clone());
+                let frame = history_frame(&self.state, session_id.or(current));
+                self.send(frame).await;
+            }
             other => {
                 let Some(session) = self.session.clone() else {
                     self.send(ServerMessage::error(
@@ -332,5 +337,22 @@ impl Connection {
         self.session = Some(session);
         // Replacing the previous attachment detaches from the previous session.
         self.attachment = Some(attachment);
+    }
+}
+
+/// The `history` frame for `session_id`, or the error that says why there is none.
+fn history_frame(state: &AppState, session_id: Option<String>) -> ServerMessage {
+    let Some(session_id) = session_id else {
+        return ServerMessage::error("not_attached", "attach, or name a session_id");
+    };
+    let Some(history) = state.sessions.history() else {
+        return ServerMessage::error("no_history", "this daemon keeps no run history");
+    };
+    match history.runs(&session_id) {
+        Ok(runs) => ServerMessage::History { session_id, runs },
+        Err(error @ crate::history::HistoryError::BadSessionId(_)) => {
+            ServerMessage::error("bad_message", error.to_string())
+        }
+        Err(error) => ServerMessage::error("history_failed", error.to_string()),
     }
 }

@@ -42,18 +42,22 @@ fn is_running(session: &Session) -> bool {
 /// Applies one operation of the person to their session.
 pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result<(), Refusal> {
     match message {
-        ClientMessage::Auth { .. } | ClientMessage::Attach { .. } => Ok(()),
+        // Answered by the socket itself (see `ws::Connection::handle`).
+        ClientMessage::Auth { .. }
+        | ClientMessage::Attach { .. }
+        | ClientMessage::History { .. } => Ok(()),
         ClientMessage::UserMessage { text } => {
             if text.trim().is_empty() {
                 return Err(Refusal::EmptyMessage);
             }
-            session.agent.submit_user_message(text).await?;
+            session.submit(text).await?;
             Ok(())
         }
         ClientMessage::Confirm {
             interrupt_id,
             approved,
             remember,
+            reason,
         } => {
             // The confirmation is bound to the action the pending question showed.
             let action_hash = session
@@ -63,6 +67,7 @@ pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result
                 approved,
                 action_hash,
                 remember,
+                reason: reason.map(|r| bounded_reason(&r)),
             };
             Ok(session.answer(&interrupt_id, resume).await?)
         }
@@ -122,4 +127,13 @@ pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result
             Ok(())
         }
     }
+}
+
+/// Longest decline reason kept, in characters (the frame's size limit bounds it already; this
+/// keeps the planner's step line short).
+const MAX_REASON_CHARS: usize = 300;
+
+/// The reason trimmed and cut to [`MAX_REASON_CHARS`].
+fn bounded_reason(reason: &str) -> String {
+    reason.trim().chars().take(MAX_REASON_CHARS).collect()
 }

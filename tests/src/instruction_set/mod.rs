@@ -101,6 +101,7 @@ pub async fn run_case(t: &mut TestAgent, case: &Case) -> anyhow::Result<CaseResu
                         approved: true,
                         action_hash: action_hash.clone(),
                         remember: false,
+                        reason: None,
                     };
                     t.agent.resume(&interrupt.id, approve).await?;
                 }

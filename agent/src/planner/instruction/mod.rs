@@ -44,6 +44,8 @@
 //!   carry out, nothing it could follow) ends the run `failed`; one at the person's "stop"
 //!   answer ([`StopMeaning::PersonAsked`]) ends it `cancelled`; a `stop` after every step or at
 //!   a "stop" step of the instructions ends it `done`.
+//! - A `Declined` record (the person declined the step's confirmation) stops the run there,
+//!   `cancelled`, with a report that names the declined step and the person's reason.
 //! - `snapshot = None` happens only before any page is open: navigation, key, wait and stop
 //!   steps still work; steps that need an element give `stop` explaining that no page is open.
 //! - Not found → `ask_user` (text question `target`); several equally good matches →
@@ -76,10 +78,13 @@ use async_trait::async_trait;
 
 use self::decide::{Decision, Situation, decide};
 use self::parse::{Instructions, parse_message};
+/// Ids of the questions this planner asks about elements (not about the person's project).
+pub(crate) use self::progress::{CHOICE_QUESTION, OPTION_QUESTION, TARGET_QUESTION};
 use self::progress::{MAX_FAILURES, Progress, Status, replay};
 use self::report::{final_report, nothing_to_follow, source_shown};
 use crate::action::Action;
 use crate::error::PlannerError;
+use crate::memory::follow_up::{self, FollowUp};
 use crate::planner::{Plan, PlanContext, Planner, StopMeaning};
 
 /// The offline planner that follows step-by-step instructions (see the module docs).
@@ -94,7 +99,16 @@ impl InstructionPlanner {
 
     /// The synchronous core of [`Planner::plan`]; never fails.
     pub fn plan_now(&self, ctx: &PlanContext<'_>) -> Plan {
-        let instructions = parse_message(ctx.goal);
+        // "again", "do the same with Bob", "undo that": resolved from the session's memory.
+        let follow_up = ctx
+            .memory
+            .and_then(|memory| follow_up::resolve(ctx.goal, memory));
+        let goal = match &follow_up {
+            Some(FollowUp::Instructions(instructions)) => instructions.as_str(),
+            Some(FollowUp::Answer(answer)) => return stop(answer.clone(), None),
+            None => ctx.goal,
+        };
+        let instructions = parse_message(goal);
         if instructions.steps.is_empty() {
             return give_up(nothing_to_follow(&instructions), None);
         }
@@ -108,13 +122,17 @@ impl InstructionPlanner {
             final_report(headline, &instructions, progress, ctx.snapshot)
         };
         if progress.stop_requested {
-            return stop_as_asked(report("Stopped as you asked.", &progress));
+            return stop_as_asked(report("Stopped as you asked.", &progress), None);
         }
         let total = instructions.steps.len();
         let mut index = progress.current;
         let mut skipped_notes = Vec::new();
         while let Some((step, source)) = instructions.steps.get(index) {
             let state = &progress.states[index];
+            if let Some(reason) = &state.declined {
+                let headline = declined_headline(index, &source_shown(step, source), reason);
+                return stop_as_asked(report(&headline, &progress), Some(index));
+            }
             if state.failures >= MAX_FAILURES {
                 let error = state.last_error.clone().unwrap_or_default();
                 let headline = format!(
@@ -210,10 +228,24 @@ fn give_up(answer: String, cursor: Option<usize>) -> Plan {
     }
 }
 
-/// A `stop` because the person answered "stop": the run is cancelled with `answer`.
-fn stop_as_asked(answer: String) -> Plan {
+/// A `stop` because the person answered "stop" or declined a step: the run is cancelled with
+/// `answer`.
+fn stop_as_asked(answer: String, cursor: Option<usize>) -> Plan {
     Plan {
         stop_meaning: StopMeaning::PersonAsked,
-        ..stop(answer, None)
+        ..stop(answer, cursor)
+    }
+}
+
+/// "Stopped: step 2 (click Buy now) was declined: too expensive." The planner never tries a
+/// declined step another way: the instructions named that very action. (Not "you declined":
+/// a terminal run with no input declines without asking anyone.)
+fn declined_headline(index: usize, shown: &str, reason: &Option<String>) -> String {
+    match reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+        Some(reason) => format!(
+            "Stopped: step {} ({shown}) was declined: {reason}.",
+            index + 1
+        ),
+        None => format!("Stopped: step {} ({shown}) was declined.", index + 1),
     }
 }

@@ -5,8 +5,8 @@
 //!
 //! Contract (see the planner module docs for the full version): a record belongs to the step
 //! named by its `cursor` (a record without one belongs to the current step). `Succeeded` and
-//! `UserDone` complete their step; `Failed` and `Invalid` count a failure; `Answered` stores the
-//! answer (and "skip" completes the step, "stop" ends the run). Records for earlier steps than
+//! `UserDone` complete their step; `Failed` and `Invalid` count a failure; `Declined` marks the
+//! step declined by the person (the run stops there); `Answered` stores the answer (and "skip" completes the step, "stop" ends the run). Records for earlier steps than
 //! the current one are ignored; a record for a later step marks the steps in between as skipped
 //! (they needed no action when they were planned).
 
@@ -68,6 +68,8 @@ pub(crate) struct StepState {
     /// For sweep steps: successful actions so far, and how many of them scrolled.
     pub actions: u32,
     pub scrolled: u32,
+    /// The person declined this step's action (with their reason, if they gave one).
+    pub declined: Option<Option<String>>,
 }
 
 /// The replayed history.
@@ -155,6 +157,7 @@ pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress
                     };
                 }
             }
+            StepOutcome::Declined { reason } => state.declined = Some(reason.clone()),
             StepOutcome::UserDone { .. } => {
                 // The person performed this step's action by hand (a takeover of that very
                 // action); a takeover asked by `need_user` itself completes nothing.

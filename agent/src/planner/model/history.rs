@@ -27,6 +27,10 @@ pub(crate) fn step_line(number: usize, record: &StepRecord) -> String {
         StepOutcome::UserDone { message } => {
             format!("the person took over and handed back: {message}")
         }
+        StepOutcome::Declined { reason } => format!(
+            "the person declined: {} (not run; never propose this same action again)",
+            reason.as_deref().unwrap_or("no reason given")
+        ),
     };
     // Results may quote page text (titles, messages): treat them like the page.
     let result = sanitize(&result.replace('\n', " ")).trim_end().to_owned();

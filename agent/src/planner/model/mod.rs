@@ -14,12 +14,15 @@
 //! text bound for the model goes through [`secrets::Secrets::mask`], and the graph substitutes
 //! placeholders when typing through [`Planner::resolve_typed_text`].
 
+mod chat;
 mod compaction;
+mod doc_patch;
 mod history;
 mod observation;
 mod output;
 mod prompts;
 mod request;
+mod run_fold;
 mod schema;
 mod secrets;
 
@@ -342,6 +345,22 @@ impl Planner for ModelPlanner {
                     "the model's answer was not a usable action after a repair: {problem}"
                 ),
             })
+    }
+
+    async fn chat(&self, ctx: &PlanContext<'_>) -> Result<Option<String>, PlannerError> {
+        self.chat_answer(ctx).await.map(Some)
+    }
+
+    async fn fold_run(&self, facts: &str, ctx: &PlanContext<'_>) -> Option<String> {
+        self.fold_run_facts(facts, ctx).await
+    }
+
+    async fn doc_patches(
+        &self,
+        titles: &[String],
+        ctx: &PlanContext<'_>,
+    ) -> Vec<crate::product_doc::DocPatch> {
+        self.doc_patches_from_message(titles, ctx).await
     }
 
     fn uses_tools(&self) -> bool {

@@ -382,3 +382,25 @@ fn a_message_with_nothing_to_follow_names_what_was_not_understood() {
         "{answer}"
     );
 }
+
+#[test]
+fn a_declined_step_stops_the_run_naming_it_and_the_reason() {
+    let page = login_page();
+    let goal = "type a into Email\nclick Sign in\ntype b into Email";
+    let first = plan(goal, Some(&page), &[]);
+    let second = plan(goal, Some(&page), &[succeeded(&first)]);
+    assert_eq!(second.action, click("e4"));
+    let declined = StepRecord::of(
+        &second,
+        StepOutcome::Declined {
+            reason: Some("not now".to_owned()),
+        },
+    );
+    let stopped = plan(goal, Some(&page), &[succeeded(&first), declined]);
+    assert_eq!(stopped.stop_meaning, StopMeaning::PersonAsked);
+    let answer = stop_answer(&stopped);
+    assert!(
+        answer.starts_with("Stopped: step 2 (\"click Sign in\") was declined: not now."),
+        "{answer}"
+    );
+}

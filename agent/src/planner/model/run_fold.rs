@@ -1,0 +1,51 @@
+//! Folding a finished run into a compact summary on the FAST tier, for the medium context layer
+//! of later runs (see [`crate::memory`]). Used only for runs whose plain facts are long; on any
+//! failure the facts are kept as they are.
+
+use super::{ModelPlanner, record};
+use crate::model::{ChatMessage, ChatRequest, Role, Tier};
+use crate::planner::PlanContext;
+
+const RUN_SUMMARY_SYSTEM: &str = include_str!("../../../prompts/run_summary.md");
+/// Words asked of a run summary.
+const RUN_SUMMARY_WORDS: &str = "70";
+/// Longest summary kept, in characters.
+const MAX_SUMMARY_CHARS: usize = 600;
+
+impl ModelPlanner {
+    /// The FAST tier's summary of a run described by `facts`, or `None` when it failed.
+    pub(super) async fn fold_run_facts(
+        &self,
+        facts: &str,
+        ctx: &PlanContext<'_>,
+    ) -> Option<String> {
+        let system =
+            super::prompts::render(RUN_SUMMARY_SYSTEM, &[("max_words", RUN_SUMMARY_WORDS)]);
+        let request = ChatRequest {
+            messages: vec![
+                ChatMessage::text(Role::System, system),
+                ChatMessage::text(Role::User, self.secrets.mask(facts)),
+            ],
+            response_format: None,
+            temperature: self.config().temperature,
+            max_tokens: Some(200),
+        };
+        let meta = Self::meta(ctx, "run_summary");
+        match self.client.complete(Tier::Fast, &request, &meta).await {
+            Ok(response) => {
+                record(ctx, &response, "run_summary");
+                let summary: String = self
+                    .secrets
+                    .mask(response.content.trim())
+                    .chars()
+                    .take(MAX_SUMMARY_CHARS)
+                    .collect();
+                (!summary.is_empty()).then_some(summary)
+            }
+            Err(error) => {
+                tracing::warn!(%error, "folding an earlier run failed; keeping its facts");
+                None
+            }
+        }
+    }
+}

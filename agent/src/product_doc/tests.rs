@@ -1,0 +1,86 @@
+use serde_json::json;
+use tandem_mcp_browser::snapshot::render::estimate_tokens;
+
+use super::patches::{from_answers, from_tool};
+use super::*;
+use crate::question::{Answer, Question, QuestionKind};
+
+#[test]
+fn answers_and_site_tool_results_patch_sections_and_the_card_stays_under_its_budget() {
+    let mut doc = ProductDoc::default();
+    let questions = vec![Question {
+        id: "audience".into(),
+        prompt: "Who is the site for?".into(),
+        kind: QuestionKind::Text,
+        options: Vec::new(),
+    }];
+    let answers = vec![Answer {
+        question_id: "audience".into(),
+        values: vec!["families in Lyon".into()],
+    }];
+    assert_eq!(
+        doc.apply(from_answers(&questions, &answers)),
+        ["Who is the site for"]
+    );
+    let brief =
+        json!({"business_name": "Chez Ada", "tone": "warm", "services": ["lunch", "dinner"]});
+    let changed = doc.apply(from_tool("analyze_brief", &brief, None));
+    assert_eq!(changed, ["Business name", "Services", "Tone"]);
+    doc.apply(from_tool(
+        "generate_page",
+        &json!({"path": "index.html"}),
+        None,
+    ));
+    let pages = doc
+        .sections
+        .iter()
+        .find(|s| s.title == "Pages")
+        .map(|s| s.content.clone());
+    doc.apply(from_tool(
+        "site__generate_page",
+        &json!({"path": "menu.html"}),
+        pages.as_deref(),
+    ));
+    let card = doc.card().unwrap();
+    assert!(
+        card.contains("- Who is the site for: families in Lyon"),
+        "{card}"
+    );
+    assert!(card.contains("- Pages: index.html, menu.html"), "{card}");
+    assert_eq!(
+        doc.apply(from_tool("click", &json!({}), None)),
+        Vec::<String>::new()
+    );
+
+    // A long doc: the card is cut to stay under the budget, measured.
+    for n in 0..30 {
+        doc.apply(vec![DocPatch {
+            title: format!("Section {n}"),
+            content: "word ".repeat(300),
+            by: DocAuthor::Agent,
+        }]);
+    }
+    let card = doc.card().unwrap();
+    assert!(
+        estimate_tokens(&card) < 500,
+        "{} tokens",
+        estimate_tokens(&card)
+    );
+    assert!(card.contains("Section 29"), "the newest sections stay");
+}
+
+#[test]
+fn the_doc_is_saved_and_loaded_as_json() {
+    let dir = std::env::temp_dir().join(format!("tandem-doc-{}", uuid::Uuid::new_v4()));
+    let path = dir.join("sites").join("s1").join("product-doc.json");
+    assert_eq!(ProductDoc::load(&path).unwrap(), ProductDoc::default());
+    let mut doc = ProductDoc::default();
+    doc.apply(vec![DocPatch {
+        title: "Goal".into(),
+        content: "A menu site".into(),
+        by: DocAuthor::Person,
+    }]);
+    doc.save(&path).unwrap();
+    assert_eq!(ProductDoc::load(&path).unwrap(), doc);
+    let _ = std::fs::remove_dir_all(dir);
+}

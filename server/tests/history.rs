@@ -1,0 +1,87 @@
+//! Run history across a daemon restart: a run written as it happened is returned by the
+//! `history` request and, after a restart, by the token-protected HTTP route.
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
+
+mod support;
+
+use support::TestDaemon;
+use tandem_server::Config;
+use tandem_server::history::RunStatusOnDisk;
+use tandem_server::protocol::{ClientMessage, ServerMessage};
+use tandem_tests::FixtureSite;
+
+fn config_with_history(dir: &std::path::Path) -> Config {
+    let mut config = Config::default();
+    config.sessions.history_dir = Some(dir.to_path_buf());
+    config
+}
+
+#[tokio::test]
+async fn a_sessions_runs_survive_a_daemon_restart_and_are_served_with_the_token_only() {
+    let site = FixtureSite::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let daemon = TestDaemon::start_with(config_with_history(dir.path())).await;
+    let mut client = daemon.client().await;
+    let ServerMessage::Session { session_id, .. } = client
+        .wait_for(|f| matches!(f, ServerMessage::Session { .. }))
+        .await
+    else {
+        unreachable!()
+    };
+    let goal = format!(
+        "open {} then type Ada into Full name",
+        site.url("/form.html")
+    );
+    client
+        .send(&ClientMessage::UserMessage { text: goal.clone() })
+        .await;
+    client.expect_done().await;
+    client
+        .send(&ClientMessage::History { session_id: None })
+        .await;
+    let ServerMessage::History { runs, .. } = client
+        .wait_for(|f| matches!(f, ServerMessage::History { .. }))
+        .await
+    else {
+        unreachable!()
+    };
+    let [run] = runs.as_slice() else {
+        panic!("one run: {runs:?}");
+    };
+    assert_eq!(
+        (run.goal.as_str(), run.status),
+        (goal.as_str(), RunStatusOnDisk::Done)
+    );
+    assert!(run.timeline.actions().count() >= 2, "{:?}", run.timeline);
+    assert!(
+        run.screenshots
+            .first()
+            .is_some_and(|(reference, url)| reference == "obs-1" && url.starts_with("data:image/")),
+        "each observation's screenshot is kept"
+    );
+    drop(client);
+    daemon.stop().await;
+
+    let restarted = TestDaemon::start_with(config_with_history(dir.path())).await;
+    let path = format!("/api/sessions/{session_id}/runs");
+    let request = |auth: &str| {
+        format!(
+            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{auth}Connection: close\r\n\r\n",
+            restarted.port
+        )
+    };
+    let refused = restarted.raw_http(&request("")).await;
+    assert!(refused.starts_with("HTTP/1.1 401"), "{refused}");
+    let answered = restarted
+        .raw_http(&request(&format!(
+            "Authorization: Bearer {}\r\n",
+            restarted.token
+        )))
+        .await;
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+    let body = answered.split("\r\n\r\n").nth(1).unwrap();
+    let value: serde_json::Value = serde_json::from_str(body).unwrap();
+    assert_eq!(value["runs"][0]["goal"], goal.as_str());
+    assert_eq!(value["runs"][0]["status"], "done");
+    restarted.stop().await;
+}
