@@ -38,6 +38,7 @@ pub mod state;
 pub mod timeline;
 pub mod tool_hub;
 pub mod tool_info;
+pub mod tool_names;
 
 pub use action::{Action, ScrollDirection, WaitFor};
 pub use browser::BrowserTools;

@@ -200,10 +200,10 @@ fn finished_status(outcome: AgentOutcome) -> RunStatus {
     match outcome {
         AgentOutcome::Done => RunStatus::Completed,
         AgentOutcome::Cancelled => RunStatus::Cancelled,
-        AgentOutcome::Denied
-        | AgentOutcome::Blocked
-        | AgentOutcome::Limit
-        | AgentOutcome::Failed => RunStatus::Failed,
+        AgentOutcome::Denied => RunStatus::Denied,
+        AgentOutcome::Blocked => RunStatus::Blocked,
+        AgentOutcome::Limit => RunStatus::Limit,
+        AgentOutcome::Failed => RunStatus::Failed,
     }
 }
 
@@ -229,5 +229,36 @@ pub fn agent_mode(mode: Mode) -> AgentMode {
     match mode {
         Mode::Agent => AgentMode::Agent,
         Mode::Chat => AgentMode::Chat,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_way_a_run_ends_is_its_own_status_on_the_wire() {
+        let ends = [
+            (AgentOutcome::Done, "completed"),
+            (AgentOutcome::Denied, "denied"),
+            (AgentOutcome::Cancelled, "cancelled"),
+            (AgentOutcome::Blocked, "blocked"),
+            (AgentOutcome::Limit, "limit"),
+            (AgentOutcome::Failed, "failed"),
+        ];
+        for (outcome, wire) in ends {
+            let event = AgentEvent::RunFinished {
+                run_id: "r1".to_owned(),
+                outcome,
+                text: String::new(),
+            };
+            let statuses: Vec<String> = frames(&event)
+                .iter()
+                .map(|frame| serde_json::to_value(frame).unwrap_or_default())
+                .filter(|frame| frame["type"] == "status")
+                .map(|frame| frame["status"].as_str().unwrap_or_default().to_owned())
+                .collect();
+            assert_eq!(statuses, [wire], "{outcome:?}");
+        }
     }
 }

@@ -22,6 +22,8 @@
 //! matching `finalize_*` node (denied landing, fatal browser error, too many tool errors...).
 //! Every node's work is in its own module; routing functions are in [`routes`].
 
+pub use finalize::CHAT_LIMIT_HINT;
+
 mod execute;
 mod finalize;
 mod gate;
@@ -145,7 +147,7 @@ impl Runtime {
     /// The runner limits of this agent.
     pub fn limits(&self) -> Limits<NodeId> {
         Limits {
-            max_steps: self.config.max_tool_steps,
+            max_steps: self.config.max_transitions,
             on_limit: NodeId::FinalizeLimit,
             on_cancel: NodeId::FinalizeCancelled,
         }

@@ -41,7 +41,8 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
             .with_failures(&state.failures)
             .with_tools(&tools)
             .with_ids(Some(&rt.config.session_id), Some(&state.run.run_id))
-            .with_progress(state.tool_steps, state.invalid_actions)
+            .with_progress(state.actions, state.invalid_actions)
+            .with_mode(state.mode)
             .with_reasoning(rt.reasoning())
             .with_usage(&meter);
         rt.planner.plan(&ctx).await

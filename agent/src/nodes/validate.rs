@@ -3,7 +3,7 @@
 //! Rules: the eid exists in the current observation; the element is not disabled; `type` only
 //! on editable elements; `select_option` only on a combobox or listbox; `check`/`uncheck` only
 //! on checkable elements (and `uncheck` never on a radio button); URLs parse as absolute URLs;
-//! a `tool` exists on the server; an `ask_user` has questions. An invalid action:
+//! a `tool` exists on the server and is not one a typed action calls; an `ask_user` has questions. An invalid action:
 //! `invalid_actions += 1`, a [`StepOutcome::Invalid`] record (the planner reads it), a failure
 //! note and a timeline entry; the run plans again. A valid one resets `invalid_actions`.
 
@@ -17,6 +17,7 @@ use crate::planner::StepOutcome;
 use crate::policy_bridge::masked;
 use crate::state::AgentState;
 use crate::timeline::{ActionResult, TimelineItem};
+use crate::tool_names;
 
 pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     let Some(planned) = &state.planned_action else {
@@ -54,6 +55,11 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
 /// Checks the tool against the tools offered right now (servers may add or drop tools, so the
 /// list is asked for afresh, as it is for planning).
 async fn tool_problem(rt: &Runtime, name: &str) -> Option<String> {
+    if let Some(action) = tool_names::typed_action_for(name) {
+        return Some(format!(
+            "`{name}` is not called as a tool: use the `{action}` action"
+        ));
+    }
     match rt.browser.tools().await {
         Ok(tools) if tools.iter().any(|tool| tool.name == name) => None,
         Ok(tools) => {

@@ -22,7 +22,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Context;
-use tandem_agent::AgentConfig;
 use tandem_mcp_browser::BrowserHost;
 use tandem_policy::PolicyGate;
 
@@ -115,7 +114,7 @@ pub async fn run_suite(
     let shared = Shared {
         host: Arc::clone(&host),
         gate,
-        agent: AgentConfig::default().with_max_tool_steps(options.config.agent.max_tool_steps),
+        agent: options.config.agent.agent_config(),
         vars,
     };
     let parallel = options.parallel.max(1);
