@@ -51,7 +51,9 @@ pub use interrupt::{Interrupt, InterruptError, InterruptKind, Resume};
 pub use model::{ModelConfig, RequestUsage, RunUsage};
 pub use nodes::NodeId;
 pub use planner::ModelPlanner;
-pub use question::{Answer, AnswerError, Question, QuestionKind, QuestionOption};
+pub use question::{
+    Answer, AnswerError, Question, QuestionError, QuestionKind, QuestionOption, check_questions,
+};
 pub use state::AgentMode;
 pub use timeline::{ActionResult, RunOutcome, RunRecord, Timeline, TimelineItem};
 pub use tool_hub::{ExternalServer, ToolHub, ToolServer};

@@ -3,18 +3,20 @@
 //! Rules: the eid exists in the current observation; the element is not disabled; `type` only
 //! on editable elements; `select_option` only on a combobox or listbox; `check`/`uncheck` only
 //! on checkable elements (and `uncheck` never on a radio button); URLs parse as absolute URLs;
-//! a `tool` exists on the server and is not one a typed action calls; an `ask_user` has questions. An invalid action:
+//! a `tool` exists on the server and is not one a typed action calls; an `ask_user` has questions that can be asked (`check_questions`). An invalid action:
 //! `invalid_actions += 1`, a [`StepOutcome::Invalid`] record (the planner reads it), a failure
-//! note and a timeline entry; the run plans again. A valid one resets `invalid_actions`.
+//! note, a timeline entry and a step event; the run plans again. A valid one resets `invalid_actions`.
 
 use tandem_mcp_browser::snapshot::Element;
 
 use super::Runtime;
 use crate::action::Action;
+use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::planner::StepOutcome;
 use crate::policy_bridge::masked;
+use crate::question::check_questions;
 use crate::state::AgentState;
 use crate::timeline::{ActionResult, TimelineItem};
 use crate::tool_names;
@@ -42,12 +44,21 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
     state.steps.push(planned.record(StepOutcome::Invalid {
         error: error.clone(),
     }));
+    let shown = masked(planned.action(), planned.element.as_ref());
+    let result = ActionResult::Error {
+        message: format!("invalid: {error}"),
+    };
     state.run.timeline.push(TimelineItem::Action {
-        action: masked(planned.action(), planned.element.as_ref()),
+        action: shown.clone(),
         note: planned.plan.note.clone(),
-        result: ActionResult::Error {
-            message: format!("invalid: {error}"),
-        },
+        result: result.clone(),
+    });
+    rt.emit(AgentEvent::Step {
+        run_id: state.run.run_id.clone(),
+        node: "validate_action".to_owned(),
+        action: Some(shown),
+        result: Some(result),
+        timings: StepTimings::default(),
     });
     Flow::Next
 }
@@ -121,16 +132,13 @@ fn element_problem(
             Err(error) => Some(format!("`{url}` is not an absolute URL: {error}")),
         },
         Action::PressKey { key } if key.trim().is_empty() => Some("no key given".to_owned()),
-        Action::AskUser { questions } if questions.is_empty() => {
-            Some("ask_user needs at least one question".to_owned())
-        }
+        Action::AskUser { questions } => check_questions(questions).err().map(|e| e.to_string()),
         Action::Click { .. }
         | Action::PressKey { .. }
         | Action::Scroll { .. }
         | Action::Wait { .. }
         | Action::Back
         | Action::Tool { .. }
-        | Action::AskUser { .. }
         | Action::NeedUser { .. }
         | Action::Stop { .. } => None,
     }
