@@ -36,6 +36,7 @@ pub mod policy_bridge;
 pub mod question;
 pub mod state;
 pub mod timeline;
+pub mod tool_args;
 pub mod tool_hub;
 pub mod tool_info;
 pub mod tool_names;

@@ -3,7 +3,8 @@
 //! Rules: the eid exists in the current observation; the element is not disabled; `type` only
 //! on editable elements; `select_option` only on a combobox or listbox; `check`/`uncheck` only
 //! on checkable elements (and `uncheck` never on a radio button); URLs parse as absolute URLs;
-//! a `tool` exists on the server and is not one a typed action calls; an `ask_user` has questions that can be asked (`check_questions`). An invalid action:
+//! a `tool` exists on the server, is not one a typed action calls, and its arguments fit its
+//! input schema; an `ask_user` has questions that can be asked (`check_questions`). An invalid action:
 //! `invalid_actions += 1`, a [`StepOutcome::Invalid`] record (the planner reads it), a failure
 //! note, a timeline entry and a step event; the run plans again. A valid one resets `invalid_actions`.
 
@@ -19,6 +20,7 @@ use crate::policy_bridge::masked;
 use crate::question::check_questions;
 use crate::state::AgentState;
 use crate::timeline::{ActionResult, TimelineItem};
+use crate::tool_args::argument_problem;
 use crate::tool_names;
 
 pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
@@ -26,7 +28,7 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
         return Flow::Next;
     };
     let problem = match planned.action() {
-        Action::Tool { name, .. } => tool_problem(rt, name).await,
+        Action::Tool { name, args } => tool_problem(rt, name, args).await,
         action => element_problem(action, state, planned.element.as_ref()),
     };
     let Some(error) = problem else {
@@ -64,23 +66,29 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
 }
 
 /// Checks the tool against the tools offered right now (servers may add or drop tools, so the
-/// list is asked for afresh, as it is for planning).
-async fn tool_problem(rt: &Runtime, name: &str) -> Option<String> {
+/// list is asked for afresh, as it is for planning), and its arguments against the tool's input
+/// schema.
+async fn tool_problem(rt: &Runtime, name: &str, args: &serde_json::Value) -> Option<String> {
     if let Some(action) = tool_names::typed_action_for(name) {
         return Some(format!(
             "`{name}` is not called as a tool: use the `{action}` action"
         ));
     }
-    match rt.browser.tools().await {
-        Ok(tools) if tools.iter().any(|tool| tool.name == name) => None,
-        Ok(tools) => {
+    let tools = match rt.browser.tools().await {
+        Ok(tools) => tools,
+        Err(error) => return Some(format!("could not list the tools: {error}")),
+    };
+    match tools.iter().find(|tool| tool.name == name) {
+        Some(tool) => {
+            argument_problem(&tool.input_schema, args).map(|problem| format!("{name}: {problem}"))
+        }
+        None => {
             let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
             Some(format!(
                 "there is no tool `{name}`; available: {}",
                 names.join(", ")
             ))
         }
-        Err(error) => Some(format!("could not list the tools: {error}")),
     }
 }
 
