@@ -83,13 +83,6 @@ pub enum TimelineItem {
         /// The interrupt as shown.
         interrupt: Interrupt,
     },
-    /// A file the run produced.
-    File {
-        /// Path or URL of the file.
-        path: String,
-        /// What it is.
-        description: String,
-    },
 }
 
 /// One entry: a sequence number, a time and the item.
@@ -160,8 +153,7 @@ impl Timeline {
             TimelineItem::Action { action, result, .. } => Some((action, result)),
             TimelineItem::Text { .. }
             | TimelineItem::Observation { .. }
-            | TimelineItem::Question { .. }
-            | TimelineItem::File { .. } => None,
+            | TimelineItem::Question { .. } => None,
         })
     }
 }

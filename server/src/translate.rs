@@ -188,6 +188,15 @@ fn action_view(
     }
 }
 
+/// The status of a session whose agent is in `lifecycle`, its latest finished run ended as
+/// `last` (the `session` frame's status).
+pub fn run_status(lifecycle: Lifecycle, last: Option<AgentOutcome>) -> RunStatus {
+    match (lifecycle, last) {
+        (Lifecycle::Idle, Some(outcome)) => finished_status(outcome),
+        (lifecycle, _) => status_of(lifecycle),
+    }
+}
+
 pub fn status_of(lifecycle: Lifecycle) -> RunStatus {
     match lifecycle {
         Lifecycle::Idle => RunStatus::Idle,

@@ -83,6 +83,13 @@ pub async fn run_suite(
     mut progress: impl FnMut(usize, usize, &ScenarioReport),
 ) -> anyhow::Result<SuiteReport> {
     let started = Instant::now();
+    // Created now so a folder that cannot exist stops the suite before it runs; removed again
+    // at the end if nothing failed into it (a passing suite leaves no empty folder behind).
+    let created_out = options
+        .out_dir
+        .as_ref()
+        .filter(|out| !out.exists())
+        .cloned();
     if let Some(out) = &options.out_dir {
         std::fs::create_dir_all(out)
             .with_context(|| format!("cannot create the output folder {}", out.display()))?;
@@ -155,6 +162,10 @@ pub async fn run_suite(
             .push("a scenario task stopped without a report".to_owned());
     }
     write_outputs(&mut suite, options);
+    if let Some(out) = created_out {
+        // Fails, as it should, when a failure wrote into it.
+        let _ = std::fs::remove_dir(out);
+    }
     Ok(suite)
 }
 

@@ -20,8 +20,6 @@ use tandem_mcp_browser::{BrowserHost, ClientError, McpBrowserClient};
 use tokio::sync::{broadcast, watch};
 use tokio_util::sync::CancellationToken;
 
-use crate::protocol::RunStatus;
-
 use super::{CONFIRM_EXPIRY, FANOUT_CAPACITY, Session, SessionFactory, forward, lock};
 
 /// How long a session nobody is attached to may sit idle before it is closed.
@@ -254,8 +252,6 @@ impl SessionRegistry {
                 agent,
                 browser: browser_session,
                 outbox,
-                status: Mutex::new(RunStatus::Idle),
-                reasoning: std::sync::atomic::AtomicBool::new(false),
                 forwarder,
                 client,
                 attached: Mutex::new(None),
