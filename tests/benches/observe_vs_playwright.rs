@@ -25,8 +25,8 @@ fn pages(site: &FixtureSite) -> anyhow::Result<Vec<(String, String)>> {
     let sysroot = std::process::Command::new("rustc")
         .args(["--print", "sysroot"])
         .output()?;
-    let docs = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim())
-        .join("share/doc/rust/html");
+    let docs =
+        PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim()).join("share/doc/rust/html");
     let mut pages = vec![("form (fixture)".to_owned(), site.url("/form.html"))];
     for (name, page) in [
         ("std/index.html", "std/index.html"),
@@ -59,21 +59,25 @@ async fn playwright(cli: &Path, output: &Path) -> anyhow::Result<McpBrowserClien
     Ok(McpBrowserClient::spawn(command).await?)
 }
 
-/// Median time of `rounds` calls of `take`, and the text size of the last one.
-async fn measure<F, Fut>(mut take: F) -> anyhow::Result<(Duration, usize)>
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = anyhow::Result<usize>>,
-{
-    take().await?; // warm-up
-    let mut samples = Samples::default();
-    let mut size = 0;
-    for _ in 0..ROUNDS {
-        let started = Instant::now();
-        size = take().await?;
-        samples.push(started.elapsed());
-    }
-    Ok((samples.median(), size))
+/// Tandem's observe: its time and the size of its text.
+async fn observe_tandem(client: &McpBrowserClient) -> anyhow::Result<(Duration, usize)> {
+    let started = Instant::now();
+    let output = client.call("observe", json!({})).await?;
+    let took = started.elapsed();
+    anyhow::ensure!(output.images.len() == 1, "observe returned no screenshot");
+    Ok((took, output.text.len()))
+}
+
+/// Playwright MCP's snapshot then screenshot: their time and the size of the snapshot's text.
+async fn observe_playwright(client: &McpBrowserClient) -> anyhow::Result<(Duration, usize)> {
+    let started = Instant::now();
+    let snapshot = client.call("browser_snapshot", json!({})).await?;
+    let shot = client
+        .call("browser_take_screenshot", json!({ "type": "jpeg" }))
+        .await?;
+    let took = started.elapsed();
+    anyhow::ensure!(!shot.images.is_empty(), "no screenshot from Playwright MCP");
+    Ok((took, snapshot.text.len()))
 }
 
 #[tokio::main]
@@ -100,21 +104,20 @@ async fn main() -> anyhow::Result<()> {
         theirs
             .call("browser_navigate", json!({ "url": url }))
             .await?;
-        let (ours_time, ours_size) = measure(|| async {
-            let output = tandem.call("observe", json!({})).await?;
-            anyhow::ensure!(output.images.len() == 1, "observe returned no screenshot");
-            Ok(output.text.len())
-        })
-        .await?;
-        let (their_time, their_size) = measure(|| async {
-            let snapshot = theirs.call("browser_snapshot", json!({})).await?;
-            let shot = theirs
-                .call("browser_take_screenshot", json!({ "type": "jpeg" }))
-                .await?;
-            anyhow::ensure!(!shot.images.is_empty(), "no screenshot from Playwright MCP");
-            Ok(snapshot.text.len())
-        })
-        .await?;
+        // Rounds alternate between the two, so a busy machine slows both alike.
+        observe_tandem(&tandem).await?;
+        observe_playwright(&theirs).await?;
+        let (mut ours, mut others) = (Samples::default(), Samples::default());
+        let (mut ours_size, mut their_size) = (0, 0);
+        for _ in 0..ROUNDS {
+            let (took, size) = observe_tandem(&tandem).await?;
+            ours.push(took);
+            ours_size = size;
+            let (took, size) = observe_playwright(&theirs).await?;
+            others.push(took);
+            their_size = size;
+        }
+        let (ours_time, their_time) = (ours.median(), others.median());
         println!(
             "{name:<16} {:>11.1} ms {:>14.1} ms {:>10.2}x {:>9.1} KiB {:>8.1} KiB {:>10.2}x",
             ms(ours_time),
