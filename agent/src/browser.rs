@@ -59,7 +59,7 @@ pub fn is_fatal(error: &ClientError) -> bool {
         ClientError::Transport(_) => true,
         ClientError::Server { code, .. } => matches!(
             code.as_str(),
-            "browser_crashed" | "launch_failed" | "browser_not_found"
+            "browser_crashed" | "browser_restart_limit" | "launch_failed" | "browser_not_found"
         ),
     }
 }

@@ -98,6 +98,14 @@ pub enum AgentEvent {
         /// Why it is no longer pending.
         by: QuestionEnd,
     },
+    /// The browser had died and was started again (restarted or reconnected); the run's
+    /// earlier pages are gone. Sent once per restart a run meets.
+    BrowserRestarted {
+        /// The run.
+        run_id: String,
+        /// How the browser died.
+        reason: String,
+    },
     /// A message from the agent.
     Message {
         /// The run.

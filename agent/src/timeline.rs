@@ -83,6 +83,12 @@ pub enum TimelineItem {
         /// The interrupt as shown.
         interrupt: Interrupt,
     },
+    /// The browser had died and was started again before this point of the run: earlier pages
+    /// are gone.
+    BrowserRestarted {
+        /// How it died (killed, exited, DevTools connection lost).
+        reason: String,
+    },
 }
 
 /// One entry: a sequence number, a time and the item.
@@ -153,7 +159,8 @@ impl Timeline {
             TimelineItem::Action { action, result, .. } => Some((action, result)),
             TimelineItem::Text { .. }
             | TimelineItem::Observation { .. }
-            | TimelineItem::Question { .. } => None,
+            | TimelineItem::Question { .. }
+            | TimelineItem::BrowserRestarted { .. } => None,
         })
     }
 }

@@ -5,7 +5,8 @@
 //!   page or the caller's input; the MCP server returns them as tool results with `is_error`, so a
 //!   planner can read them and choose another action. The browser stays usable.
 //! - *browser errors* (cannot launch, crashed, CDP call timed out) are about the browser itself;
-//!   the MCP server returns them as JSON-RPC errors. After `Crashed`, the next call relaunches.
+//!   the MCP server returns them as JSON-RPC errors. After `Crashed`, the next call relaunches,
+//!   within the restart budget (`RestartsExhausted` past it).
 
 use std::time::Duration;
 
@@ -26,10 +27,23 @@ pub enum BrowserError {
     /// Chromium could not be started or connected to. Fatal for the call; retried on the next.
     #[error("could not start the browser ({target}): {reason}")]
     Launch { target: String, reason: String },
-    /// The browser process died or its DevTools connection closed. Reported once; the next call
-    /// relaunches (page state is lost).
+    /// The browser process died or its DevTools connection closed during this call (or before a
+    /// call that could change a page, which is never run on a new browser). The next call
+    /// restarts it (page state is lost); read-only calls restart it at once and run again.
     #[error("the browser crashed or disconnected ({0}); the next call starts a new one")]
     Crashed(String),
+    /// The browser died or failed to start once more after 3 restarts within a minute, so it is
+    /// not started again for now. Fatal for the call; the message names the last cause and what to do.
+    #[error(
+        "the browser failed {failures} times within {window_secs}s (last: {cause}), so Tandem \
+         stopped restarting it: check the browser (the --chrome path, TANDEM_CHROME, or that the \
+         DevTools URL answers), then send the message again after a minute, or restart the daemon"
+    )]
+    RestartsExhausted {
+        failures: usize,
+        window_secs: u64,
+        cause: String,
+    },
     /// A CDP call did not answer in time. The browser may still be usable. `after` is zero when
     /// chromiumoxide's own request timeout fired (its length is not reported).
     #[error("the browser did not answer `{operation}`{}", within(*.after))]
@@ -98,6 +112,7 @@ impl BrowserError {
             | Self::ExecutableMissing(_)
             | Self::Launch { .. }
             | Self::Crashed(_)
+            | Self::RestartsExhausted { .. }
             | Self::Timeout { .. }
             | Self::Protocol { .. } => false,
             Self::UnknownEid(_)
@@ -123,6 +138,7 @@ impl BrowserError {
             Self::NotFound | Self::ExecutableMissing(_) => "browser_not_found",
             Self::Launch { .. } => "launch_failed",
             Self::Crashed(_) => "browser_crashed",
+            Self::RestartsExhausted { .. } => "browser_restart_limit",
             Self::Timeout { .. } => "timeout",
             Self::Protocol { .. } => "protocol",
             Self::UnknownEid(_) => "unknown_eid",

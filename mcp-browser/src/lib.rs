@@ -16,6 +16,7 @@ pub mod server;
 pub mod snapshot;
 pub mod tls;
 
+pub use browser::script::PAGE_SCRIPT;
 pub use browser::{BrowserHost, BrowserSession};
 pub use client::{McpBrowserClient, ObservedPage, ToolOutput};
 pub use config::BrowserConfig;

@@ -74,8 +74,9 @@ pub enum PageNotice {
     TabOpened { tab_id: String, url: String },
     /// A tab closed itself.
     TabClosed { tab_id: String },
-    /// The browser had died and was started again; earlier pages and eids are gone.
-    BrowserRestarted,
+    /// The browser had died and was started again; earlier pages and eids are gone. `reason`
+    /// says how it died (killed, exited, DevTools connection lost).
+    BrowserRestarted { reason: String },
 }
 
 impl std::fmt::Display for PageNotice {
@@ -98,7 +99,12 @@ impl std::fmt::Display for PageNotice {
             }
             Self::TabOpened { tab_id, url } => write!(f, "a new tab {tab_id} opened: {url}"),
             Self::TabClosed { tab_id } => write!(f, "tab {tab_id} closed"),
-            Self::BrowserRestarted => f.write_str("the browser restarted; earlier pages are gone"),
+            Self::BrowserRestarted { reason } => {
+                write!(
+                    f,
+                    "the browser restarted ({reason}); earlier pages are gone"
+                )
+            }
         }
     }
 }

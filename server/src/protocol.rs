@@ -231,6 +231,11 @@ pub enum ServerMessage {
         outcome: RunOutcome,
         text: String,
     },
+    /// The browser had died and was restarted (or reconnected) before this point of the run;
+    /// `reason` says how it died. Earlier pages are gone.
+    BrowserRestarted {
+        reason: String,
+    },
     Error {
         code: String,
         message: String,

@@ -76,6 +76,9 @@ pub fn frames(event: &AgentEvent) -> Vec<ServerMessage> {
                 status: finished_status(*outcome),
             },
         ],
+        AgentEvent::BrowserRestarted { reason, .. } => vec![ServerMessage::BrowserRestarted {
+            reason: reason.clone(),
+        }],
         AgentEvent::Error { code, message } => vec![ServerMessage::error(code, message.clone())],
         // Token usage is in the run record; the protocol has no frame for it yet.
         AgentEvent::Usage { .. } => Vec::new(),

@@ -319,7 +319,7 @@ async fn one_session_over_the_cap_is_refused_with_a_typed_error_and_the_socket_s
 async fn a_takeover_nobody_is_attached_to_answer_ends_its_run_and_the_session_closes() {
     let site = FixtureSite::start().await.unwrap();
     let goal = format!(
-        "open {}, then type hunter2 into Password",
+        "open {}, then type your password into Password",
         site.url("/login.html")
     );
     let (kind, run) = ask_then_detach(goal).await;

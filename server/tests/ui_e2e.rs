@@ -1,6 +1,7 @@
 //! The chat UI in real headless Chromium, driven by Tandem's own MCP browser tools: open the page
 //! with the token, send a goal, see the confirm card, approve, see the run finish. A screenshot
-//! of the UI is saved as a test artifact.
+//! of the UI is saved as a test artifact. A browser killed between two messages shows as one
+//! "browser restarted" line on the UI's timeline.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
 mod support;
@@ -100,6 +101,48 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
         !done.text.contains("Approve for this session"),
         "the card is gone"
     );
+
+    person.shutdown().await;
+    daemon.stop().await;
+}
+
+/// Types `text` into the composer and sends it.
+async fn say(ui: &McpBrowserClient, text: &str) {
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.type_text(
+        &eid(&page, "textbox", "Message to Tandem"),
+        text,
+        true,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_browser_restart_shows_as_one_line_on_the_chat_timeline() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
+        .await
+        .unwrap();
+    wait_text(ui, "idle").await;
+    say(ui, &format!("open {}", site.url("/form.html"))).await;
+    wait_text(ui, "completed").await;
+
+    daemon.kill_browser().await;
+    say(ui, &format!("open {}", site.url("/links.html"))).await;
+    wait_text(ui, "The browser was restarted").await;
+    let shown = ui.observe(None).await.unwrap().text;
+    assert_eq!(
+        shown.matches("The browser was restarted").count(),
+        1,
+        "{shown}"
+    );
+    assert!(shown.contains("SIGKILL"), "the reason is shown: {shown}");
 
     person.shutdown().await;
     daemon.stop().await;

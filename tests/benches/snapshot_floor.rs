@@ -16,12 +16,12 @@ use chromiumoxide::{Browser, Page};
 use futures::StreamExt;
 use serde_json::Value;
 use tandem_mcp_browser::BrowserConfig;
+use tandem_mcp_browser::PAGE_SCRIPT;
 use tandem_mcp_browser::browser::{CLOSED_NETWORK_ARGS, find_executable};
 use tandem_mcp_browser::snapshot::wire;
 use tandem_tests::FixtureSite;
 use tandem_tests::stats::Samples;
 
-const PAGE_SCRIPT: &str = include_str!("../../mcp-browser/page_script.js");
 const ROUNDS: usize = 60;
 
 /// The least an exact snapshot of big.html must do: visit every element; for each control,

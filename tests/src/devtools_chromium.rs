@@ -21,6 +21,12 @@ impl DevtoolsChromium {
     /// Starts headless Chromium with a fresh profile, closed network and a DevTools port of
     /// its own choosing; returns once it has printed its DevTools URL.
     pub async fn start() -> anyhow::Result<Self> {
+        Self::start_on(0).await
+    }
+
+    /// Like [`DevtoolsChromium::start`] on a given DevTools port (0: any free one), e.g. to
+    /// bring a browser back at the address Tandem was told to reconnect to.
+    pub async fn start_on(port: u16) -> anyhow::Result<Self> {
         let profile = tempfile::tempdir()?;
         let executable = find_executable(&BrowserConfig::default())?;
         let mut process = tokio::process::Command::new(executable)
@@ -32,9 +38,9 @@ impl DevtoolsChromium {
                 "--disable-component-update",
                 "--disable-sync",
                 "--no-first-run",
-                "--remote-debugging-port=0",
                 "about:blank",
             ])
+            .arg(format!("--remote-debugging-port={port}"))
             .arg(format!("--user-data-dir={}", profile.path().display()))
             .stderr(Stdio::piped())
             .stdout(Stdio::null())

@@ -6,6 +6,7 @@ pub mod agent;
 pub mod browser;
 pub mod devtools_chromium;
 pub mod fixture_site;
+pub mod instruction_set;
 pub mod mock_model;
 pub mod stats;
 

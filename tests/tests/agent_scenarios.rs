@@ -167,11 +167,12 @@ async fn a_declined_purchase_cancels_the_run_and_leaves_the_page_alone() {
 }
 
 #[tokio::test]
-async fn a_password_field_is_handed_over_and_the_run_continues_after_manual_done() {
+async fn a_password_the_message_does_not_give_is_handed_over_and_the_run_continues_after_manual_done()
+ {
     let mut t = TestAgent::start().await.unwrap();
     let run_id = t
         .say(&format!(
-            "open {}\ntype alice into Username\ntype hunter2 into Password\nclick Log in",
+            "open {}\ntype alice into Username\ntype your password into Password\nclick Log in",
             t.url("/login.html")
         ))
         .await
@@ -239,6 +240,51 @@ async fn a_password_field_is_handed_over_and_the_run_continues_after_manual_done
             summary: "done by you".into()
         }
     );
+    t.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_password_given_in_the_message_is_typed_after_one_confirmation_showing_host_and_mask() {
+    let config = AgentConfig::default().with_max_actions(100);
+    let mut t = TestAgent::start_with(config, Arc::new(InstructionPlanner::new()))
+        .await
+        .unwrap();
+    let run_id = t
+        .say(&format!(
+            "open {}\ntype alice into Username\ntype hunter2 into Password\nclick Log in",
+            t.url("/login.html")
+        ))
+        .await
+        .unwrap();
+    let asked = t.question().await.unwrap();
+    let InterruptKind::Confirm {
+        reason,
+        rule,
+        summary,
+        ..
+    } = &asked.kind
+    else {
+        panic!("expected one confirmation, got {asked:?}");
+    };
+    assert_eq!(rule, "confirm-secret-from-message");
+    let host = t.site.addr().ip().to_string();
+    assert!(
+        reason.contains(&host) && reason.contains("••••"),
+        "{reason}"
+    );
+    assert!(!reason.contains("hunter2") && !summary.contains("hunter2"));
+    t.agent
+        .resume(&asked.id, confirm(&asked.kind, true))
+        .await
+        .unwrap();
+    let (outcome, text) = t.finished().await.unwrap();
+    assert_eq!(outcome, RunOutcome::Done, "{text}");
+    t.page_shows("Welcome, alice").await.unwrap();
+    assert!(!text.contains("hunter2"), "{text}");
+    // The value appears on the timeline only in the person's own message.
+    let run = t.agent.run(&run_id).unwrap();
+    let shown = serde_json::to_string(&run.timeline).unwrap();
+    assert_eq!(shown.matches("hunter2").count(), 1, "{shown}");
     t.shutdown().await;
 }
 

@@ -463,25 +463,41 @@ async fn bad_input_gets_clear_errors_and_the_session_keeps_working() {
 }
 
 #[tokio::test]
-async fn a_killed_browser_is_reported_then_relaunched_on_the_next_call() {
+async fn a_killed_browser_is_restarted_and_only_read_only_calls_run_again_on_it() {
     let site = FixtureSite::start().await.unwrap();
     let browser = TestBrowser::start().await.unwrap();
     let client = &browser.client;
     open(client, &site, "/form.html").await;
 
+    // A call that can change a page is never run on a browser it was not meant for.
     browser.host.kill_for_test().await;
-    let error = client.observe(None).await.unwrap_err();
+    let error = client.click("e1").await.unwrap_err();
     assert_eq!(error.code(), "browser_crashed", "{error}");
-
+    assert!(
+        error.to_string().contains("SIGKILL"),
+        "names the kill: {error}"
+    );
     let relaunched = client.navigate(&site.url("/links.html")).await.unwrap();
     assert_eq!(relaunched.title, "Links");
     let observed = client.observe(None).await.unwrap().observation;
-    assert!(
-        observed.notices.contains(&PageNotice::BrowserRestarted),
-        "{:?}",
-        observed.notices
-    );
+    assert_eq!(restarts_in(&observed.notices), 1, "{:?}", observed.notices);
+
+    // A read-only call that meets a dead browser runs on the restarted one.
+    browser.host.kill_for_test().await;
+    let observed = client.observe(None).await.unwrap().observation;
+    assert_eq!(observed.snapshot.url, "about:blank", "a fresh tab");
+    assert_eq!(restarts_in(&observed.notices), 1, "{:?}", observed.notices);
     browser.shutdown().await;
+}
+
+/// How many restart notices name a kill.
+fn restarts_in(notices: &[PageNotice]) -> usize {
+    notices
+        .iter()
+        .filter(
+            |n| matches!(n, PageNotice::BrowserRestarted { reason } if reason.contains("SIGKILL")),
+        )
+        .count()
 }
 
 #[tokio::test]

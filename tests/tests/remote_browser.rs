@@ -1,7 +1,7 @@
 //! Connecting to a browser that is already running (a remote browser host) by its DevTools URL.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use tandem_mcp_browser::{BrowserConfig, BrowserHost};
+use tandem_mcp_browser::{BrowserConfig, BrowserHost, PageNotice};
 use tandem_tests::{DevtoolsChromium, FixtureSite, connected_client};
 
 #[tokio::test]
@@ -65,4 +65,34 @@ async fn a_devtools_http_address_is_resolved_to_its_websocket() {
     let client = connected_client(&nothing).await.unwrap();
     let error = client.navigate(&site.url("/links.html")).await.unwrap_err();
     assert!(error.to_string().contains("json/version"), "{error}");
+}
+
+#[tokio::test]
+async fn a_remote_browser_that_goes_away_is_reconnected_when_it_is_back() {
+    let site = FixtureSite::start().await.unwrap();
+    let mut first = DevtoolsChromium::start().await.unwrap();
+    let address = first.http_address();
+    let host = BrowserHost::new(BrowserConfig {
+        remote_url: Some(format!("http://{address}")),
+        ..tandem_tests::browser_config()
+    });
+    let client = connected_client(&host).await.unwrap();
+    client.navigate(&site.url("/form.html")).await.unwrap();
+
+    first.process.kill().await.unwrap();
+    let port: u16 = address.rsplit(':').next().unwrap().parse().unwrap();
+    let _second = DevtoolsChromium::start_on(port).await.unwrap();
+    let observed = client.observe(None).await.unwrap().observation;
+    assert_eq!(observed.snapshot.url, "about:blank", "a fresh tab");
+    assert!(
+        observed.notices.iter().any(
+            |n| matches!(n, PageNotice::BrowserRestarted { reason } if reason.contains("DevTools"))
+        ),
+        "{:?}",
+        observed.notices
+    );
+    let outcome = client.navigate(&site.url("/links.html")).await.unwrap();
+    assert_eq!(outcome.title, "Links");
+    client.close().await;
+    host.shutdown().await;
 }

@@ -700,6 +700,9 @@ function onMessage(msg) {
     case "step":
       addStep(msg);
       break;
+    case "browser_restarted":
+      addBrowserRestarted(msg);
+      break;
     case "run_finished": {
       const outcome = str(msg.outcome) || "done";
       const text = str(msg.text) || `Run ended (${outcome}).`;
@@ -714,6 +717,23 @@ function onMessage(msg) {
       break;
     default:
       break;
+  }
+}
+
+// ---------- browser restarts ----------
+
+/** A `browser_restarted` frame: one timeline line saying the browser was restarted, and why. */
+function addBrowserRestarted(msg) {
+  const reason = str(msg.reason) || "it stopped";
+  addStep({
+    node: "browser restarted",
+    summary: `The browser was restarted (${reason}); earlier pages are gone.`,
+    result: "error",
+  });
+  const line = ui.timeline.lastElementChild;
+  if (line) {
+    line.classList.add("step-restart");
+    line.dataset.testid = "browser-restarted";
   }
 }
 

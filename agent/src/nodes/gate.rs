@@ -36,6 +36,7 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
         }
         rt.gate.assess(&request, &context)
     };
+    let decision = given_in_message(decision, planned.action(), &request, state);
     tracing::debug!(action = planned.action().kind_name(), decision = %decision.effect(), rule = decision.rule(), "policy");
     let shown = masked(planned.action(), planned.element.as_ref());
     if let PolicyDecision::Deny { reason, rule } = &decision {
@@ -69,4 +70,48 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     planned.gate = Some((request, decision));
     state.planned_action = Some(planned);
     Flow::Next
+}
+
+/// Policy rules that hand a secret field over to the person.
+const SECRET_FIELD_RULES: &[&str] = &[
+    "takeover-secret-text",
+    "takeover-password-field",
+    "takeover-sensitive-autocomplete",
+    "takeover-sensitive-field-name",
+];
+
+/// A secret the person wrote in this run's own message is theirs to have typed: instead of a
+/// takeover, one confirmation that shows the site's host and the value masked. Anything else
+/// (CAPTCHAs, secrets the message does not contain) keeps the policy's decision.
+fn given_in_message(
+    decision: PolicyDecision,
+    action: &crate::action::Action,
+    request: &tandem_policy::ActionRequest,
+    state: &AgentState,
+) -> PolicyDecision {
+    let PolicyDecision::RequireTakeover { rule, .. } = &decision else {
+        return decision;
+    };
+    let crate::action::Action::Type { text, .. } = action else {
+        return decision;
+    };
+    let in_message = state
+        .last_user_message
+        .split(|c: char| c.is_whitespace() || "\"'“”‘’,;".contains(c))
+        .any(|word| !word.is_empty() && word == text);
+    if !request.text_is_secret || !SECRET_FIELD_RULES.contains(&rule.as_str()) || !in_message {
+        return decision;
+    }
+    let host = state
+        .current_url()
+        .and_then(|url| url::Url::parse(url).ok())
+        .and_then(|url| url.host_str().map(str::to_owned))
+        .unwrap_or_else(|| "this page".to_owned());
+    let masked = "•".repeat(text.chars().count().clamp(4, 12));
+    PolicyDecision::RequireConfirmation {
+        reason: format!(
+            "Type the secret you gave in your message ({masked}) into this field on {host}?"
+        ),
+        rule: "confirm-secret-from-message".to_owned(),
+    }
 }

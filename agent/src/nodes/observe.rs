@@ -8,6 +8,12 @@
 //! `about:blank`, a popup is closed) and the run ends in `finalize_denied`. A tool error is
 //! counted (`consecutive_errors`) and observation is tried again; a fatal browser error ends the
 //! run in `finalize_failed`.
+//!
+//! A browser restart reported by the observation is recorded once (timeline entry and
+//! `BrowserRestarted` event, with the reason). Met by the run's first observation (the browser
+//! died between messages), the run goes on, on the new browser. Met later, the run's pages are
+//! gone under it: the run ends in `finalize_failed` naming the crash, and nothing it did is
+//! repeated.
 
 use std::time::Instant;
 
@@ -18,8 +24,8 @@ use super::execute::{check_landing, leave_denied_page, record_tool_error};
 use crate::events::AgentEvent;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
-use crate::state::AgentState;
-use crate::timeline::TimelineItem;
+use crate::state::{AgentState, Ending};
+use crate::timeline::{RunOutcome, TimelineItem};
 
 pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     if !state.needs_observe && state.last_observation.is_some() {
@@ -60,6 +66,17 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
         mime_type: screenshot.as_ref().map(|s| s.mime_type.clone()),
         screenshot: screenshot.as_ref().map(|s| s.data.clone()),
     });
+    let restart = page
+        .observation
+        .notices
+        .iter()
+        .find_map(|notice| match notice {
+            PageNotice::BrowserRestarted { reason } => Some(reason.clone()),
+            PageNotice::Dialog { .. }
+            | PageNotice::TabOpened { .. }
+            | PageNotice::TabClosed { .. } => None,
+        });
+    let mid_run = state.observations > 1 || !state.steps.is_empty();
     let popups: Vec<(String, String)> = page
         .observation
         .notices
@@ -68,13 +85,19 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
             PageNotice::TabOpened { tab_id, url } => Some((tab_id.clone(), url.clone())),
             PageNotice::Dialog { .. }
             | PageNotice::TabClosed { .. }
-            | PageNotice::BrowserRestarted => None,
+            | PageNotice::BrowserRestarted { .. } => None,
         })
         .collect();
     let active_url = snapshot.url.clone();
     state.last_screenshot = screenshot;
     state.last_observation = Some(page);
 
+    if let Some(reason) = restart {
+        record_restart(rt, state, reason, mid_run);
+        if state.ending.is_some() {
+            return Flow::Next;
+        }
+    }
     if let Some(ending) = check_landing(rt, state, &active_url) {
         leave_denied_page(rt, state, None).await;
         state.ending = Some(ending);
@@ -88,4 +111,30 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
         }
     }
     Flow::Next
+}
+
+/// Records a browser restart on the timeline and tells the watchers; a restart in the middle of
+/// a run ends it, naming the crash.
+fn record_restart(rt: &Runtime, state: &mut AgentState, reason: String, mid_run: bool) {
+    tracing::warn!(%reason, mid_run, "the run met a restarted browser");
+    state.run.timeline.push(TimelineItem::BrowserRestarted {
+        reason: reason.clone(),
+    });
+    rt.emit(AgentEvent::BrowserRestarted {
+        run_id: state.run.run_id.clone(),
+        reason: reason.clone(),
+    });
+    if !mid_run {
+        return;
+    }
+    let message = format!(
+        "The browser crashed during this run ({reason}) and was restarted, so the pages this run \
+         was working on are gone. I stopped rather than repeat anything; send your message again \
+         to start over on the new browser."
+    );
+    rt.emit(AgentEvent::Error {
+        code: "browser_crashed".to_owned(),
+        message: message.clone(),
+    });
+    state.ending = Some(Ending::new(RunOutcome::Failed, message, "browser_crashed"));
 }

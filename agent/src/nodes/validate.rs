@@ -112,7 +112,8 @@ fn element_problem(
         }
     }
     match action {
-        Action::Type { eid, .. } => element.filter(|e| !e.editable).map(|e| {
+        // Colour and range inputs take a value though they take no typed text.
+        Action::Type { eid, .. } => element.filter(|e| !e.editable && !takes_value(e)).map(|e| {
             format!(
                 "element {eid} ({} \"{}\") does not accept text",
                 e.role, e.name
@@ -150,4 +151,13 @@ fn element_problem(
         | Action::NeedUser { .. }
         | Action::Stop { .. } => None,
     }
+}
+
+/// Inputs whose value the browser sets directly (colour, range, date and time kinds).
+fn takes_value(element: &Element) -> bool {
+    element.tag == "input"
+        && matches!(
+            element.input_type.as_deref(),
+            Some("color" | "range" | "date" | "time" | "datetime-local" | "month" | "week")
+        )
 }

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 
 use super::keys;
 use super::script::{self, ScriptFn};
-use super::session::BrowserSession;
+use super::session::{BrowserSession, lost_the_browser};
 use super::settle::NavigationWatch;
 use crate::error::{BrowserError, Result};
 use crate::observation::{Observation, Screenshot};
@@ -154,6 +154,14 @@ impl BrowserSession {
     /// the screenshot first: its frame is produced before the page's main thread turns to the
     /// snapshot script, and is encoded while the script runs, so the two overlap fully.
     pub async fn observe(&mut self, shot: &ScreenshotOptions) -> Result<Observation> {
+        let first = self.observe_once(shot).await;
+        if lost_the_browser(&first) {
+            return self.observe_once(shot).await;
+        }
+        first
+    }
+
+    async fn observe_once(&mut self, shot: &ScreenshotOptions) -> Result<Observation> {
         let tabs = self.sync_tabs().await?;
         let page = self.page().await?;
         let timeout = self.host().config().call_timeout();
@@ -173,6 +181,14 @@ impl BrowserSession {
 
     /// The DOM snapshot of the active tab alone.
     pub async fn snapshot(&mut self) -> Result<Snapshot> {
+        let first = self.active_snapshot().await;
+        if lost_the_browser(&first) {
+            return self.active_snapshot().await;
+        }
+        first
+    }
+
+    async fn active_snapshot(&mut self) -> Result<Snapshot> {
         let page = self.page().await?;
         let timeout = self.host().config().call_timeout();
         self.guard_ours("snapshot", timeout, take_snapshot(&page))
@@ -181,6 +197,14 @@ impl BrowserSession {
 
     /// An image of the active tab's viewport.
     pub async fn screenshot(&mut self, options: &ScreenshotOptions) -> Result<Screenshot> {
+        let first = self.screenshot_once(options).await;
+        if lost_the_browser(&first) {
+            return self.screenshot_once(options).await;
+        }
+        first
+    }
+
+    async fn screenshot_once(&mut self, options: &ScreenshotOptions) -> Result<Screenshot> {
         let page = self.foreground_page().await?;
         let timeout = self.host().config().call_timeout();
         self.guard_ours("screenshot", timeout, take_screenshot(&page, options))

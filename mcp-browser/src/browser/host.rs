@@ -1,25 +1,34 @@
-//! [`BrowserHost`]: owns one Chromium for many sessions, relaunching it after a crash.
+//! [`BrowserHost`]: owns one Chromium for many sessions and supervises it.
 //!
-//! Contract: `live()` always hands out a running browser (launching on first use, relaunching
-//! when the previous one died). Each launch has a new *generation*; a session whose context was
-//! made in an older generation knows its pages are gone.
+//! Contract: `live()` hands out a running browser, launching it on first use and, when the
+//! previous one died (process exit, kill, lost DevTools connection), restarting a local one or
+//! reconnecting to a DevTools URL. Deaths and failed starts are counted by a
+//! [`RestartBudget`]: each start waits its backoff, and past the cap `live()` answers
+//! [`BrowserError::RestartsExhausted`] at once (naming the last cause) instead of looping. Each
+//! start has a new *generation*; a session whose context was made in an older one knows its pages
+//! are gone, and learns why from [`LiveBrowser::death_reason`].
 
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{Duration, Instant};
 
 use chromiumoxide::Browser;
 use tokio::sync::Mutex;
 
 use super::launch::{self, Launched};
+use super::restarts::{RestartBudget, describe_exit};
 use crate::config::BrowserConfig;
-use crate::error::Result;
+use crate::error::{BrowserError, Result};
+
+/// How long a dead local browser's exit status is awaited for its death reason.
+const EXIT_STATUS_WAIT: Duration = Duration::from_millis(500);
 
 /// A running browser shared by the sessions of one daemon.
 pub struct LiveBrowser {
     pub(crate) browser: Mutex<Browser>,
     pub(crate) generation: u64,
     alive: Arc<std::sync::atomic::AtomicBool>,
+    lost: Arc<StdMutex<Option<String>>>,
     handler_task: tokio::task::JoinHandle<()>,
     _profile: Option<tempfile::TempDir>,
 }
@@ -41,12 +50,42 @@ impl LiveBrowser {
         }
         exited
     }
+
+    /// How this browser died: how its process ended (a local one), else how its DevTools
+    /// connection ended. Call it once the browser is known dead.
+    pub(crate) async fn death_reason(&self) -> String {
+        let mut browser = self.browser.lock().await;
+        // The connection can close a moment before the killed process is reaped.
+        let exit = match browser.try_wait() {
+            Ok(Some(status)) => Some(status),
+            _ => match tokio::time::timeout(EXIT_STATUS_WAIT, browser.wait()).await {
+                Ok(Ok(status)) => status,
+                _ => None,
+            },
+        };
+        drop(browser);
+        if let Some(status) = exit {
+            return describe_exit(status);
+        }
+        self.lost
+            .lock()
+            .ok()
+            .and_then(|lost| lost.clone())
+            .unwrap_or_else(|| "the browser stopped answering".to_owned())
+    }
+}
+
+/// The current browser and the record of recent deaths.
+#[derive(Default)]
+struct Supervised {
+    live: Option<Arc<LiveBrowser>>,
+    budget: RestartBudget,
 }
 
 /// Owns the browser process (or remote connection) and replaces it when it dies.
 pub struct BrowserHost {
     config: BrowserConfig,
-    current: Mutex<Option<Arc<LiveBrowser>>>,
+    current: Mutex<Supervised>,
     generations: std::sync::atomic::AtomicU64,
 }
 
@@ -54,7 +93,7 @@ impl BrowserHost {
     pub fn new(config: BrowserConfig) -> Arc<Self> {
         Arc::new(Self {
             config,
-            current: Mutex::new(None),
+            current: Mutex::new(Supervised::default()),
             generations: std::sync::atomic::AtomicU64::new(0),
         })
     }
@@ -63,44 +102,82 @@ impl BrowserHost {
         &self.config
     }
 
-    /// The running browser, started now if there is none or the last one died.
+    /// The running browser, started now if there is none or the last one died (within the
+    /// restart budget; callers meanwhile wait for the same start).
     pub async fn live(&self) -> Result<Arc<LiveBrowser>> {
         let mut current = self.current.lock().await;
-        if let Some(live) = current.as_ref() {
-            if live.is_alive() && !live.probe_exit().await {
-                return Ok(Arc::clone(live));
-            }
-            tracing::warn!(generation = live.generation, "browser is gone; relaunching");
-            if let Some(dead) = current.take() {
-                dead.handler_task.abort();
+        if let Some(live) = current.live.as_ref()
+            && live.is_alive()
+            && !live.probe_exit().await
+        {
+            return Ok(Arc::clone(live));
+        }
+        if let Some(dead) = current.live.take() {
+            let reason = dead.death_reason().await;
+            tracing::warn!(generation = dead.generation, %reason, "browser is gone; restarting");
+            dead.handler_task.abort();
+            // A local process whose connection was lost may still run: it must not linger.
+            let _ = dead.browser.lock().await.kill().await;
+            current.budget.record(Instant::now(), reason);
+        }
+        loop {
+            let wait = current.budget.next_start(Instant::now())?;
+            tokio::time::sleep(wait).await;
+            match launch::start(&self.config).await {
+                Ok(launched) => {
+                    let live = self.adopt(launched);
+                    current.live = Some(Arc::clone(&live));
+                    return Ok(live);
+                }
+                // A path that is not there will not appear by retrying.
+                Err(error @ (BrowserError::NotFound | BrowserError::ExecutableMissing(_))) => {
+                    return Err(error);
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "the browser did not start");
+                    current.budget.record(Instant::now(), error.to_string());
+                }
             }
         }
+    }
+
+    /// A started browser as the next generation.
+    fn adopt(&self, launched: Launched) -> Arc<LiveBrowser> {
         let Launched {
             browser,
             handler_task,
             alive,
+            lost,
             profile,
-        } = launch::start(&self.config).await?;
+        } = launched;
         let generation = self.generations.fetch_add(1, Ordering::SeqCst) + 1;
-        let live = Arc::new(LiveBrowser {
+        Arc::new(LiveBrowser {
             browser: Mutex::new(browser),
             generation,
             alive,
+            lost,
             handler_task,
             _profile: profile,
-        });
-        *current = Some(Arc::clone(&live));
-        Ok(live)
+        })
     }
 
     /// The running browser if there is one, without launching.
     pub async fn current(&self) -> Option<Arc<LiveBrowser>> {
-        self.current.lock().await.clone()
+        self.current.lock().await.live.clone()
+    }
+
+    /// The process id of the running local browser, if there is one (none for a DevTools URL).
+    pub async fn pid(&self) -> Option<u32> {
+        let live = self.current().await?;
+        let mut browser = live.browser.lock().await;
+        browser
+            .get_mut_child()
+            .and_then(|child| child.as_mut_inner().id())
     }
 
     /// Closes the browser: `Browser.close`, then waits for the process, killing it if it hangs.
     pub async fn shutdown(&self) {
-        let Some(live) = self.current.lock().await.take() else {
+        let Some(live) = self.current.lock().await.live.take() else {
             return;
         };
         // Marked dead first, so the handler task knows the end is intended.
@@ -123,7 +200,7 @@ impl BrowserHost {
 
     /// Kills the browser process abruptly, as a crash would. For fault-injection tests.
     pub async fn kill_for_test(&self) {
-        if let Some(live) = self.current.lock().await.as_ref() {
+        if let Some(live) = self.current().await {
             let _ = live.browser.lock().await.kill().await;
         }
     }

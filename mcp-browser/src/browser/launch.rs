@@ -2,8 +2,8 @@
 //! spawns the task that polls chromiumoxide's `Handler` for the browser's whole life.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
 
 use chromiumoxide::error::CdpError;
 use chromiumoxide::handler::viewport::Viewport;
@@ -40,6 +40,8 @@ pub(crate) struct Launched {
     pub handler_task: JoinHandle<()>,
     /// Cleared by the handler task when the DevTools connection ends (crash, kill, close).
     pub alive: Arc<AtomicBool>,
+    /// How the DevTools connection ended, set by the handler task when nobody asked for it.
+    pub lost: Arc<StdMutex<Option<String>>>,
     /// The fresh profile; removed from disk when dropped. `None` for a remote browser.
     pub profile: Option<tempfile::TempDir>,
 }
@@ -185,14 +187,18 @@ fn spawn_handler(
     profile: Option<tempfile::TempDir>,
 ) -> Launched {
     let alive = Arc::new(AtomicBool::new(true));
+    let lost = Arc::new(StdMutex::new(None));
     let flag = Arc::clone(&alive);
+    let cause = Arc::clone(&lost);
     let handler_task = tokio::spawn(async move {
+        let mut ending = "the DevTools connection closed".to_owned();
         while let Some(event) = handler.next().await {
             match event {
                 Ok(()) => {}
                 // The WebSocket itself failed: the browser is gone.
                 Err(CdpError::Ws(error)) => {
                     tracing::warn!(%error, "DevTools connection failed");
+                    ending = format!("the DevTools connection failed: {error}");
                     break;
                 }
                 // Other message errors are normal (e.g. a target closed mid-call).
@@ -201,13 +207,17 @@ fn spawn_handler(
         }
         // Still marked alive here means nobody asked for the end: a crash or a lost connection.
         if flag.swap(false, Ordering::SeqCst) {
-            tracing::warn!("browser connection ended unexpectedly");
+            tracing::warn!(%ending, "browser connection ended unexpectedly");
+            if let Ok(mut cause) = cause.lock() {
+                *cause = Some(ending);
+            }
         }
     });
     Launched {
         browser,
         handler_task,
         alive,
+        lost,
         profile,
     }
 }

@@ -5,6 +5,7 @@ mod actions;
 mod host;
 mod keys;
 mod launch;
+mod restarts;
 pub(crate) mod script;
 mod session;
 mod settle;
@@ -13,6 +14,7 @@ mod tabs;
 pub use actions::{ActionOutcome, ScrollDirection, ScrollTarget, WaitCondition};
 pub use host::{BrowserHost, LiveBrowser};
 pub use launch::{CLOSED_NETWORK_ARGS, find_executable};
+pub use restarts::{MAX_RESTARTS, RESTART_WINDOW};
 pub use session::BrowserSession;
 
 use chromiumoxide::error::CdpError;

@@ -1,4 +1,5 @@
-//! Calls into the page script (`page_script.js`), which is installed once per document.
+//! Calls into the page script (assembled from `page_script/*.js`), which is installed once per
+//! document.
 //!
 //! The script runs in an isolated world when chromiumoxide has one for the page (page scripts
 //! cannot see or tamper with it there) and in the main world otherwise. Arguments are passed as
@@ -10,8 +11,23 @@ use serde_json::Value;
 
 use crate::error::{BrowserError, Result};
 
-/// The in-page script (see its header for the API).
-pub const PAGE_SCRIPT: &str = include_str!("../../page_script.js");
+/// The in-page script (see `page_script/01-begin.js` for its API): the fragments in
+/// `page_script/`, one concern each, concatenated in name order.
+pub const PAGE_SCRIPT: &str = concat!(
+    include_str!("../../page_script/01-begin.js"),
+    include_str!("../../page_script/02-registry.js"),
+    include_str!("../../page_script/03-common.js"),
+    include_str!("../../page_script/04-geometry.js"),
+    include_str!("../../page_script/05-names.js"),
+    include_str!("../../page_script/06-describe.js"),
+    include_str!("../../page_script/07-walk.js"),
+    include_str!("../../page_script/08-snapshot.js"),
+    include_str!("../../page_script/09-locate.js"),
+    include_str!("../../page_script/10-actions.js"),
+    include_str!("../../page_script/11-search.js"),
+    include_str!("../../page_script/12-scroll.js"),
+    include_str!("../../page_script/13-install.js"),
+);
 
 /// Marker returned when the script is not installed in the current document yet.
 const MISSING: &str = "__tandem_missing__";

@@ -4,8 +4,13 @@
 //!
 //! Contract: every method takes `&mut self`, so one session runs one browser call at a time.
 //! Every CDP call goes through [`BrowserSession::guard`], which bounds it with the configured
-//! timeout and turns a dead connection into [`BrowserError::Crashed`]; the call after a crash
-//! starts a fresh browser and context (reported as [`PageNotice::BrowserRestarted`]).
+//! timeout and turns a dead connection into [`BrowserError::Crashed`]. A call that finds the
+//! browser dead, or loses it mid-call, fails with `Crashed` naming how it died, and drops the
+//! session's context; the next call gets a fresh context on the restarted browser (reported
+//! once, with the reason, as [`PageNotice::BrowserRestarted`] in the next observation).
+//! A read-only call (observe, snapshot, screenshot, tabs) that fails so is run once more, on the
+//! restarted browser (see `lost_the_browser`); a call that can change a page is never run again
+//! on a browser it was not meant for.
 
 use std::future::Future;
 use std::sync::{Arc, Mutex as StdMutex};
@@ -82,8 +87,9 @@ pub struct BrowserSession {
     host: Arc<BrowserHost>,
     pub(super) context: Option<Context>,
     pub(super) notices: Notices,
-    /// True after a crash was reported, so the next context creation adds a restart notice.
-    restarted: bool,
+    /// How the browser died, once a crash was reported: the next context creation adds a
+    /// restart notice with it.
+    restarted: Option<String>,
 }
 
 impl BrowserSession {
@@ -92,7 +98,7 @@ impl BrowserSession {
             host,
             context: None,
             notices: Arc::default(),
-            restarted: false,
+            restarted: None,
         }
     }
 
@@ -112,22 +118,31 @@ impl BrowserSession {
             None => false,
         };
         if dead {
-            // Report the crash on the call that finds it; the next call relaunches.
-            self.context = None;
-            self.restarted = true;
-            return Err(BrowserError::Crashed("the browser process exited".into()));
+            // Report the crash on the call that finds it; the next call restarts.
+            return Err(self.lose_context().await);
         }
         if self.context.is_none() {
             let live = self.host.live().await?;
             let context = self.open_context(live).await?;
-            if std::mem::take(&mut self.restarted) {
-                self.push_notice(PageNotice::BrowserRestarted);
+            if let Some(reason) = self.restarted.take() {
+                self.push_notice(PageNotice::BrowserRestarted { reason });
             }
             self.context = Some(context);
         }
         self.context
             .as_mut()
             .ok_or_else(|| BrowserError::Crashed("no browser context".into()))
+    }
+
+    /// Forgets the context of a dead browser and says how it died.
+    async fn lose_context(&mut self) -> BrowserError {
+        let reason = match self.context.take() {
+            Some(context) => context.live.death_reason().await,
+            None => "the browser is gone".to_owned(),
+        };
+        tracing::warn!(%reason, "a session lost its browser");
+        self.restarted = Some(reason.clone());
+        BrowserError::Crashed(reason)
     }
 
     async fn open_context(&self, live: Arc<LiveBrowser>) -> Result<Context> {
@@ -218,9 +233,8 @@ impl BrowserSession {
             None => false,
         };
         if dead {
-            self.context = None;
-            self.restarted = true;
-            return Err(BrowserError::Crashed(error.to_string()));
+            tracing::debug!(%error, "a call failed because the browser died");
+            return Err(self.lose_context().await);
         }
         Err(match error {
             BrowserError::Crashed(message) => BrowserError::Protocol {
@@ -259,6 +273,16 @@ impl BrowserSession {
             tracing::debug!(%error, "could not dispose of a browser context");
         }
     }
+}
+
+/// True when a read-only call failed because the browser died: it is run once more, on the
+/// restarted browser. Never used for a call that can change a page.
+pub(super) fn lost_the_browser<T>(outcome: &Result<T>) -> bool {
+    if let Err(BrowserError::Crashed(reason)) = outcome {
+        tracing::info!(%reason, "running a read-only call again on a restarted browser");
+        return true;
+    }
+    false
 }
 
 /// Applies a timeout to a chromiumoxide call and maps its error.

@@ -144,7 +144,11 @@ impl BrowserSession {
 
     /// The session's tabs with their current URL and title.
     pub async fn tabs(&mut self) -> Result<Vec<TabInfo>> {
-        self.sync_tabs().await
+        let first = self.sync_tabs().await;
+        if super::session::lost_the_browser(&first) {
+            return self.sync_tabs().await;
+        }
+        first
     }
 
     /// Makes another tab the active one.

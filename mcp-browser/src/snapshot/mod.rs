@@ -1,5 +1,5 @@
 //! DOM snapshots: the structured form ([`model`]) and the compact text rendering for models
-//! ([`render`]). The in-page script that produces them is `page_script.js` at the crate root; it
+//! ([`render`]). The in-page script that produces them is assembled from `page_script/*.js` at the crate root; it
 //! sends them in a compact [`wire`] form.
 
 pub mod model;

@@ -1,10 +1,10 @@
 //! The structured snapshot of a page: what the in-page script returns and what programs read.
 //!
-//! Contract: `page_script.js` (function `__tandem.snapshot(opts)`) returns JSON in the wire form
-//! that [`super::wire::decode`] turns into a [`Snapshot`]. Elements come in document order (main
-//! document first, then open shadow roots and same-origin iframes at the place they occur). An [`Eid`] names one DOM node for the life of
-//! the document: the same node keeps its eid across observations, a removed node's eid is never
-//! reused for another node.
+//! Contract: the page script (`page_script/08-snapshot.js`, function `__tandem.snapshot(opts)`)
+//! returns JSON in the wire form that [`super::wire::decode`] turns into a [`Snapshot`]. Elements
+//! come in document order (main document first, then open shadow roots and same-origin iframes at
+//! the place they occur). An [`Eid`] names one DOM node for the life of the document: the same node
+//! keeps its eid across observations, a removed node's eid is never reused for another node.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

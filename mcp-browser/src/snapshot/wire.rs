@@ -1,4 +1,4 @@
-//! The compact form in which `page_script.js` sends a snapshot, and its decoding into
+//! The compact form in which the page script (`page_script/08-snapshot.js`) sends a snapshot, and its decoding into
 //! [`Snapshot`].
 //!
 //! On a big page the snapshot is hundreds of kilobytes, and every byte crosses Chromium's
@@ -31,7 +31,7 @@ use super::model::{
     Eid, Element, Rect, SelectOption, Snapshot, SnapshotTiming, TextBlock, Viewport,
 };
 
-/// Bits of an element's `flags` (they match the `EL_*` constants in `page_script.js`).
+/// Bits of an element's `flags` (they match the `EL_*` constants in `page_script/08-snapshot.js`).
 pub mod flags {
     pub const DISABLED: u32 = 1;
     pub const FOCUSED: u32 = 2;

@@ -295,6 +295,7 @@ impl Drive<'_> {
                 | AgentEvent::RunFinished { .. }
                 | AgentEvent::Status { .. }
                 | AgentEvent::Message { .. }
+                | AgentEvent::BrowserRestarted { .. }
                 | AgentEvent::Usage { .. } => {}
             }
         }

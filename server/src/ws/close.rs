@@ -1,4 +1,16 @@
-//! How a socket ends: the close codes the daemon sends, and the one each receive error gets.
+//! How a socket ends: the close codes the daemon sends, the one each receive error gets, and the
+//! closing handshake.
+//!
+//! Contract: after the daemon sends its close frame it keeps reading, discarding whatever the
+//! client still sends, until the client's close arrives, the connection ends, or
+//! [`CLOSE_WAIT`] passes. Dropping a socket with unread input makes the kernel reset the
+//! connection, and a reset can destroy the close frame before a client that floods without
+//! reading ever sees it.
+
+use std::time::Duration;
+
+use axum::extract::ws::Message;
+use futures::StreamExt;
 
 use tokio_tungstenite::tungstenite::Error as WsError;
 use tokio_tungstenite::tungstenite::error::ProtocolError;
@@ -27,6 +39,10 @@ pub(super) const RATE_LIMITED: Goodbye = Goodbye {
     code: CLOSE_RATE_LIMITED,
     reason: "too many frames",
 };
+pub(super) const TOO_BIG: Goodbye = Goodbye {
+    code: CLOSE_TOO_BIG,
+    reason: "frame too large",
+};
 pub(super) const GOING_AWAY: Goodbye = Goodbye {
     code: CLOSE_GOING_AWAY,
     reason: "the daemon is shutting down",
@@ -42,13 +58,42 @@ pub(super) fn close_for(error: &axum::Error) -> Option<Goodbye> {
     })
     .find_map(|e| e.downcast_ref::<WsError>());
     match cause {
-        Some(WsError::Capacity(_)) => goodbye(CLOSE_TOO_BIG, "frame too large"),
+        Some(WsError::Capacity(_)) => Some(TOO_BIG),
         Some(WsError::Utf8(_)) => goodbye(CLOSE_INVALID_PAYLOAD, "text is not valid UTF-8"),
         Some(WsError::Protocol(ProtocolError::ResetWithoutClosingHandshake))
         | Some(WsError::ConnectionClosed | WsError::AlreadyClosed | WsError::Io(_)) => None,
         Some(WsError::Protocol(_)) => goodbye(CLOSE_PROTOCOL_ERROR, "WebSocket protocol error"),
         _ => goodbye(CLOSE_INTERNAL_ERROR, "unexpected WebSocket error"),
     }
+}
+
+/// How long the daemon waits for the client's close after sending its own.
+pub const CLOSE_WAIT: Duration = Duration::from_secs(1);
+
+/// Waits, bounded by [`CLOSE_WAIT`], for the client to answer our close frame, discarding what
+/// it still sends. `readable` is false when a read error has already ended the stream: then
+/// the client's close cannot be seen, so the whole bound is given to the client to read ours.
+pub(super) async fn await_client_close(stream: &mut super::Stream, readable: bool) {
+    let answered = async {
+        if !readable {
+            std::future::pending::<()>().await;
+        }
+        while let Some(read) = stream.next().await {
+            match read {
+                Ok(Message::Close(_)) => return,
+                Ok(_) => {}
+                // The peer is gone, or the stream ended after an error: nothing more to read.
+                Err(error) => {
+                    tracing::debug!(%error, "read failed while closing");
+                    if close_for(&error).is_none() {
+                        return;
+                    }
+                    std::future::pending::<()>().await;
+                }
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_WAIT, answered).await;
 }
 
 #[cfg(test)]

@@ -7,7 +7,9 @@
 //! The socket closes with a code saying why: 1009 for a frame over [`MAX_FRAME_BYTES`], 1007 for
 //! a text frame that is not UTF-8, 1002 for any other breach of the WebSocket protocol, 4429 for
 //! more than [`RATE_PER_SECOND`] frames a second (beyond a burst), and 1001 when the daemon shuts
-//! down, after its sessions are closed (so a denied confirmation's frames arrive first).
+//! down, after its sessions are closed (so a denied confirmation's frames arrive first). After
+//! its close frame the daemon waits up to [`CLOSE_WAIT`] for the client's, discarding what the
+//! client still sends, so the code reaches even a client that floods without reading.
 //!
 //! The socket is split into a send task (fed by an mpsc queue) and the receive loop in this
 //! task; the session's fan-out is forwarded into the same queue.
@@ -31,19 +33,22 @@ use tokio_util::sync::CancellationToken;
 
 pub use self::close::{
     CLOSE_GOING_AWAY, CLOSE_INTERNAL_ERROR, CLOSE_INVALID_PAYLOAD, CLOSE_PROTOCOL_ERROR,
-    CLOSE_RATE_LIMITED, CLOSE_TOO_BIG, CLOSE_UNAUTHORIZED,
+    CLOSE_RATE_LIMITED, CLOSE_TOO_BIG, CLOSE_UNAUTHORIZED, CLOSE_WAIT,
 };
 pub use self::sockets::OpenSockets;
 
-use self::close::{GOING_AWAY, Goodbye, UNAUTHORIZED};
+use self::close::{GOING_AWAY, Goodbye, UNAUTHORIZED, await_client_close};
 use self::operate::operate;
 use self::read::{RateLimit, Received, receive};
 use crate::app::AppState;
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::session::{Attachment, Session};
 
-/// Largest accepted frame.
+/// Largest accepted frame (checked by the daemon, see `read.rs`).
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+/// tungstenite's own limit, above ours so an oversized frame is read whole and answered with a
+/// close handshake; only a frame over this one breaks the stream.
+const TRANSPORT_FRAME_BYTES: usize = 16 * MAX_FRAME_BYTES;
 /// Sustained frames per second allowed per connection.
 pub const RATE_PER_SECOND: f64 = 20.0;
 /// Frames allowed in a burst above the rate.
@@ -63,8 +68,8 @@ pub async fn upgrade(
         tracing::warn!(%refusal, "refused a WebSocket upgrade");
         return (StatusCode::FORBIDDEN, refusal.to_string()).into_response();
     }
-    ws.max_message_size(MAX_FRAME_BYTES)
-        .max_frame_size(MAX_FRAME_BYTES)
+    ws.max_message_size(TRANSPORT_FRAME_BYTES)
+        .max_frame_size(TRANSPORT_FRAME_BYTES)
         .on_upgrade(move |socket| {
             let tasks = sockets.tasks.clone();
             tasks.track_future(connection(state, sockets, socket))
@@ -114,24 +119,53 @@ async fn connection(state: Arc<AppState>, sockets: OpenSockets, socket: WebSocke
         fanout: None,
         closing: sockets.closing.clone(),
     };
-    let shutting_down = tokio::select! {
-        () = connection.run(&mut stream) => false,
-        () = state.shutdown.cancelled() => true,
-    };
-    if shutting_down {
-        // No more operations. The close frame waits until the daemon has closed the sessions,
-        // and follows whatever they published last (a denied confirmation).
-        sockets.closing.cancelled().await;
-        if let Some(fanout) = connection.fanout.take() {
-            let _ = fanout.await;
+    let ending = tokio::select! {
+        ending = connection.run(&mut stream) => ending,
+        () = state.shutdown.cancelled() => {
+            // No more operations. The close frame waits until the daemon has closed the
+            // sessions, and follows whatever they published last (a denied confirmation).
+            sockets.closing.cancelled().await;
+            if let Some(fanout) = connection.fanout.take() {
+                let _ = fanout.await;
+            }
+            Ending::readable(Some(GOING_AWAY))
         }
-        connection.close(GOING_AWAY).await;
-    } else if let Some(fanout) = connection.fanout.take() {
+    };
+    if let Some(fanout) = connection.fanout.take() {
         fanout.abort();
+    }
+    if let Some(goodbye) = ending.goodbye {
+        connection.close(goodbye).await;
+        await_client_close(&mut stream, ending.readable).await;
     }
     // Detaches: the session may now expire once idle.
     drop(connection);
     let _ = send_task.await;
+}
+
+/// How the receive loop ended: the close frame to send (`None` when the peer closed or is
+/// gone), and whether the socket can still be read to await the client's close.
+struct Ending {
+    goodbye: Option<Goodbye>,
+    readable: bool,
+}
+
+impl Ending {
+    /// The socket can still be read after this ending.
+    fn readable(goodbye: Option<Goodbye>) -> Self {
+        Self {
+            goodbye,
+            readable: true,
+        }
+    }
+
+    /// A read error ended the stream.
+    fn broken(goodbye: Option<Goodbye>) -> Self {
+        Self {
+            goodbye,
+            readable: false,
+        }
+    }
 }
 
 struct Connection {
@@ -155,17 +189,10 @@ impl Connection {
         let _ = self.out.send(Outgoing::Close(goodbye)).await;
     }
 
-    /// Ends the socket with `goodbye`, if there is anyone to say it to.
-    async fn end(&self, goodbye: Option<Goodbye>) {
-        if let Some(goodbye) = goodbye {
-            self.close(goodbye).await;
-        }
-    }
-
-    async fn run(&mut self, stream: &mut Stream) {
+    /// Serves the socket until it is to end, and says how.
+    async fn run(&mut self, stream: &mut Stream) -> Ending {
         if let Err(ending) = self.authenticate(stream).await {
-            self.end(ending).await;
-            return;
+            return ending;
         }
         // A fresh bucket: what was sent before `auth` does not eat into the session's.
         let mut rate = RateLimit::new();
@@ -181,10 +208,8 @@ impl Connection {
                     .await;
                     continue;
                 }
-                Received::End(ending) => {
-                    self.end(ending).await;
-                    return;
-                }
+                Received::End(goodbye) => return Ending::readable(goodbye),
+                Received::Broken(goodbye) => return Ending::broken(goodbye),
             };
             match serde_json::from_str::<ClientMessage>(text.as_str()) {
                 Ok(message) => self.handle(message).await,
@@ -199,7 +224,7 @@ impl Connection {
     /// Waits for the first data frame, which must be `auth` with the launch token; pings and
     /// pongs before it do not count (but are rate-limited). `Err` says how to end the socket:
     /// 4401 when that frame is missing, wrong or late, or what a failed read calls for.
-    async fn authenticate(&self, stream: &mut Stream) -> Result<(), Option<Goodbye>> {
+    async fn authenticate(&self, stream: &mut Stream) -> Result<(), Ending> {
         let deadline = tokio::time::Instant::now() + AUTH_TIMEOUT;
         let mut rate = RateLimit::new();
         let authenticated = loop {
@@ -208,7 +233,8 @@ impl Connection {
             };
             match receive(read, &mut rate) {
                 Received::Control => continue,
-                Received::End(ending) => return Err(ending),
+                Received::End(goodbye) => return Err(Ending::readable(goodbye)),
+                Received::Broken(goodbye) => return Err(Ending::broken(goodbye)),
                 Received::Binary => break false,
                 Received::Text(text) => {
                     break match serde_json::from_str::<ClientMessage>(text.as_str()) {
@@ -222,7 +248,7 @@ impl Connection {
             Ok(())
         } else {
             tracing::warn!("a WebSocket client failed to authenticate");
-            Err(Some(UNAUTHORIZED))
+            Err(Ending::readable(Some(UNAUTHORIZED)))
         }
     }
 

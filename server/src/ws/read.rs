@@ -4,8 +4,8 @@ use std::time::Instant;
 
 use axum::extract::ws::{Message, Utf8Bytes};
 
-use super::close::{Goodbye, RATE_LIMITED, close_for};
-use super::{RATE_BURST, RATE_PER_SECOND};
+use super::close::{Goodbye, RATE_LIMITED, TOO_BIG, close_for};
+use super::{MAX_FRAME_BYTES, RATE_BURST, RATE_PER_SECOND};
 
 /// A token bucket per connection.
 pub(super) struct RateLimit {
@@ -44,8 +44,11 @@ pub(super) enum Received {
     /// A ping or a pong. tungstenite has already queued the pong a ping needs.
     Control,
     /// The socket is done: close it with this frame, or (`None`) just stop, because the peer
-    /// closed it or is gone.
+    /// closed it or is gone. The socket can still be read (to wait for the client's close).
     End(Option<Goodbye>),
+    /// The read failed: close with this frame if the peer is still there. The socket cannot be
+    /// read any more (tungstenite ends the stream after an error).
+    Broken(Option<Goodbye>),
 }
 
 /// Classifies one read, counting it against the rate.
@@ -57,7 +60,7 @@ pub(super) fn receive(
         None => return Received::End(None),
         Some(Err(error)) => {
             tracing::debug!(%error, "WebSocket receive failed");
-            return Received::End(close_for(&error));
+            return Received::Broken(close_for(&error));
         }
         Some(Ok(message)) => message,
     };
@@ -65,6 +68,10 @@ pub(super) fn receive(
         return Received::End(Some(RATE_LIMITED));
     }
     match message {
+        // Checked here rather than by tungstenite (whose limit is larger): a read error would
+        // end the stream, and the client's close could no longer be awaited.
+        Message::Text(text) if text.len() > MAX_FRAME_BYTES => Received::End(Some(TOO_BIG)),
+        Message::Binary(bytes) if bytes.len() > MAX_FRAME_BYTES => Received::End(Some(TOO_BIG)),
         Message::Text(text) => Received::Text(text),
         Message::Binary(_) => Received::Binary,
         Message::Ping(_) | Message::Pong(_) => Received::Control,

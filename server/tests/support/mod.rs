@@ -130,6 +130,17 @@ impl TestDaemon {
         response
     }
 
+    /// SIGKILLs the daemon's Chromium by its process id, as an out-of-memory kill does.
+    pub async fn kill_browser(&self) {
+        let pid = self.state.host().pid().await.expect("a running browser");
+        let status = tokio::process::Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status()
+            .await
+            .unwrap();
+        assert!(status.success(), "kill -KILL {pid}");
+    }
+
     /// Stops the daemon gracefully and waits for it.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
@@ -169,6 +180,16 @@ impl WsClient {
 
     pub async fn send_raw(&mut self, text: &str) {
         self.socket.send(Message::text(text)).await.unwrap();
+    }
+
+    /// Sends text frames one after another without reading anything, as a flooding client does.
+    /// Send failures are ignored: the server may already have closed its side.
+    pub async fn flood(&mut self, text: &str, frames: usize) {
+        for _ in 0..frames {
+            if self.socket.send(Message::text(text)).await.is_err() {
+                return;
+            }
+        }
     }
 
     /// Sends any WebSocket message, control frames and hand-made frames included.

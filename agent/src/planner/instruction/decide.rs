@@ -9,13 +9,11 @@ use tandem_mcp_browser::snapshot::{Eid, Element, Snapshot};
 use super::locate::{ask_again, locate, usable};
 use super::matching::contains_normalized;
 use super::progress::{StepAnswer, StepState};
-use super::report::{describe, option_question, shown_text};
-use super::resolve::{
-    Intent, OptionMatch, Resolution, by_eid, default_field, lists_with_option, match_option,
-    resolve,
-};
+use super::report::{describe, shown_text};
+use super::resolve::{Intent, Resolution, by_eid, default_field, resolve};
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
+use super::{choose, datepicker, explore, matching, prose, value_format};
 use crate::action::{Action, ScrollDirection, WaitFor};
 use crate::question::Question;
 
@@ -63,6 +61,11 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::Set { .. }
         | Step::Select { .. }
         | Step::Check { .. }
+        | Step::CheckPart { .. }
+        | Step::CheckAll { .. }
+        | Step::Focus { .. }
+        | Step::Reveal { .. }
+        | Step::Prose { .. }
         | Step::Scroll(_)
         | Step::Search { .. }
         | Step::Submit => match sit.snapshot {
@@ -99,11 +102,73 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         }
         Step::Type { text, target } => {
             let el = match target {
+                Some(t) if t.optional => match resolve(snap, t, Intent::Type) {
+                    Resolution::NotFound => unnamed_field(snap, state)?,
+                    _ => locate(snap, t, Intent::Type, state)?,
+                },
                 Some(t) => locate(snap, t, Intent::Type, state)?,
                 None => unnamed_field(snap, state)?,
             };
             type_into(el, text, false)
         }
+        Step::Focus { target } => {
+            let el = locate(snap, target, Intent::Type, state)?;
+            if el.focused {
+                return Ok(Decision::Skip {
+                    note: format!("{} already has the focus", describe(el)),
+                });
+            }
+            act(
+                Action::Click {
+                    eid: el.eid.clone(),
+                },
+                format!("put the cursor in {}", describe(el)),
+            )
+        }
+        Step::CheckPart {
+            target,
+            whole,
+            on,
+            first,
+        } => {
+            // "Terms and Conditions" is one box, not two.
+            if let Resolution::Found(el) = resolve(snap, whole, Intent::Check)
+                && is_checkable(el)
+                && matching::quality(&whole.full, &matching::normalize(&el.name)) == matching::EXACT
+            {
+                if *first {
+                    return Ok(check(el, *on));
+                }
+                return Ok(Decision::Skip {
+                    note: format!("\"{}\" is one box", whole.phrase),
+                });
+            }
+            let el = locate(snap, target, Intent::Check, state)?;
+            check(el, *on)
+        }
+        Step::CheckAll { on } => explore::check_all(*on, snap),
+        Step::Reveal { target } => explore::reveal(target, snap, state),
+        Step::Prose { text } => match prose::fill(text, snap, state) {
+            Some(decision) => decision,
+            None if !state.acted.is_empty() => Decision::Skip {
+                note: format!("searched for \"{text}\""),
+            },
+            // Nothing on the page takes these values: a search field takes the words.
+            None => {
+                let search = Target::named("search", Some(RoleClass::Editable));
+                match resolve(snap, &search, Intent::Type) {
+                    Resolution::Found(el) => type_into(el, text, true),
+                    Resolution::Ambiguous(_) | Resolution::NotFound => {
+                        return Err(ask_again(
+                            state,
+                            format!(
+                                "I could not tell which fields of this page \"{text}\" is for."
+                            ),
+                        ));
+                    }
+                }
+            }
+        },
         Step::Search { query } => {
             let search = Target::named("search", Some(RoleClass::Editable));
             let el = match resolve(snap, &search, Intent::Type) {
@@ -119,18 +184,19 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         }
         Step::Set { target, value } => {
             let el = locate(snap, target, Intent::Set, state)?;
+            // A read-only field (a textbox by role, but no typing) is a calendar's field.
+            let direct = el.editable || is_select(el) || is_checkable(el) || takes_value(el);
+            if direct && state.acted.iter().any(|done| done.eid == el.eid) {
+                return Ok(Decision::Skip {
+                    note: format!("{} is set", describe(el)),
+                });
+            }
+            if !direct && let Some(iso) = value_format::date(value) {
+                return Ok(datepicker::pick(el, &iso, snap, state));
+            }
             set_value(el, value, state)
         }
-        Step::Select { option, target } => {
-            let el = match target {
-                Some(t) => locate(snap, t, Intent::Select, state)?,
-                None => match unnamed_list(snap, option, state)? {
-                    Ok(list) => list,
-                    Err(choice) => return Ok(choose_element(choice)),
-                },
-            };
-            select_in(el, option, state)
-        }
+        Step::Select { option, target } => choose::select(option, target.as_ref(), snap, state)?,
         Step::Check { target, on } => {
             let el = locate(snap, target, Intent::Check, state)?;
             check(el, *on)
@@ -150,6 +216,7 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
 }
 
 fn type_into(el: &Element, text: &str, submit: bool) -> Decision {
+    let text = &value_format::for_element(el, text);
     let shown = shown_text(text, Some(el));
     act(
         Action::Type {
@@ -173,95 +240,7 @@ fn unnamed_field<'s>(snap: &'s Snapshot, state: &StepState) -> Result<&'s Elemen
     usable(default_field(snap), &field, snap, state)
 }
 
-/// For "select X" without a list: the list that has the option, else a radio/option/tab named
-/// X (returned as `Err` element to click or check).
-fn unnamed_list<'s>(
-    snap: &'s Snapshot,
-    option: &str,
-    state: &StepState,
-) -> Result<Result<&'s Element, &'s Element>, Decision> {
-    if let Some(StepAnswer::Choice(eid)) = &state.answer
-        && let Some(el) = by_eid(snap, eid)
-    {
-        return Ok(if is_select(el) { Ok(el) } else { Err(el) });
-    }
-    let target = Target::parse(option);
-    match lists_with_option(snap, option) {
-        Resolution::NotFound => locate(snap, &target, Intent::Choose, state).map(Err),
-        found => usable(found, &target, snap, state).map(Ok),
-    }
-}
-
-/// Picking a non-list element by name: check radios, click the rest.
-fn choose_element(el: &Element) -> Decision {
-    if is_checkable(el) {
-        check(el, true)
-    } else {
-        act(
-            Action::Click {
-                eid: el.eid.clone(),
-            },
-            format!("click {}", describe(el)),
-        )
-    }
-}
-
-fn select_in(list: &Element, option: &str, state: &StepState) -> Decision {
-    if !is_select(list) {
-        return choose_element(list);
-    }
-    let wanted = match &state.answer {
-        Some(StepAnswer::Option(answered)) => answered.as_str(),
-        Some(StepAnswer::Choice(_) | StepAnswer::Text(_)) | None => option,
-    };
-    match match_option(list, wanted) {
-        OptionMatch::Found(o) => {
-            if o.selected || list.value.as_deref() == Some(o.label.as_str()) {
-                return Decision::Skip {
-                    note: format!("\"{}\" is already selected in {}", o.label, describe(list)),
-                };
-            }
-            act(
-                Action::SelectOption {
-                    eid: list.eid.clone(),
-                    option: o.label.clone(),
-                },
-                format!("select \"{}\" in {}", o.label, describe(list)),
-            )
-        }
-        OptionMatch::Ambiguous(options) => {
-            let labels: Vec<&str> = options.iter().map(|o| o.label.as_str()).collect();
-            Decision::Ask {
-                question: option_question(
-                    format!(
-                        "Several options of {} match \"{wanted}\". Which one?",
-                        describe(list)
-                    ),
-                    &labels,
-                ),
-                note: format!("option \"{wanted}\" is ambiguous"),
-            }
-        }
-        OptionMatch::NotFound => {
-            let labels: Vec<&str> = list
-                .options
-                .iter()
-                .take(15)
-                .map(|o| o.label.as_str())
-                .collect();
-            ask_again(
-                state,
-                format!(
-                    "{} has no option \"{wanted}\" (options: {}).",
-                    describe(list),
-                    labels.join(", ")
-                ),
-            )
-        }
-    }
-}
-
-fn check(el: &Element, on: bool) -> Decision {
+pub(super) fn check(el: &Element, on: bool) -> Decision {
     let verb = if on { "check" } else { "uncheck" };
     if el.checked == Some(on) {
         return Decision::Skip {
@@ -279,14 +258,14 @@ fn check(el: &Element, on: bool) -> Decision {
 
 fn set_value(el: &Element, value: &str, state: &StepState) -> Decision {
     if is_select(el) {
-        return select_in(el, value, state);
+        return choose::select_in(el, value, state);
     }
     let switch = match value.trim().to_lowercase().as_str() {
         "on" | "yes" | "true" | "checked" | "enabled" | "ticked" => Some(true),
         "off" | "no" | "false" | "unchecked" | "disabled" | "unticked" => Some(false),
         _ => None,
     };
-    match (is_checkable(el), switch, is_editable(el)) {
+    match (is_checkable(el), switch, is_editable(el) || takes_value(el)) {
         (true, Some(on), _) => check(el, on),
         (_, _, true) => type_into(el, value, false),
         (_, _, false) => Decision::Stop {
@@ -296,6 +275,15 @@ fn set_value(el: &Element, value: &str, state: &StepState) -> Decision {
             )),
         },
     }
+}
+
+/// Inputs whose value the browser sets directly (colour, range, date and time kinds).
+fn takes_value(el: &Element) -> bool {
+    el.tag == "input"
+        && matches!(
+            el.input_type.as_deref(),
+            Some("color" | "range" | "date" | "time" | "datetime-local" | "month" | "week")
+        )
 }
 
 fn decide_wait(until: &WaitFor, snapshot: Option<&Snapshot>) -> Decision {

@@ -37,7 +37,12 @@ pub(crate) fn normalize_into(text: &str, out: &mut String) {
         }
     };
     for c in text.chars() {
-        if c.is_alphanumeric() {
+        // Symbols beyond ASCII ("★", "→", "⚙") are part of names; punctuation is not.
+        let symbol = !c.is_ascii()
+            && !c.is_whitespace()
+            && !c.is_alphanumeric()
+            && !"“”‘’«»—–…·•„‚‹›¡¿、。，".contains(c);
+        if c.is_alphanumeric() || symbol {
             if !in_word {
                 if !out.is_empty() {
                     out.push(' ');
@@ -57,6 +62,11 @@ pub(crate) fn normalize_into(text: &str, out: &mut String) {
     }
     if in_word {
         end_word(out, word_start);
+    }
+    // A text made only of symbols ("★★", "→") is its own name: keep its symbols as words.
+    if out.is_empty() {
+        let symbols: Vec<&str> = text.split_whitespace().collect();
+        out.push_str(&symbols.join(" "));
     }
 }
 
@@ -150,6 +160,8 @@ mod tests {
     #[test]
     fn normalize_drops_case_punctuation_and_articles() {
         assert_eq!(normalize("  The Sign-in  BUTTON! "), "sign in button");
+        assert_eq!(normalize("Näher 日本"), "näher 日本");
+        assert_eq!(normalize(" ★★ "), "★★");
     }
 
     #[test]

@@ -11,6 +11,10 @@
 //! 3. The current step is matched against the snapshot (`resolve`, `locate`, `decide`): the
 //!    planner acts, skips the step when the page is already as asked (a checked box, a selected
 //!    option, text already shown, an element already in view) and moves on, asks, or stops.
+//!    Values are put in the control's form first (`value_format`); compound clauses give several
+//!    steps (`compound`); prose values are placed by the form's labels (`prose`); custom lists,
+//!    finding and date pickers are sweeps (`choose`, `explore`, `datepicker`). What it
+//!    understands is listed for people in `docs/instructions.md`.
 //!
 //! # Progress contract (for the graph runtime)
 //! - Every plan carries `cursor = Some(step index)`. The runtime copies it into the
@@ -18,6 +22,10 @@
 //!   record without a cursor is taken as belonging to the current step.
 //! - `Succeeded` completes the step → the next plan is for the following step. So does
 //!   `UserDone` on a non-`need_user` action (the person performed that action during a takeover).
+//! - Sweep steps ((`Step::sweep_budget`): set, select, check every box, find, prose
+//!   values) are not completed by a success: they act until a later plan finds the page as asked
+//!   (a skip), or until their budget of successful actions is spent. Their state remembers the
+//!   elements they acted on (`StepState::acted`), so nothing is opened or chosen twice.
 //! - `Failed` / `Invalid` do not advance. The step is planned again once; at the second failure
 //!   of the same step the planner returns `stop` with a report naming the step and the error.
 //! - `AskUser` is answered with `Answered`: question `choice` (radio, value = eid) picks among
@@ -42,17 +50,24 @@
 //!   `ask_user` (radio question `choice`). The planner never guesses between equals.
 
 mod address;
+mod choose;
+mod compound;
+mod datepicker;
 mod decide;
+mod explore;
 mod keys;
 mod locate;
 mod matching;
 mod parse;
+mod phrases;
 mod progress;
+mod prose;
 mod report;
 mod resolve;
 mod split;
 mod step;
 mod submit;
+mod value_format;
 
 #[cfg(test)]
 mod tests;
@@ -83,7 +98,12 @@ impl InstructionPlanner {
         if instructions.steps.is_empty() {
             return give_up(nothing_to_follow(&instructions), None);
         }
-        let mut progress = replay(ctx.history, instructions.steps.len());
+        let sweeps: Vec<Option<u32>> = instructions
+            .steps
+            .iter()
+            .map(|(step, _)| step.sweep_budget())
+            .collect();
+        let mut progress = replay(ctx.history, &sweeps);
         let report = |headline: &str, progress: &Progress| {
             final_report(headline, &instructions, progress, ctx.snapshot)
         };
@@ -136,7 +156,11 @@ impl InstructionPlanner {
                     reason: Some(reason),
                 } => return give_up(report(&reason, &progress), Some(index)),
                 Decision::Skip { note: why } => {
-                    progress.states[index].status = Status::Skipped;
+                    let state = &mut progress.states[index];
+                    // A sweep that acted before is done, not skipped.
+                    if state.acted.is_empty() {
+                        state.status = Status::Skipped;
+                    }
                     skipped_notes.push(why);
                     index += 1;
                 }

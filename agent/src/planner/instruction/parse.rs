@@ -4,11 +4,14 @@
 //! with the clause it came from) and the clauses that were not understood. Deterministic and
 //! case-insensitive; polite lead-ins ("please", "now", "then", "finally", ...) are ignored.
 
-use super::address::normalize_url;
 use super::keys::parse_key;
+use super::phrases::{
+    address_or_link, described_choice, every_box, names_a_thing, parse_check, parse_find,
+    parse_leave, parse_scroll, parse_type, parse_wait,
+};
 use super::split::{Clause, quote_spans, split_clauses, whole_quoted};
 use super::step::{ScrollGoal, Step, Target};
-use crate::action::{ScrollDirection, WaitFor};
+use super::{compound, prose};
 
 /// The parsed message.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -25,7 +28,9 @@ const VERBS: &[&str] = &[
     "tap", "follow", "hit", "press", "push", "type", "enter", "input", "write", "put", "fill",
     "set", "select", "choose", "pick", "check", "tick", "mark", "uncheck", "untick", "unmark",
     "enable", "disable", "turn", "switch", "toggle", "clear", "empty", "scroll", "wait", "submit",
-    "search", "stop", "done", "finish", "quit", "exit", "end",
+    "search", "stop", "done", "finish", "quit", "exit", "end", "focus", "place", "dismiss",
+    "close", "leave", "find", "look", "expand", "sign", "log", "send", "save", "continue",
+    "proceed", "apply", "show", "i",
 ];
 
 /// Lead-in words skipped before the verb.
@@ -62,15 +67,22 @@ pub(crate) fn strip_lead_ins(text: &str) -> &str {
         let lead = LEAD_INS.iter().find(|w| {
             lower.starts_with(**w)
                 && (lower.len() == w.len()
-                    || lower[w.len()..].starts_with(|c: char| c.is_whitespace() || c == ','))
+                    || lower[w.len()..]
+                        .starts_with(|c: char| c.is_whitespace() || ",:".contains(c)))
         });
         match lead {
             Some(w) => {
-                rest = rest[w.len()..].trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+                rest = rest[w.len()..]
+                    .trim_start_matches(|c: char| c.is_whitespace() || ",:".contains(c));
             }
             None => return rest,
         }
     }
+}
+
+/// The first word (lower case, trailing punctuation dropped) and the rest.
+pub(super) fn first_word_of(text: &str) -> (String, &str) {
+    first_word(text)
 }
 
 fn first_word(text: &str) -> (String, &str) {
@@ -78,7 +90,9 @@ fn first_word(text: &str) -> (String, &str) {
     let end = text
         .find(|c: char| c.is_whitespace() || c == ':')
         .unwrap_or(text.len());
-    let word = text[..end].to_ascii_lowercase();
+    let word = text[..end]
+        .trim_end_matches(['.', '!', ',', ';'])
+        .to_ascii_lowercase();
     (word, text[end..].trim_start_matches(':').trim_start())
 }
 
@@ -99,7 +113,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
         {
             continue;
         }
-        let parses = parse_clause(&clause.text).is_some();
+        let parses = !parse_clause(&clause.text).is_empty();
         match merged.last_mut() {
             // A softly split piece that means nothing alone belonged to the clause before.
             Some(previous) if clause.soft && !parses => {
@@ -111,16 +125,64 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
     }
     let mut out = Instructions::default();
     for clause in merged {
-        match parse_clause(&clause.text) {
-            Some(step) => out.steps.push((step, clause.text)),
-            None => out.ignored.push(clause.text),
+        let steps = parse_clause(&clause.text);
+        if steps.is_empty() {
+            out.ignored.push(clause.text);
+            continue;
+        }
+        for step in steps {
+            // "click it" after a step that named a thing means that thing.
+            if let Step::Click { target } = &step
+                && matches!(
+                    target.full.as_str(),
+                    "it" | "that" | "this" | "them" | "on it"
+                )
+            {
+                match out.steps.last().map(|(s, _)| s.clone()) {
+                    Some(Step::Click { .. }) => continue,
+                    Some(previous) => {
+                        if let Some(named) = previous_target(&previous) {
+                            out.steps
+                                .push((Step::Click { target: named }, clause.text.clone()));
+                            continue;
+                        }
+                    }
+                    None => {}
+                }
+            }
+            out.steps.push((step, clause.text.clone()));
         }
     }
     out
 }
 
+/// The element a step named, for a following "it".
+fn previous_target(step: &Step) -> Option<Target> {
+    match step {
+        Step::Click { target }
+        | Step::Focus { target }
+        | Step::Reveal { target }
+        | Step::Check { target, .. }
+        | Step::CheckPart { target, .. }
+        | Step::Set { target, .. } => Some(target.clone()),
+        Step::Type { target, .. } | Step::Select { target, .. } => target.clone(),
+        Step::Scroll(ScrollGoal::To(target)) => Some(target.clone()),
+        Step::Open { .. }
+        | Step::Reload
+        | Step::Back
+        | Step::CheckAll { .. }
+        | Step::Prose { .. }
+        | Step::PressKey { .. }
+        | Step::Scroll(_)
+        | Step::Wait(_)
+        | Step::Search { .. }
+        | Step::Submit
+        | Step::Stop => None,
+    }
+}
+
 /// A value as written: quotes removed when the whole value is quoted, trailing "." dropped.
-fn value(text: &str) -> String {
+pub(super) fn value(text: &str) -> String {
     let text = text.trim();
     if let Some(inner) = whole_quoted(text) {
         return inner;
@@ -129,7 +191,7 @@ fn value(text: &str) -> String {
 }
 
 /// Finds the last ` word ` outside quotes; returns `(before, after)`.
-fn split_at_last(text: &str, words: &[&str]) -> Option<(String, String)> {
+pub(super) fn split_at_last(text: &str, words: &[&str]) -> Option<(String, String)> {
     split_at(text, words, true)
 }
 
@@ -154,7 +216,7 @@ fn split_at(text: &str, words: &[&str], last: bool) -> Option<(String, String)> 
     None
 }
 
-fn strip_words<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
+pub(super) fn strip_words<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
     let mut rest = text.trim();
     let mut changed = true;
     while changed {
@@ -170,18 +232,44 @@ fn strip_words<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
     rest
 }
 
-fn target(text: &str) -> Option<Target> {
+pub(super) fn target(text: &str) -> Option<Target> {
     let target = Target::parse(text);
     (!target.full.is_empty() || target.role.is_some()).then_some(target)
 }
 
-/// Parses one clause.
-pub(crate) fn parse_clause(clause: &str) -> Option<Step> {
+/// Parses one clause into its steps (none when it is not understood).
+pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     let text = strip_lead_ins(clause).trim();
+    let (verb, rest) = first_word(text);
+    if let Some(steps) = compound::parse(&verb, rest) {
+        return steps;
+    }
+    match parse_single(text) {
+        // Finding a thing is for using it: once it shows, it is clicked.
+        Some(Step::Reveal { target }) => vec![
+            Step::Reveal {
+                target: target.clone(),
+            },
+            Step::Click { target },
+        ],
+        Some(step) => vec![step],
+        None => Vec::new(),
+    }
+}
+
+/// Parses a clause that holds one step.
+fn parse_single(text: &str) -> Option<Step> {
     let (verb, rest) = first_word(text);
     let rest_lower = rest.to_ascii_lowercase();
     let rest_lower = rest_lower.trim_end_matches(['.', '!']);
     match verb.as_str() {
+        "open" | "browse" | "expand" | "go"
+            if ["until you ", "till you ", "until the "]
+                .iter()
+                .any(|w| rest_lower.contains(w)) =>
+        {
+            parse_find(rest)
+        }
         "open" | "visit" | "load" | "browse" => address_or_link(strip_words(rest, &["to"])),
         "go" | "navigate" => {
             if rest_lower.starts_with("back") {
@@ -191,6 +279,81 @@ pub(crate) fn parse_clause(clause: &str) -> Option<Step> {
         }
         "back" => Some(Step::Back),
         "reload" | "refresh" => Some(Step::Reload),
+        "click" | "tap" if starts_with_any(rest_lower, &["in ", "into ", "inside "]) => {
+            let rest = strip_words(rest, &["in", "into", "inside"]);
+            target(rest).map(|target| Step::Focus { target })
+        }
+        "focus" => {
+            target(strip_words(rest, &["on", "in", "into"])).map(|target| Step::Focus { target })
+        }
+        "put" | "place" | "set"
+            if starts_with_any(
+                rest_lower,
+                &[
+                    "the cursor ",
+                    "cursor ",
+                    "focus ",
+                    "the focus ",
+                    "the caret ",
+                ],
+            ) =>
+        {
+            let (_, field) = split_at_first(rest, &["in", "into", "on", "inside"])?;
+            target(&field).map(|target| Step::Focus { target })
+        }
+        "dismiss" | "close" => {
+            let phrase = match split_at_first(rest, &["with", "using", "by clicking", "via"]) {
+                Some((_, with)) => {
+                    strip_words(&with, &["its", "the", "their", "his", "her"]).to_owned()
+                }
+                None => "close".to_owned(),
+            };
+            target(&phrase).map(|target| Step::Click { target })
+        }
+        "sign" | "log" => {
+            let phrase = format!("{verb} {}", rest.trim_end_matches(['.', '!']));
+            target(&phrase).map(|target| Step::Click { target })
+        }
+        "leave" => parse_leave(rest_lower),
+        // "send", "save it", "continue": the button that says so.
+        "send" | "save" | "continue" | "proceed" | "apply" => {
+            let object = strip_words(rest, &["it", "this", "the form", "them"]);
+            let object = object.trim_end_matches(['.', '!']);
+            let phrase = if object.is_empty()
+                || matches!(
+                    object.to_ascii_lowercase().as_str(),
+                    "it" | "this" | "the form" | "them" | "on"
+                ) {
+                verb.clone()
+            } else {
+                format!("{verb} {object}")
+            };
+            target(&phrase).map(|target| Step::Click { target })
+        }
+        "find" | "look" | "show" | "get"
+            if prose::looks_like_prose(strip_words(rest, &["for", "me"]))
+                && !names_a_thing(rest_lower) =>
+        {
+            Some(Step::Prose {
+                text: value(strip_words(rest, &["for", "me"])),
+            })
+        }
+        "i" => {
+            let wish = strip_words(
+                rest,
+                &[
+                    "need",
+                    "want",
+                    "would like",
+                    "'d like",
+                    "am looking for",
+                    "'m looking for",
+                ],
+            );
+            (wish.len() < rest.len() && prose::looks_like_prose(wish))
+                .then(|| Step::Prose { text: value(wish) })
+        }
+        "find" | "look" | "expand" => parse_find(rest),
         "click" | "tap" | "follow" | "push" => {
             let rest = strip_words(rest, &["on", "at", "the link", "link to"]);
             target(rest).map(|target| Step::Click { target })
@@ -232,6 +395,12 @@ pub(crate) fn parse_clause(clause: &str) -> Option<Step> {
             if rest.is_empty() {
                 return None;
             }
+            if let Some(described) = described_choice(rest) {
+                return Some(Step::Select {
+                    option: described,
+                    target: None,
+                });
+            }
             match split_at_last(rest, &["from", "in", "on", "for", "as"]) {
                 Some((option, list)) => Some(Step::Select {
                     option: value(&option),
@@ -242,6 +411,12 @@ pub(crate) fn parse_clause(clause: &str) -> Option<Step> {
                     target: None,
                 }),
             }
+        }
+        "check" | "tick" | "mark" | "enable" if every_box(rest_lower) => {
+            Some(Step::CheckAll { on: true })
+        }
+        "uncheck" | "untick" | "unmark" | "disable" | "clear" if every_box(rest_lower) => {
+            Some(Step::CheckAll { on: false })
         }
         "check" | "tick" | "mark" | "enable" => parse_check(rest, rest_lower, true),
         "uncheck" | "untick" | "unmark" | "disable" => parse_check(rest, rest_lower, false),
@@ -261,6 +436,9 @@ pub(crate) fn parse_clause(clause: &str) -> Option<Step> {
         "scroll" => parse_scroll(rest),
         "wait" => parse_wait(rest, rest_lower),
         "submit" => Some(Step::Submit),
+        "search" if prose::looks_like_prose(strip_words(rest, &["for"])) => Some(Step::Prose {
+            text: value(strip_words(rest, &["for"])),
+        }),
         "search" => {
             let query = value(strip_words(rest, &["for"]));
             (!query.is_empty()).then_some(Step::Search { query })
@@ -270,139 +448,6 @@ pub(crate) fn parse_clause(clause: &str) -> Option<Step> {
     }
 }
 
-fn address_or_link(rest: &str) -> Option<Step> {
-    let rest = strip_words(
-        rest,
-        &["the url", "url", "the address", "address", "the website"],
-    );
-    let raw = value(rest);
-    if let Some(url) = normalize_url(&raw) {
-        return Some(Step::Open { url });
-    }
-    target(rest).map(|target| Step::Click { target })
-}
-
-fn parse_type(rest: &str) -> Option<Step> {
-    if rest.trim().is_empty() {
-        return None;
-    }
-    let split = split_at_last(rest, &["into", "inside", "in"]);
-    match split {
-        Some((text, field)) if !text.trim().is_empty() => Some(Step::Type {
-            text: value(&text),
-            target: target(&field),
-        }),
-        _ => Some(Step::Type {
-            text: value(rest),
-            target: None,
-        }),
-    }
-}
-
-fn parse_check(rest: &str, rest_lower: &str, on: bool) -> Option<Step> {
-    // "check that/if/whether/for ..." asks to verify something, not to tick a box.
-    let (first, _) = first_word(rest_lower);
-    if rest.is_empty() || matches!(first.as_str(), "that" | "if" | "whether" | "for" | "out") {
-        return None;
-    }
-    target(rest).map(|target| Step::Check { target, on })
-}
-
-fn parse_scroll(rest: &str) -> Option<Step> {
-    let rest = strip_words(
-        rest,
-        &["the page", "page", "all the way", "a bit", "a little"],
-    );
-    let (word, after) = first_word(rest);
-    let direction = match word.as_str() {
-        "up" => Some(ScrollDirection::Up),
-        "down" => Some(ScrollDirection::Down),
-        "left" => Some(ScrollDirection::Left),
-        "right" => Some(ScrollDirection::Right),
-        _ => None,
-    };
-    let goal_text = match direction {
-        Some(_) => strip_words(after, &["all the way", "to", "until"]),
-        None => strip_words(rest, &["to", "until", "till"]),
-    };
-    let goal_lower = super::matching::normalize(goal_text);
-    let goal = match goal_lower.as_str() {
-        "" | "bit" | "little" | "more" | "page" | "once" => {
-            return Some(Step::Scroll(ScrollGoal::By(direction?)));
-        }
-        "top" | "top of page" | "start" | "beginning" => ScrollGoal::Top,
-        "bottom" | "bottom of page" | "end" | "end of page" => ScrollGoal::Bottom,
-        _ => ScrollGoal::To(target(goal_text.trim_end_matches(" is visible"))?),
-    };
-    Some(Step::Scroll(goal))
-}
-
-fn parse_wait(rest: &str, rest_lower: &str) -> Option<Step> {
-    let words: Vec<&str> = rest_lower
-        .split_whitespace()
-        .filter(|w| !matches!(*w, "a" | "an" | "the"))
-        .collect();
-    let words = words.join(" ");
-    let words = words.strip_prefix("for ").unwrap_or(&words);
-    if words.is_empty() || matches!(words, "second" | "moment" | "bit" | "while" | "little") {
-        return Some(Step::Wait(WaitFor::Millis { ms: 1000 }));
-    }
-    if let Some(ms) = duration_ms(words) {
-        return Some(Step::Wait(WaitFor::Millis { ms }));
-    }
-    if [
-        "page to load",
-        "navigation",
-        "page load",
-        "to load",
-        "finish loading",
-    ]
-    .iter()
-    .any(|w| words.contains(w))
-    {
-        return Some(Step::Wait(WaitFor::Navigation));
-    }
-    let rest = strip_words(rest, &["for", "until", "till"]);
-    let rest = rest.trim_end_matches(['.', '!']).trim_end();
-    let lower = rest.to_ascii_lowercase();
-    let cut = [
-        " to appear",
-        " appears",
-        " is shown",
-        " shows up",
-        " is visible",
-        " to show up",
-        " to be visible",
-    ]
-    .iter()
-    .find(|s| lower.ends_with(**s))
-    .map_or(rest.len(), |s| rest.len() - s.len());
-    let text = value(strip_words(&rest[..cut], &["the text", "text"]));
-    (!text.is_empty()).then_some(Step::Wait(WaitFor::Text { text }))
-}
-
-/// "3 seconds", "500 ms", "2s", "1.5 sec", "a minute".
-fn duration_ms(words: &str) -> Option<u64> {
-    let mut parts = words.split(' ');
-    let first = parts.next()?;
-    let (number, unit) = match first.find(|c: char| c.is_alphabetic()) {
-        Some(i) if i > 0 => (first[..i].to_owned(), first[i..].to_owned()),
-        _ => (first.to_owned(), parts.next().unwrap_or("s").to_owned()),
-    };
-    let amount: f64 = match number.as_str() {
-        "one" => 1.0,
-        "two" => 2.0,
-        "three" => 3.0,
-        "five" => 5.0,
-        "ten" => 10.0,
-        n => n.parse().ok()?,
-    };
-    let factor = match unit.as_str() {
-        "ms" | "millisecond" | "milliseconds" | "msec" => 1.0,
-        "s" | "sec" | "secs" | "second" | "seconds" => 1000.0,
-        "min" | "mins" | "minute" | "minutes" => 60_000.0,
-        _ => return None,
-    };
-    let ms = (amount * factor).round();
-    (ms.is_finite() && ms >= 0.0).then_some(ms as u64)
+fn starts_with_any(text: &str, prefixes: &[&str]) -> bool {
+    prefixes.iter().any(|p| text.starts_with(p))
 }

@@ -62,6 +62,12 @@ pub(crate) struct StepState {
     pub last_error: Option<String>,
     pub asks: u32,
     pub answer: Option<StepAnswer>,
+    /// For sweep steps: the elements its successful actions (other than scrolling) targeted,
+    /// oldest first.
+    pub acted: Vec<Element>,
+    /// For sweep steps: successful actions so far, and how many of them scrolled.
+    pub actions: u32,
+    pub scrolled: u32,
 }
 
 /// The replayed history.
@@ -76,8 +82,11 @@ pub(crate) struct Progress {
     pub last_typed: Option<Eid>,
 }
 
-/// Replays `history` over `step_count` steps.
-pub(crate) fn replay(history: &[StepRecord], step_count: usize) -> Progress {
+/// Replays `history` over steps whose sweep budgets are `sweeps` (one entry per step: `None`
+/// for a step done by one action, `Some(n)` for a sweep that acts until the page is as asked,
+/// at most `n` times).
+pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress {
+    let step_count = sweeps.len();
     let mut p = Progress {
         states: vec![StepState::default(); step_count],
         ..Progress::default()
@@ -102,7 +111,20 @@ pub(crate) fn replay(history: &[StepRecord], step_count: usize) -> Progress {
                     state.status = Status::Done {
                         element: record.element.clone().map(Box::new),
                     };
-                    p.current = index + 1;
+                    match sweeps[index] {
+                        Some(budget) => {
+                            state.actions += 1;
+                            if matches!(record.action, Action::Scroll { .. }) {
+                                state.scrolled += 1;
+                            } else {
+                                state.acted.extend(record.element.clone());
+                            }
+                            if state.actions >= budget || record.element.is_none() {
+                                p.current = index + 1;
+                            }
+                        }
+                        None => p.current = index + 1,
+                    }
                 }
             }
             StepOutcome::Failed { error } | StepOutcome::Invalid { error } => {

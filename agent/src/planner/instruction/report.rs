@@ -240,6 +240,17 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
             if *on { "checked" } else { "unchecked" },
             name_for(element, target)
         ),
+        Step::CheckPart { target, on, .. } => format!(
+            "{} {}",
+            if *on { "checked" } else { "unchecked" },
+            name_for(element, target)
+        ),
+        Step::CheckAll { on } => {
+            format!("{} every box", if *on { "checked" } else { "unchecked" })
+        }
+        Step::Focus { target } => format!("put the cursor in {}", name_for(element, target)),
+        Step::Reveal { target } => format!("looked for {}", target.phrase),
+        Step::Prose { text } => format!("filled the form for \"{text}\""),
         Step::PressKey { key } => format!("pressed {key}"),
         Step::Scroll(goal) => match goal {
             ScrollGoal::By(d) => format!("scrolled {}", d.as_str()),

@@ -86,6 +86,12 @@ impl Texts {
         if let Some(c) = &el.context {
             add(c, 1);
         }
+        if let Some(kind) = kind_words(el) {
+            add(kind, 1);
+        }
+        if closes(&el.name) {
+            add("close dismiss", 2);
+        }
         Texts { fields }
     }
 
@@ -100,6 +106,42 @@ impl Texts {
     }
 }
 
+/// Words people use for a field's kind ("the multi-line field", "the email box").
+fn kind_words(el: &Element) -> Option<&'static str> {
+    if el.tag == "textarea" {
+        return Some("multi line multiline text area large long");
+    }
+    if el.tag != "input" {
+        return None;
+    }
+    Some(match el.input_type.as_deref().unwrap_or("text") {
+        "text" => "input text box field single line",
+        "email" => "email e mail",
+        "password" => "password",
+        "number" => "number numeric",
+        "tel" => "phone telephone",
+        "url" => "url web address",
+        "search" => "search",
+        "date" => "date",
+        "time" => "time",
+        "color" => "colour color",
+        "range" => "slider range",
+        "file" => "file upload",
+        _ => return None,
+    })
+}
+
+/// A name that says "close": a close glyph (×, ✕, ✖, ⨯, x) or a word for closing.
+fn closes(name: &str) -> bool {
+    let name = name.trim();
+    let first = normalize(name);
+    let first = first.split(' ').next().unwrap_or("");
+    matches!(
+        name,
+        "×" | "✕" | "✖" | "⨯" | "╳" | "x" | "X" | "🗙" | "✗" | "✘"
+    ) || matches!(first, "close" | "dismiss" | "hide")
+}
+
 fn intent_fit(el: &Element, intent: Intent) -> Option<u8> {
     Some(match intent {
         Intent::Type => {
@@ -108,11 +150,12 @@ fn intent_fit(el: &Element, intent: Intent) -> Option<u8> {
             }
             1
         }
+        // A list that is not a <select> (a custom dropdown) is opened by a click.
         Intent::Select => {
-            if !is_select(el) {
+            if el.editable && !is_select(el) {
                 return None;
             }
-            1
+            u8::from(is_select(el))
         }
         Intent::Click => u8::from(!is_editable(el)),
         Intent::Check => u8::from(is_checkable(el)),
@@ -170,7 +213,35 @@ pub(crate) fn resolve<'s>(
         .iter()
         .filter_map(|el| score(el, target, intent).map(|s| (s, el)))
         .collect();
+    if scored.is_empty()
+        && matches!(intent, Intent::Choose | Intent::Check)
+        && let Some(shorter) = without_kind_noun(target)
+    {
+        // "the Premium plan" for a choice named "Premium $9 / month": the last word named the
+        // kind of choice. Such matches rank below every direct one.
+        let scored = snapshot
+            .elements
+            .iter()
+            .filter_map(|el| score(el, &shorter, intent).map(|s| (s, el)))
+            .filter(|(s, _)| s[0] == 3)
+            .map(|(mut s, el)| {
+                s[0] = 1;
+                (s, el)
+            })
+            .collect();
+        return pick(scored, target.ordinal);
+    }
     pick(scored, target.ordinal)
+}
+
+/// The target without the last word of its name, when that leaves a name.
+fn without_kind_noun(target: &Target) -> Option<Target> {
+    let (rest, _) = target.name.rsplit_once(' ')?;
+    Some(Target {
+        name: rest.to_owned(),
+        full: rest.to_owned(),
+        ..target.clone()
+    })
 }
 
 /// Picks the best of scored candidates (in document order), honouring an ordinal.

@@ -36,6 +36,25 @@ pub(crate) enum Step {
     },
     /// Check (`on`) or uncheck a checkbox, radio button or switch.
     Check { target: Target, on: bool },
+    /// One item of a list ("tick Red, Blue and Green"): like `Check`, except that when the
+    /// whole phrase names one element ("Terms and Conditions") the first part acts on it and
+    /// the other parts need nothing.
+    CheckPart {
+        target: Target,
+        whole: Target,
+        on: bool,
+        first: bool,
+    },
+    /// Check (`on`) or uncheck every checkbox of the page (a sweep: one box per action).
+    CheckAll { on: bool },
+    /// Put the keyboard focus in a field (a click into it).
+    Focus { target: Target },
+    /// Open collapsed sections, tabs, folders, menus or next pages until `target` shows (a
+    /// bounded sweep that remembers what it opened).
+    Reveal { target: Target },
+    /// A description with values ("jazz albums released by Monk in 1957"): the values go into
+    /// the form fields they fit, then the form is sent (a sweep).
+    Prose { text: String },
     /// Press a key (normalized name such as `Enter` or `Control+A`).
     PressKey { key: String },
     /// Scroll the page.
@@ -48,6 +67,34 @@ pub(crate) enum Step {
     Submit,
     /// End the run here.
     Stop,
+}
+
+impl Step {
+    /// For a sweep step (it acts until the page is as asked), the most actions it may take;
+    /// `None` for a step that one successful action completes.
+    pub(crate) fn sweep_budget(&self) -> Option<u32> {
+        match self {
+            Step::CheckAll { .. } => Some(40),
+            Step::Reveal { .. } => Some(16),
+            Step::Prose { .. } => Some(10),
+            Step::Select { .. } => Some(16),
+            Step::Set { .. } => Some(16),
+            Step::Open { .. }
+            | Step::Reload
+            | Step::Back
+            | Step::Click { .. }
+            | Step::Type { .. }
+            | Step::Check { .. }
+            | Step::CheckPart { .. }
+            | Step::Focus { .. }
+            | Step::PressKey { .. }
+            | Step::Scroll(_)
+            | Step::Wait(_)
+            | Step::Search { .. }
+            | Step::Submit
+            | Step::Stop => None,
+        }
+    }
 }
 
 /// Where a scroll step goes.
@@ -95,6 +142,9 @@ pub(crate) struct Target {
     pub full: String,
     pub role: Option<RoleClass>,
     pub ordinal: Option<Ordinal>,
+    /// Words that only describe the value ("type the code \"42\""): when nothing matches them,
+    /// the focused or only field is meant.
+    pub optional: bool,
 }
 
 const TWO_WORD_ROLES: &[(&str, RoleClass)] = &[
@@ -122,6 +172,8 @@ const ONE_WORD_ROLES: &[(&str, RoleClass)] = &[
     ("link", RoleClass::Link),
     ("hyperlink", RoleClass::Link),
     ("page", RoleClass::Link),
+    // "the second result" of a search: results are links.
+    ("result", RoleClass::Link),
     ("checkbox", RoleClass::Checkbox),
     ("switch", RoleClass::Checkbox),
     ("toggle", RoleClass::Checkbox),
@@ -143,6 +195,10 @@ fn ordinal_of(word: &str) -> Option<Ordinal> {
         "fourth" | "4th" => 4,
         "fifth" | "5th" => 5,
         "sixth" | "6th" => 6,
+        "seventh" | "7th" => 7,
+        "eighth" | "8th" => 8,
+        "ninth" | "9th" => 9,
+        "tenth" | "10th" => 10,
         "last" => return Some(Ordinal::Last),
         _ => return None,
     };
@@ -167,8 +223,22 @@ impl Target {
         if ordinal.is_some() && words.len() > 1 {
             words.remove(0);
         }
+        // "the close icon", "a link element": words that name no kind and no text.
+        let mut noise = false;
+        while words.len() > 1
+            && words
+                .last()
+                .is_some_and(|w| NOISE_WORDS.contains(&w.as_str()))
+        {
+            words.pop();
+            noise = true;
+        }
         let full = words.join(" ");
         let (role, name) = match &quoted {
+            // 'a "link" element' names a kind, not a text.
+            Some(inner) if noise && words.len() == 1 && role_word(&normalize(inner)).is_some() => {
+                (role_word(&normalize(inner)), String::new())
+            }
             // A quoted name is taken literally; role words may surround it.
             Some(inner) => (role_in(&words), normalize(inner)),
             None => split_role(&words),
@@ -179,6 +249,7 @@ impl Target {
             full,
             role,
             ordinal,
+            optional: false,
         }
     }
 
@@ -190,8 +261,21 @@ impl Target {
             full: normalize(name),
             role,
             ordinal: None,
+            optional: false,
         }
     }
+}
+
+/// Trailing words that add nothing to a phrase ("close icon", "link element").
+const NOISE_WORDS: &[&str] = &["icon", "element", "control", "symbol", "glyph"];
+
+/// The kind one word (or two joined words) names, if any.
+fn role_word(word: &str) -> Option<RoleClass> {
+    TWO_WORD_ROLES
+        .iter()
+        .chain(ONE_WORD_ROLES)
+        .find(|(w, _)| *w == word)
+        .map(|(_, r)| *r)
 }
 
 fn strip_article(text: &str) -> &str {

@@ -65,6 +65,25 @@ pub(crate) fn submit(snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision, D
                     || (is_button(el) && el.form_submit.as_deref() == Some(el.name.trim())))
         })
         .collect();
+    // No field to go by: the button that some control's form names as its submit control.
+    let form_buttons: Vec<&Element> = if submits.is_empty() && field.is_none() {
+        snap.elements
+            .iter()
+            .filter(|el| is_button(el) && !el.disabled)
+            .filter(|button| {
+                snap.elements
+                    .iter()
+                    .any(|el| el.form_submit.as_deref().map(str::trim) == Some(button.name.trim()))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let submits = if form_buttons.is_empty() {
+        submits
+    } else {
+        form_buttons
+    };
     Ok(match (submits.as_slice(), field) {
         ([one], _) => act(
             Action::Click {

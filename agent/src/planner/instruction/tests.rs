@@ -5,3 +5,4 @@ mod flow;
 mod parsing;
 mod resolving;
 mod steps;
+mod sweeps;

@@ -29,6 +29,11 @@ fn steps(message: &str) -> Vec<String> {
                 None => format!("select [{option}]"),
             },
             Step::Check { target: t, on } => format!("check={on} {}", target(t)),
+            Step::CheckPart { target: t, on, .. } => format!("check={on} {}", target(t)),
+            Step::CheckAll { on } => format!("check all={on}"),
+            Step::Focus { target: t } => format!("focus {}", target(t)),
+            Step::Reveal { target: t } => format!("reveal {}", target(t)),
+            Step::Prose { text } => format!("prose [{text}]"),
             Step::PressKey { key } => format!("key {key}"),
             Step::Scroll(ScrollGoal::By(d)) => format!("scroll {}", d.as_str()),
             Step::Scroll(ScrollGoal::Top) => "scroll top".to_owned(),
@@ -297,4 +302,114 @@ fn a_url_then_a_search_in_one_sentence() {
         steps("Go to https://example.com/a?b=1 and search for 'rust, async'"),
         ["open https://example.com/a?b=1", "search [rust, async]"]
     );
+}
+
+#[test]
+fn a_prefix_with_a_colon_and_a_closing_button_verb() {
+    assert_eq!(
+        steps("Go to example.com, then: type Ada into Name and hit Send"),
+        [
+            "open https://example.com",
+            "type [Ada] into name",
+            "click send"
+        ]
+    );
+    assert_eq!(
+        steps("Enter Bo as your name; send."),
+        ["type [Bo] into your name", "click send"]
+    );
+}
+
+#[test]
+fn compound_fills_give_one_step_per_field() {
+    assert_eq!(
+        steps("Fill in \"kim\" as the user name and \"pw7\" as the password, then sign in"),
+        [
+            "type [kim] into user name",
+            "type [pw7] into password",
+            "click sign in"
+        ]
+    );
+    assert_eq!(
+        steps("Enter 3 for Adults, 2 for Children"),
+        ["type [3] into adults", "type [2] into children"]
+    );
+    assert_eq!(
+        steps("fill From with Oslo and To with Rome"),
+        ["set from = [Oslo]", "set to = [Rome]"]
+    );
+    assert_eq!(
+        steps("write hi in both boxes"),
+        ["type [hi] into |Editable", "type [hi] into |Editable"]
+    );
+    assert_eq!(
+        steps("enter March 3rd, 2021 as the start date"),
+        ["type [March 3rd, 2021] into start date"]
+    );
+    assert_eq!(
+        steps("type Tom and Jerry into Title"),
+        ["type [Tom and Jerry] into title"]
+    );
+}
+
+#[test]
+fn lists_of_boxes_and_every_box() {
+    assert_eq!(
+        steps("Tick Red, Blue and Green, then submit"),
+        [
+            "check=true red",
+            "check=true blue",
+            "check=true green",
+            "submit"
+        ]
+    );
+    assert_eq!(
+        steps("Leave every box unticked and submit"),
+        ["check all=false", "submit"]
+    );
+    assert_eq!(steps("untick all the boxes"), ["check all=false"]);
+}
+
+#[test]
+fn focus_quoted_values_with_described_fields_and_icons() {
+    assert_eq!(
+        steps("put the cursor in the search box\nclick into Email\nFocus on the Comment field"),
+        [
+            "focus search|Editable",
+            "focus email",
+            "focus comment|Editable"
+        ]
+    );
+    assert_eq!(steps("type the code \"42\""), ["type [42] into code"]);
+    assert_eq!(
+        steps("Dismiss the popup with its close icon\nclose the dialog"),
+        ["click close", "click close"]
+    );
+    assert_eq!(steps("click the \"link\" element"), ["click |Link"]);
+    assert_eq!(steps("press the ★★ button"), ["click ★★|Button"]);
+}
+
+#[test]
+fn finding_things_and_describing_values() {
+    assert_eq!(
+        steps("open the sections until you find the link Refunds"),
+        ["reveal refunds|Link", "click refunds|Link"]
+    );
+    assert_eq!(
+        steps("find the result Mike and click it"),
+        ["reveal mike|Link", "click mike|Link"]
+    );
+    assert_eq!(
+        steps("look through the folders for a file called budget.xlsx"),
+        ["reveal budget xlsx", "click budget xlsx"]
+    );
+    assert_eq!(
+        steps("Find jazz albums released by Monk in 1957"),
+        ["prose [jazz albums released by Monk in 1957]"]
+    );
+    assert_eq!(
+        steps("I need a flight from Oslo to Rome for 2 people"),
+        ["prose [a flight from Oslo to Rome for 2 people]"]
+    );
+    assert_eq!(steps("search for shoes"), ["search [shoes]"]);
 }

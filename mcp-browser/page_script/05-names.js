@@ -1,0 +1,146 @@
+  // page_script/05-names.js — Accessible names: label text, aria-labelledby, descendants' alt/aria-label/title for
+  // icon-only controls. accessibleName(el, role, root, labels) -> the trimmed name ('' when none).
+  // (A fragment: the files of page_script/ are concatenated in name order into one script.)
+
+  // ---- accessible names ----------------------------------------------------------------------
+  // Text of a label without the values of controls nested in it.
+  function labelText(label) {
+    let out = '';
+    const stack = [label];
+    while (stack.length && out.length < 300) {
+      const n = stack.pop();
+      if (n.nodeType === 3) {
+        out += n.nodeValue;
+        continue;
+      }
+      if (n.nodeType !== 1) continue;
+      const t = n.localName;
+      if (n !== label && (t === 'select' || t === 'textarea' || t === 'script' || t === 'style' ||
+          t === 'option' || t === 'datalist')) continue;
+      if (t === 'input' && n !== label) continue;
+      for (let c = n.lastChild; c; c = c.previousSibling) stack.push(c);
+      if (t !== 'span' && t !== 'b' && t !== 'i' && t !== 'em' && t !== 'strong') out += ' ';
+    }
+    return norm(out);
+  }
+
+  // Builds `control -> [label]` for one document or shadow root (once per call).
+  function labelIndex(root, cache) {
+    let idx = cache.get(root);
+    if (idx) return idx;
+    idx = new Map();
+    for (const lab of root.querySelectorAll('label')) {
+      const c = lab.control;
+      if (!c) continue;
+      const list = idx.get(c);
+      if (list) list.push(lab); else idx.set(c, [lab]);
+    }
+    cache.set(root, idx);
+    return idx;
+  }
+
+  function textByIds(root, ids) {
+    const parts = [];
+    for (const id of ids.trim().split(WS)) {
+      const ref = root.getElementById ? root.getElementById(id) : null;
+      if (!ref) continue;
+      const label = ref.getAttribute('aria-label');
+      parts.push(label || (LABELABLE.has(ref.localName) ? '' : ref.textContent));
+    }
+    return norm(parts.join(' '));
+  }
+
+  // Visible-ish text content with spaces between block-level children, reading at most about
+  // `max * 3` characters (a clickable card can hold a whole article).
+  function contentText(el, max) {
+    if (!el.firstElementChild) return shortText(el.textContent, max);
+    let out = '';
+    const limit = max * 3;
+    const stack = [el];
+    while (stack.length && out.length < limit) {
+      const n = stack.pop();
+      if (typeof n === 'string') {
+        out += n;
+        continue;
+      }
+      if (n.nodeType === 3) {
+        out += n.nodeValue;
+        continue;
+      }
+      if (n.nodeType !== 1) continue;
+      const t = n.localName;
+      if (SKIP_TAGS.has(t) || t === 'select' || t === 'textarea' || t === 'datalist') continue;
+      if (n !== el && (n.hasAttribute('hidden') || n.getAttribute('aria-hidden') === 'true')) continue;
+      const inline = INLINE_TAGS.has(t);
+      if (!inline) stack.push(' ');
+      for (let c = n.lastChild; c; c = c.previousSibling) stack.push(c);
+      if (!inline) out += ' ';
+    }
+    return cut(norm(out), max);
+  }
+
+  // Name from descendants' alt/aria-label/title when an element has no text (icon buttons).
+  function imageName(el) {
+    const img = el.querySelector('img[alt]:not([alt=""]), [aria-label]:not([aria-label=""]), svg title');
+    if (!img) return '';
+    if (img.localName === 'img') return norm(img.getAttribute('alt'));
+    if (img.localName === 'title') return norm(img.textContent);
+    return norm(img.getAttribute('aria-label'));
+  }
+
+  function accessibleName(el, role, root, labels) {
+    const tag = el.localName;
+    let s = '';
+    const by = el.getAttribute('aria-labelledby');
+    if (by) {
+      s = textByIds(root, by);
+      if (s) return cut(s, 80);
+    }
+    s = norm(el.getAttribute('aria-label'));
+    if (s) return cut(s, 80);
+    const isInput = tag === 'input';
+    const type = isInput ? el.type : '';
+    const field = (isInput && !NON_TEXT_INPUTS.has(type)) || tag === 'select' ||
+      tag === 'textarea' || role === 'textbox' || role === 'searchbox' || role === 'combobox' ||
+      role === 'spinbutton' || role === 'slider' || role === 'listbox';
+    if (LABELABLE.has(tag)) {
+      const list = labels ? labels.get(el) : el.labels;
+      if (list && list.length) {
+        s = norm(Array.prototype.map.call(list, labelText).join(' '));
+        if (s) return cut(s, 80);
+      }
+    }
+    if (isInput && type === 'image') {
+      s = norm(el.getAttribute('alt'));
+      if (s) return cut(s, 80);
+    }
+    if (isInput && (type === 'submit' || type === 'reset' || type === 'button')) {
+      s = norm(el.value);
+      if (s) return cut(s, 80);
+      if (type === 'submit') return 'Submit';
+      if (type === 'reset') return 'Reset';
+    }
+    if (isInput && type === 'file') {
+      s = norm(el.getAttribute('title'));
+      return s ? cut(s, 80) : 'Choose file';
+    }
+    if (!field) {
+      // Content first (as screen readers do): the visible text is what the user sees.
+      s = contentText(el, 80);
+      // An icon glyph ("⚙", "×") says less than the control's title: the title names it.
+      if (s && !/[\p{L}\p{N}]/u.test(s)) {
+        const title = norm(el.getAttribute('title'));
+        if (title) return cut(title, 80);
+      }
+      if (s) return s;
+      s = imageName(el);
+      if (s) return cut(s, 80);
+    }
+    s = norm(el.getAttribute('title'));
+    if (s) return cut(s, 80);
+    s = norm(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') ||
+      el.getAttribute('data-placeholder'));
+    if (s) return cut(s, 80);
+    return '';
+  }
+
