@@ -29,6 +29,9 @@ pub const TYPED_ACTION_TOOLS: [&str; 9] = [
 /// Served tools the graph calls by itself to observe the page.
 pub const OBSERVATION_TOOLS: [&str; 2] = ["observe", "screenshot"];
 
+/// Tools after which the active tab shows another page, so the next plan observes afresh.
+pub const TAB_CHANGING_TOOLS: [&str; 2] = ["switch_tab", "close_tab"];
+
 /// Tools known to change nothing; every other tool is treated as mutating (so chat mode
 /// refuses it).
 pub const READ_ONLY_TOOLS: [&str; 7] = [
