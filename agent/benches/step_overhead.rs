@@ -205,7 +205,9 @@ async fn bench() {
         calls: AtomicUsize::new(0),
         outside: Arc::clone(&outside),
     });
-    let config = AgentConfig::default().with_max_tool_steps(10 * STEPS);
+    let config = AgentConfig::default()
+        .with_max_actions(2 * STEPS)
+        .with_max_transitions(10 * STEPS);
     let agent = Agent::spawn(config, planner, browser, gate);
     let mut events = agent.subscribe();
 

@@ -202,7 +202,8 @@ impl Action {
 
     /// True when executing the action may change the page, so the next plan needs a fresh
     /// observation. Every wait counts: the page is what changes while one waits (the text that
-    /// was awaited usually arrives with the elements the next step needs).
+    /// was awaited usually arrives with the elements the next step needs). A tool that switches
+    /// or closes the active tab counts too.
     pub fn changes_page(&self) -> bool {
         match self {
             Action::Navigate { .. }
@@ -215,10 +216,10 @@ impl Action {
             | Action::Scroll { .. }
             | Action::Wait { .. }
             | Action::Back => true,
-            Action::Tool { .. }
-            | Action::AskUser { .. }
-            | Action::NeedUser { .. }
-            | Action::Stop { .. } => false,
+            Action::Tool { name, .. } => {
+                crate::tool_names::TAB_CHANGING_TOOLS.contains(&name.as_str())
+            }
+            Action::AskUser { .. } | Action::NeedUser { .. } | Action::Stop { .. } => false,
         }
     }
 }

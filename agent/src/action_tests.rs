@@ -150,3 +150,15 @@ fn kind_names_lists_every_variant_once() {
     let names: Vec<&str> = every_action().iter().map(Action::kind_name).collect();
     assert_eq!(names, Action::KIND_NAMES);
 }
+
+#[test]
+fn a_tool_that_switches_or_closes_the_tab_needs_a_fresh_observation() {
+    let tool = |name: &str| Action::Tool {
+        name: name.into(),
+        args: serde_json::json!({ "tab_id": "t2" }),
+    };
+    assert!(tool("switch_tab").changes_page());
+    assert!(tool("close_tab").changes_page());
+    assert!(!tool("list_tabs").changes_page());
+    assert!(!tool("read_page").changes_page());
+}

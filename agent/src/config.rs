@@ -1,7 +1,7 @@
 //! [`AgentConfig`]: the limits and budgets of one agent (one session).
 //!
 //! In: built by the daemon from its configuration (or [`AgentConfig::default`] in tests). Out:
-//! read by the graph runner (node limit) and by the nodes (error limits, observation budget,
+//! read by the graph runner (transition limit) and by the nodes (error limits, observation budget,
 //! timeouts). Nothing here changes during a run.
 
 use std::time::Duration;
@@ -12,9 +12,15 @@ pub struct AgentConfig {
     /// Id of the session this agent serves: the key of its paused runs in the
     /// [`crate::Checkpointer`].
     pub session_id: String,
-    /// Most nodes one run may execute (every node counts, interrupts included); reaching it
-    /// ends the run in `finalize_limit`.
-    pub max_tool_steps: usize,
+    /// Most actions one run may execute (each browser action or tool call counts once, whether
+    /// it succeeded or not); reaching it ends the run in `finalize_limit`. The limit a person
+    /// meets and sets.
+    pub max_actions: usize,
+    /// Most graph transitions (nodes executed, interrupts included) one run may take: a guard
+    /// against loops that execute nothing (plans refused again and again, questions asked in a
+    /// circle). Larger than `max_actions` times the ~6 nodes of an action; reaching it also
+    /// ends the run in `finalize_limit`, whose message names it.
+    pub max_transitions: usize,
     /// Invalid actions in a row that end the run in `finalize_blocked`.
     pub max_invalid_actions: u32,
     /// Tool errors in a row that end the run in `finalize_failed`.
@@ -35,7 +41,8 @@ impl Default for AgentConfig {
     fn default() -> Self {
         Self {
             session_id: uuid::Uuid::new_v4().to_string(),
-            max_tool_steps: 30,
+            max_actions: 30,
+            max_transitions: 400,
             max_invalid_actions: 3,
             max_consecutive_errors: 3,
             observe_max_tokens: Some(6_000),
@@ -56,9 +63,15 @@ impl AgentConfig {
         }
     }
 
-    /// The same configuration with another node limit.
-    pub fn with_max_tool_steps(mut self, max: usize) -> Self {
-        self.max_tool_steps = max;
+    /// The same configuration with another action limit.
+    pub fn with_max_actions(mut self, max: usize) -> Self {
+        self.max_actions = max;
+        self
+    }
+
+    /// The same configuration with another transition limit (the loop guard).
+    pub fn with_max_transitions(mut self, max: usize) -> Self {
+        self.max_transitions = max;
         self
     }
 }

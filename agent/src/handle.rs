@@ -33,7 +33,7 @@ use crate::events::{AgentEvent, Lifecycle, QuestionEnd};
 use crate::interrupt::{Interrupt, Resume};
 use crate::planner::Planner;
 use crate::state::AgentMode;
-use crate::timeline::RunRecord;
+use crate::timeline::{RunOutcome, RunRecord};
 
 /// Operations sent to the agent task.
 pub(crate) enum Op {
@@ -94,17 +94,7 @@ impl Agent {
         browser: Arc<dyn BrowserTools>,
         gate: Arc<PolicyGate>,
     ) -> AgentHandle {
-        Self::spawn_with_checkpointer(config, planner, browser, gate, Checkpointer::new())
-    }
-
-    /// Spawns an agent whose paused runs live in a checkpointer shared with other sessions.
-    pub fn spawn_with_checkpointer(
-        config: AgentConfig,
-        planner: Arc<dyn Planner>,
-        browser: Arc<dyn BrowserTools>,
-        gate: Arc<PolicyGate>,
-        checkpointer: Checkpointer,
-    ) -> AgentHandle {
+        let checkpointer = Checkpointer::new();
         let (events, _) = broadcast::channel(config.event_capacity.max(16));
         let (ops_tx, ops_rx) = mpsc::channel(64);
         let (mode_tx, mode_rx) = watch::channel(AgentMode::Agent);
@@ -220,6 +210,11 @@ impl AgentHandle {
         self.shared.reasoning.store(on, Ordering::Relaxed);
     }
 
+    /// The person's reasoning flag.
+    pub fn reasoning(&self) -> bool {
+        self.shared.reasoning.load(Ordering::Relaxed)
+    }
+
     /// A new receiver of the agent's events.
     pub fn subscribe(&self) -> broadcast::Receiver<AgentEvent> {
         self.events.subscribe()
@@ -233,6 +228,11 @@ impl AgentHandle {
     /// The question the person must answer, if a run is paused (for clients that reconnect).
     pub fn pending_question(&self) -> Option<Interrupt> {
         self.shared.checkpointer.pending(&self.shared.session_id)
+    }
+
+    /// How the latest finished run ended, if one has.
+    pub fn last_outcome(&self) -> Option<RunOutcome> {
+        lock(&self.shared.runs).back().and_then(|run| run.outcome)
     }
 
     /// The records of the latest finished runs, oldest first.

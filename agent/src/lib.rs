@@ -39,8 +39,10 @@ pub mod product_doc;
 pub mod question;
 pub mod state;
 pub mod timeline;
+pub mod tool_args;
 pub mod tool_hub;
 pub mod tool_info;
+pub mod tool_names;
 
 pub use action::{Action, ScrollDirection, WaitFor};
 pub use browser::BrowserTools;
@@ -53,7 +55,9 @@ pub use interrupt::{Interrupt, InterruptError, InterruptKind, Resume};
 pub use model::{ModelConfig, RequestUsage, RunUsage};
 pub use nodes::NodeId;
 pub use planner::ModelPlanner;
-pub use question::{Answer, AnswerError, Question, QuestionKind, QuestionOption};
+pub use question::{
+    Answer, AnswerError, Question, QuestionError, QuestionKind, QuestionOption, check_questions,
+};
 pub use state::AgentMode;
 pub use timeline::{ActionResult, RunOutcome, RunRecord, Timeline, TimelineItem};
 pub use tool_hub::{ExternalServer, ToolHub, ToolServer};

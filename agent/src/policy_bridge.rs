@@ -11,6 +11,7 @@ use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_policy::{ActionKind, ActionRequest};
 
 use crate::action::Action;
+use crate::tool_names;
 
 /// Words in a snapshot that mean a CAPTCHA is on the page.
 const CAPTCHA_WORDS: [&str; 5] = [
@@ -30,17 +31,6 @@ const SECRET_AUTOCOMPLETE: [&str; 7] = [
     "cc-csc",
     "cc-exp",
     "cc-exp-month",
-];
-
-/// Tools known to change nothing; every other tool is treated as mutating.
-const READ_ONLY_TOOLS: [&str; 7] = [
-    "observe",
-    "screenshot",
-    "list_tabs",
-    "read_page",
-    "list_pages",
-    "validate_html",
-    "analyze_brief",
 ];
 
 /// The policy request for `action`, with `element` its target in `snapshot`.
@@ -70,7 +60,7 @@ pub fn request_for(
         Action::Wait { .. } => ActionRequest::new(ActionKind::Wait),
         Action::Back => ActionRequest::new(ActionKind::Back),
         Action::Tool { name, .. } => {
-            ActionRequest::tool(name.clone(), !READ_ONLY_TOOLS.contains(&name.as_str()))
+            ActionRequest::tool(name.clone(), !tool_names::is_read_only(name))
         }
         Action::AskUser { .. } => ActionRequest::new(ActionKind::AskUser),
         Action::NeedUser { .. } => ActionRequest::new(ActionKind::NeedUser),

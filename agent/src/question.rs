@@ -1,6 +1,7 @@
 //! Structured questions the agent asks the person, and the person's answers.
 //!
 //! In: a planner puts [`Question`]s into [`crate::Action::AskUser`]. Out: the runtime pauses, the
+//! action is validated with [`check_questions`] (a choice without options cannot be asked), the
 //! UI renders them, and the reply comes back as [`Answer`]s in
 //! [`crate::planner::StepOutcome::Answered`], once [`check_answers`] has found that they fit the
 //! questions (a reply that does not fit is refused and the questions stay pending).
@@ -61,6 +62,54 @@ impl Answer {
     }
 }
 
+/// Why an `ask_user` action cannot be asked as planned. The action is invalid: the planner is
+/// told why and plans again.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum QuestionError {
+    /// The action holds no question.
+    #[error("ask_user needs at least one question")]
+    NoQuestions,
+    /// A `radio` or `checkbox` question lists no options to choose from.
+    #[error(
+        "question `{question_id}` is a {kind} question without options: give its options, or \
+         ask it as a `text` question"
+    )]
+    NoOptions {
+        /// The question.
+        question_id: String,
+        /// `radio` or `checkbox`.
+        kind: &'static str,
+    },
+    /// Two questions share an id, so answers could not tell them apart.
+    #[error("two questions have the id `{0}`")]
+    RepeatedId(String),
+}
+
+/// Checks that `questions` can be asked: at least one, ids unique, every `radio` and
+/// `checkbox` question with options.
+pub fn check_questions(questions: &[Question]) -> Result<(), QuestionError> {
+    if questions.is_empty() {
+        return Err(QuestionError::NoQuestions);
+    }
+    for (index, question) in questions.iter().enumerate() {
+        if questions[..index].iter().any(|q| q.id == question.id) {
+            return Err(QuestionError::RepeatedId(question.id.clone()));
+        }
+        let kind = match question.kind {
+            QuestionKind::Radio => "radio",
+            QuestionKind::Checkbox => "checkbox",
+            QuestionKind::Text => continue,
+        };
+        if question.options.is_empty() {
+            return Err(QuestionError::NoOptions {
+                question_id: question.id.clone(),
+                kind,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Why a reply does not fit the questions it answers. The whole reply is refused and the
 /// questions stay pending, so the person can answer again.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -96,8 +145,8 @@ pub enum AnswerError {
 
 /// Checks that `answers` fit `questions`: every answer names a question that was asked, at most
 /// once; a `radio` or `text` answer has at most one value; a `radio` or `checkbox` question
-/// with options takes only their values (one without options is answered as free text, as the
-/// UI shows it). No question is required: one left out, or answered with no value, is
+/// takes only its options' values ([`check_questions`] keeps one without options from being
+/// asked). No question is required: one left out, or answered with no value, is
 /// unanswered.
 pub fn check_answers(questions: &[Question], answers: &[Answer]) -> Result<(), AnswerError> {
     for (index, answer) in answers.iter().enumerate() {
@@ -120,7 +169,7 @@ pub fn check_answers(questions: &[Question], answers: &[Answer]) -> Result<(), A
             });
         }
         let closed = match question.kind {
-            QuestionKind::Radio | QuestionKind::Checkbox => !question.options.is_empty(),
+            QuestionKind::Radio | QuestionKind::Checkbox => true,
             QuestionKind::Text => false,
         };
         if !closed {

@@ -99,7 +99,24 @@ fn a_question_answered_twice_in_one_reply_is_refused() {
 }
 
 #[test]
-fn a_radio_question_without_options_takes_free_text() {
-    let open = [question("city", QuestionKind::Radio, &[])];
-    assert_eq!(check_answers(&open, &[answer("city", &["Paris"])]), Ok(()));
+fn a_choice_without_options_cannot_be_asked() {
+    for kind in [QuestionKind::Radio, QuestionKind::Checkbox] {
+        let open = [question("city", kind, &[])];
+        let error = check_questions(&open).unwrap_err();
+        assert!(
+            matches!(&error, QuestionError::NoOptions { question_id, .. } if question_id == "city"),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains("`text` question"), "{error}");
+    }
+    assert_eq!(check_questions(&asked()), Ok(()));
+    assert_eq!(check_questions(&[]), Err(QuestionError::NoQuestions));
+    let twice = [
+        question("size", QuestionKind::Text, &[]),
+        question("size", QuestionKind::Text, &[]),
+    ];
+    assert_eq!(
+        check_questions(&twice),
+        Err(QuestionError::RepeatedId("size".to_owned()))
+    );
 }

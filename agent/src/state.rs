@@ -27,6 +27,14 @@ pub enum AgentMode {
 }
 
 impl AgentMode {
+    /// The name, as in JSON and logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            AgentMode::Chat => "chat",
+            AgentMode::Agent => "agent",
+        }
+    }
+
     /// The policy's mode.
     pub fn policy_mode(self) -> tandem_policy::Mode {
         match self {
@@ -148,8 +156,10 @@ pub struct AgentState {
     pub steps: Vec<StepRecord>,
     /// Problems met in this run (invalid actions, tool errors), oldest first.
     pub failures: Vec<String>,
-    /// Nodes executed in this run (every node counts).
-    pub tool_steps: usize,
+    /// Graph transitions in this run (every node executed counts).
+    pub transitions: usize,
+    /// Actions executed in this run (browser actions and tool calls, failed ones included).
+    pub actions: usize,
     /// Invalid actions in a row.
     pub invalid_actions: u32,
     /// Tool errors in a row.
@@ -189,7 +199,8 @@ impl AgentState {
         self.planned_action = None;
         self.steps.clear();
         self.failures.clear();
-        self.tool_steps = 0;
+        self.transitions = 0;
+        self.actions = 0;
         self.invalid_actions = 0;
         self.consecutive_errors = 0;
         self.observations = 0;
@@ -224,8 +235,10 @@ impl AgentState {
 /// What the runner records at every transition.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StateSummary {
-    /// Nodes executed so far.
-    pub tool_steps: usize,
+    /// Graph transitions so far.
+    pub transitions: usize,
+    /// Actions executed so far.
+    pub actions: usize,
     /// Invalid actions in a row.
     pub invalid_actions: u32,
     /// Tool errors in a row.
@@ -244,16 +257,17 @@ impl GraphState for AgentState {
     type Summary = StateSummary;
 
     fn steps(&self) -> usize {
-        self.tool_steps
+        self.transitions
     }
 
     fn count_step(&mut self) {
-        self.tool_steps += 1;
+        self.transitions += 1;
     }
 
     fn summary(&self) -> StateSummary {
         StateSummary {
-            tool_steps: self.tool_steps,
+            transitions: self.transitions,
+            actions: self.actions,
             invalid_actions: self.invalid_actions,
             consecutive_errors: self.consecutive_errors,
             needs_observe: self.needs_observe,

@@ -89,13 +89,6 @@ pub enum TimelineItem {
         /// How it died (killed, exited, DevTools connection lost).
         reason: String,
     },
-    /// A file the run produced.
-    File {
-        /// Path or URL of the file.
-        path: String,
-        /// What it is.
-        description: String,
-    },
 }
 
 /// One entry: a sequence number, a time and the item.
@@ -167,8 +160,7 @@ impl Timeline {
             TimelineItem::Text { .. }
             | TimelineItem::Observation { .. }
             | TimelineItem::Question { .. }
-            | TimelineItem::BrowserRestarted { .. }
-            | TimelineItem::File { .. } => None,
+            | TimelineItem::BrowserRestarted { .. } => None,
         })
     }
 }

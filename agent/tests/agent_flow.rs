@@ -795,3 +795,23 @@ async fn a_stop_that_gives_up_fails_the_run_with_its_answer() {
     assert_eq!(run.nodes().last(), Some(&"finalize_failed"));
     assert_eq!(run.outcome, Some(RunOutcome::Failed));
 }
+
+#[tokio::test]
+async fn a_choice_question_without_options_is_an_invalid_action_not_a_free_text_question() {
+    let browser = Arc::new(FakeBrowser::with(vec![element("e1", "button", "Ok")]));
+    let ask = Action::AskUser {
+        questions: vec![tandem_agent::Question {
+            id: "size".into(),
+            prompt: "Which size?".into(),
+            kind: tandem_agent::QuestionKind::Radio,
+            options: Vec::new(),
+        }],
+    };
+    let agent = spawn(&browser, Script::new(vec![ask]));
+    let mut events = agent.subscribe();
+    agent.submit_user_message("ask me").await.unwrap();
+    let (outcome, text) = finished(&mut events).await;
+    assert_eq!(outcome, RunOutcome::Blocked, "{text}");
+    assert!(text.contains("radio question without options"), "{text}");
+    assert!(agent.pending_question().is_none());
+}

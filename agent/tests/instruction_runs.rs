@@ -242,7 +242,7 @@ impl BrowserTools for Site {
 fn spawn(site: &Arc<Site>) -> AgentHandle {
     Agent::spawn(
         // Every node counts toward the limit; six steps take more than the default allows.
-        AgentConfig::default().with_max_tool_steps(100),
+        AgentConfig::default().with_max_actions(100),
         Arc::new(InstructionPlanner::new()),
         site.clone(),
         Arc::new(PolicyGate::with_defaults().unwrap()),

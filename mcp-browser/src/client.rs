@@ -20,6 +20,11 @@ use crate::snapshot::wire;
 /// Size of the in-process pipe; observations with screenshots are a few hundred KB.
 const DUPLEX_BUFFER: usize = 1 << 20;
 
+/// The widest screenshot an agent's observation carries, in pixels (JPEG, the observe tool's
+/// `max_width`): what a vision model is sent with a planning request, and what the chat shows.
+/// A 1280x800 viewport is kept as is; a high-density one is downscaled.
+pub const OBSERVE_MAX_WIDTH: u32 = 1280;
+
 /// A tool's answer in its three parts.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ToolOutput {
@@ -161,9 +166,15 @@ impl McpBrowserClient {
         Ok(list.tabs)
     }
 
-    /// Screenshot + snapshot together, with the compact text under `max_tokens`.
+    /// Screenshot (at most [`OBSERVE_MAX_WIDTH`] wide) + snapshot together, with the compact
+    /// text under `max_tokens`.
     pub async fn observe(&self, max_tokens: Option<usize>) -> Result<ObservedPage, ClientError> {
-        let args = json!({ "include_json": true, "compact_json": true, "max_tokens": max_tokens });
+        let args = json!({
+            "include_json": true,
+            "compact_json": true,
+            "max_tokens": max_tokens,
+            "max_width": OBSERVE_MAX_WIDTH,
+        });
         let output = self.call("observe", args).await?;
         let value = output
             .structured

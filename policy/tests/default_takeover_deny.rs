@@ -216,7 +216,7 @@ fn dangerous_and_unknown_things_are_denied() {
         (
             "browser action as a tool",
             ActionRequest::tool("click", true),
-            "unknown-tool",
+            "deny-typed-action-tools",
         ),
         (
             "tool names are exact",

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use serde::Deserialize;
+use tandem_agent::AgentConfig;
 use tandem_mcp_browser::BrowserConfig;
 
 use crate::session::{DEFAULT_IDLE_GRACE, DEFAULT_MAX_SESSIONS, SessionLifetime};
@@ -122,24 +123,33 @@ impl Default for ServerSettings {
     }
 }
 
-/// The daemon's default step budget. Every graph node counts (observe, plan, validate, gate,
-/// act, check: about six per browser action), so 120 lets a run take about twenty actions; the
-/// agent library's own default (30) suits short scripted runs.
-pub const DEFAULT_MAX_TOOL_STEPS: usize = 120;
-
-/// Limits of one agent run.
+/// Limits of one agent run (`[agent]`); the defaults are the agent library's.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct AgentSettings {
-    /// Graph steps a run may take before it stops (`finalize_limit`).
-    pub max_tool_steps: usize,
+    /// Actions (browser actions and tool calls) a run may execute before it stops
+    /// (`finalize_limit`).
+    pub max_actions: usize,
+    /// Graph transitions a run may take: the guard against loops that execute nothing.
+    pub max_transitions: usize,
 }
 
 impl Default for AgentSettings {
     fn default() -> Self {
+        let defaults = AgentConfig::default();
         Self {
-            max_tool_steps: DEFAULT_MAX_TOOL_STEPS,
+            max_actions: defaults.max_actions,
+            max_transitions: defaults.max_transitions,
         }
+    }
+}
+
+impl AgentSettings {
+    /// The agent configuration with these limits.
+    pub fn agent_config(&self) -> AgentConfig {
+        AgentConfig::default()
+            .with_max_actions(self.max_actions)
+            .with_max_transitions(self.max_transitions)
     }
 }
 
@@ -233,7 +243,7 @@ mod tests {
         let config = Config::default();
         assert_eq!(config.server.port, DEFAULT_PORT);
         assert!(config.binds_loopback());
-        assert_eq!(config.agent.max_tool_steps, DEFAULT_MAX_TOOL_STEPS);
+        assert_eq!(config.agent.max_actions, 30);
         assert!(config.browser.headless);
         assert_eq!(config.sessions.lifetime(), SessionLifetime::default());
     }
@@ -259,7 +269,7 @@ mod tests {
             executable = "/opt/chrome"
             viewport_width = 1024
             [agent]
-            max_tool_steps = 12
+            max_actions = 12
             [policy]
             file = "/etc/tandem/policy.toml"
             "#,
@@ -267,7 +277,7 @@ mod tests {
         .unwrap();
         assert_eq!(config.server.port, 9000);
         assert_eq!(config.browser.viewport_width, 1024);
-        assert_eq!(config.agent.max_tool_steps, 12);
+        assert_eq!(config.agent.max_actions, 12);
         assert!(config.policy.file.is_some());
     }
 

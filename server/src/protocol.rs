@@ -82,16 +82,28 @@ pub enum Mode {
     Chat,
 }
 
-/// Where a session's run is.
+/// Where a session's run is. The last five say how the latest run ended, one per way it can
+/// end, so a client tells a refusal from a crash without reading the `run_finished` text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RunStatus {
+    /// No run yet.
     Idle,
-    Queued,
+    /// A run is acting.
     Running,
+    /// A run waits for the person (confirm, takeover, question).
     WaitingInput,
+    /// The run did what was asked.
     Completed,
+    /// The policy refused an action.
+    Denied,
+    /// Too many invalid actions in a row.
+    Blocked,
+    /// The run reached its action or transition limit.
+    Limit,
+    /// The run failed (model, browser or tool errors; the planner gave up).
     Failed,
+    /// The person cancelled the run.
     Cancelled,
 }
 

@@ -202,6 +202,15 @@ fn action_view(
     }
 }
 
+/// The status of a session whose agent is in `lifecycle`, its latest finished run ended as
+/// `last` (the `session` frame's status).
+pub fn run_status(lifecycle: Lifecycle, last: Option<AgentOutcome>) -> RunStatus {
+    match (lifecycle, last) {
+        (Lifecycle::Idle, Some(outcome)) => finished_status(outcome),
+        (lifecycle, _) => status_of(lifecycle),
+    }
+}
+
 pub fn status_of(lifecycle: Lifecycle) -> RunStatus {
     match lifecycle {
         Lifecycle::Idle => RunStatus::Idle,
@@ -214,10 +223,10 @@ fn finished_status(outcome: AgentOutcome) -> RunStatus {
     match outcome {
         AgentOutcome::Done => RunStatus::Completed,
         AgentOutcome::Cancelled => RunStatus::Cancelled,
-        AgentOutcome::Denied
-        | AgentOutcome::Blocked
-        | AgentOutcome::Limit
-        | AgentOutcome::Failed => RunStatus::Failed,
+        AgentOutcome::Denied => RunStatus::Denied,
+        AgentOutcome::Blocked => RunStatus::Blocked,
+        AgentOutcome::Limit => RunStatus::Limit,
+        AgentOutcome::Failed => RunStatus::Failed,
     }
 }
 
@@ -286,5 +295,36 @@ mod usage_tests {
                 cost: 0.02,
             }]
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_way_a_run_ends_is_its_own_status_on_the_wire() {
+        let ends = [
+            (AgentOutcome::Done, "completed"),
+            (AgentOutcome::Denied, "denied"),
+            (AgentOutcome::Cancelled, "cancelled"),
+            (AgentOutcome::Blocked, "blocked"),
+            (AgentOutcome::Limit, "limit"),
+            (AgentOutcome::Failed, "failed"),
+        ];
+        for (outcome, wire) in ends {
+            let event = AgentEvent::RunFinished {
+                run_id: "r1".to_owned(),
+                outcome,
+                text: String::new(),
+            };
+            let statuses: Vec<String> = frames(&event)
+                .iter()
+                .map(|frame| serde_json::to_value(frame).unwrap_or_default())
+                .filter(|frame| frame["type"] == "status")
+                .map(|frame| frame["status"].as_str().unwrap_or_default().to_owned())
+                .collect();
+            assert_eq!(statuses, [wire], "{outcome:?}");
+        }
     }
 }

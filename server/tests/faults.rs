@@ -31,7 +31,7 @@ async fn daemon_with(browser: BrowserConfig, planner: Arc<dyn Planner>) -> TestD
         planner,
         planner_label: "fault injection".to_owned(),
         gate: Arc::new(PolicyGate::with_defaults().unwrap()),
-        agent: AgentConfig::default().with_max_tool_steps(120),
+        agent: AgentConfig::default().with_max_actions(20),
         extra_tools: Vec::new(),
     };
     TestDaemon::with_sessions(SessionRegistry::new(factory)).await

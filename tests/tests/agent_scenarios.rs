@@ -41,7 +41,7 @@ fn executed_clicks(t: &TestAgent, run_id: &str) -> usize {
 
 #[tokio::test]
 async fn fills_a_multi_step_form_from_one_instruction() {
-    let config = AgentConfig::default().with_max_tool_steps(100);
+    let config = AgentConfig::default().with_max_actions(100);
     let mut t = TestAgent::start_with(config, Arc::new(InstructionPlanner::new()))
         .await
         .unwrap();
@@ -87,7 +87,7 @@ async fn fills_a_multi_step_form_from_one_instruction() {
     assert_eq!(nodes.first(), Some(&"ingest_user_input"));
     assert_eq!(nodes.last(), Some(&"finalize_done"));
     assert_eq!(
-        run.transitions.last().unwrap().summary.tool_steps,
+        run.transitions.last().unwrap().summary.transitions,
         nodes.len()
     );
     for pair in nodes.windows(2) {
@@ -246,7 +246,7 @@ async fn a_password_the_message_does_not_give_is_handed_over_and_the_run_continu
 
 #[tokio::test]
 async fn a_password_given_in_the_message_is_typed_after_one_confirmation_showing_host_and_mask() {
-    let config = AgentConfig::default().with_max_tool_steps(100);
+    let config = AgentConfig::default().with_max_actions(100);
     let mut t = TestAgent::start_with(config, Arc::new(InstructionPlanner::new()))
         .await
         .unwrap();
@@ -431,9 +431,9 @@ async fn stale_repeated_and_foreign_interrupt_ids_are_refused_and_the_run_stays_
     t.shutdown().await;
 }
 
-#[tokio::test]
-async fn the_step_limit_ends_the_run() {
-    let config = AgentConfig::default().with_max_tool_steps(12);
+/// Runs the five-action shipping instructions under `config`, which must end it at a limit;
+/// returns the run's final text and how many actions it executed.
+async fn limited_shipping_run(config: AgentConfig) -> (String, usize) {
     let mut t = TestAgent::start_with(config, Arc::new(InstructionPlanner::new()))
         .await
         .unwrap();
@@ -449,13 +449,32 @@ async fn the_step_limit_ends_the_run() {
     assert_eq!(outcome, RunOutcome::Limit, "{text}");
     let run = t.agent.run(&run_id).unwrap();
     assert_eq!(run.nodes().last(), Some(&"finalize_limit"));
-    assert_eq!(
-        run.transitions.len(),
-        13,
-        "12 nodes, then finalize_limit: {:?}",
-        run.nodes()
-    );
+    let executed = run
+        .nodes()
+        .into_iter()
+        .filter(|node| *node == "execute_action")
+        .count();
     t.shutdown().await;
+    (text, executed)
+}
+
+#[tokio::test]
+async fn the_action_limit_counts_actions_and_says_so() {
+    let (text, executed) = limited_shipping_run(AgentConfig::default().with_max_actions(2)).await;
+    assert_eq!(executed, 2, "{text}");
+    assert!(
+        text.contains("after 2 actions, the action limit for one run (2)"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn the_transition_limit_guards_loops_and_names_itself() {
+    let (text, executed) =
+        limited_shipping_run(AgentConfig::default().with_max_transitions(12)).await;
+    assert!(executed < 5, "{executed}");
+    assert!(text.contains("the transition limit"), "{text}");
+    assert!(text.contains("(12)"), "{text}");
 }
 
 #[tokio::test]

@@ -13,7 +13,7 @@ use tandem_tests::mock_model::{FAST_MODEL, MockModel, act, on_element, request_t
 async fn agent_with(model: &MockModel) -> TestAgent {
     let planner = ModelPlanner::from_config(model.config()).unwrap();
     TestAgent::start_with(
-        AgentConfig::default().with_max_tool_steps(100),
+        AgentConfig::default().with_max_actions(20),
         Arc::new(planner),
     )
     .await
@@ -345,7 +345,7 @@ async fn the_persons_message_patches_the_product_doc_on_the_fast_tier_and_it_is_
     let path = dir.path().join("sites").join("s1").join("product-doc.json");
     let config = AgentConfig {
         product_doc_path: Some(path.clone()),
-        ..AgentConfig::default().with_max_tool_steps(100)
+        ..AgentConfig::default().with_max_actions(20)
     };
     let planner = ModelPlanner::from_config(model.config()).unwrap();
     let mut t = TestAgent::start_with(config, Arc::new(planner))

@@ -21,7 +21,7 @@ use wiremock::{Mock, ResponseTemplate};
 async fn agent_with(config: ModelConfig) -> TestAgent {
     let planner = ModelPlanner::from_config(config).unwrap();
     TestAgent::start_with(
-        AgentConfig::default().with_max_tool_steps(100),
+        AgentConfig::default().with_max_actions(100),
         Arc::new(planner),
     )
     .await

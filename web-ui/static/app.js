@@ -14,14 +14,16 @@ import {
 
 const STATUS_LABELS = {
   idle: "idle",
-  queued: "queued",
   running: "running",
   waiting_input: "waiting for you",
   completed: "completed",
+  denied: "denied by the policy",
+  blocked: "blocked: invalid actions",
+  limit: "stopped at the limit",
   failed: "failed",
   cancelled: "cancelled",
 };
-const ACTIVE = new Set(["queued", "running", "waiting_input"]);
+const ACTIVE = new Set(["running", "waiting_input"]);
 const MAX_STEPS = 200;
 const MAX_MESSAGES = 300;
 const MAX_NOTICES = 3;

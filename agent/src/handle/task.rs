@@ -280,7 +280,7 @@ fn finish(rt: &Runtime, shared: &Shared, state: &AgentState) {
     }
     *lock(&shared.current_cancel) = None;
     set_status(rt, shared, Lifecycle::Idle, None);
-    tracing::info!(run = %run_id, outcome = outcome.name(), steps = state.tool_steps, "run finished");
+    tracing::info!(run = %run_id, outcome = outcome.name(), actions = state.actions, transitions = state.transitions, "run finished");
     rt.emit(AgentEvent::RunFinished {
         run_id,
         outcome,

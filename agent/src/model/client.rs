@@ -5,7 +5,7 @@
 //! backoff and jitter on 408/429/5xx, timeouts and connection errors, honouring
 //! `retry-after-ms`/`Retry-After`; other 4xx are not retried. Per tier: primary, then fallback,
 //! then [`ModelError::TierFailed`] naming both failures. Every attempt is logged with the
-//! session, run, stage, tool count, model, tier, latency and tokens — never the key, headers or
+//! session, run, stage, mode, reasoning flag, actions so far, model, tier, latency and tokens — never the key, headers or
 //! message content.
 
 use std::sync::Arc;
@@ -30,8 +30,12 @@ pub struct RequestMeta<'a> {
     pub run_id: Option<&'a str>,
     /// The graph stage or planner step: `plan`, `repair`, `compaction`.
     pub stage: &'a str,
-    /// Nodes executed so far in the run.
-    pub tool_steps: usize,
+    /// The session's mode (`agent`, `chat`); empty when no session asked.
+    pub mode: &'a str,
+    /// Whether the person turned reasoning on.
+    pub reasoning: bool,
+    /// Actions executed so far in the run.
+    pub actions: usize,
 }
 
 /// A model's answer.
@@ -365,7 +369,9 @@ fn log_success(
             session = meta.session_id.unwrap_or(""),
             run = meta.run_id.unwrap_or(""),
             stage = meta.stage,
-            tool_steps = meta.tool_steps,
+            mode = meta.mode,
+            reasoning = meta.reasoning,
+            actions = meta.actions,
             model = %response.model,
             tier = response.tier.name(),
             attempt = response.attempts,
@@ -390,7 +396,9 @@ fn log_failure(
         session = meta.session_id.unwrap_or(""),
         run = meta.run_id.unwrap_or(""),
         stage = meta.stage,
-        tool_steps = meta.tool_steps,
+        mode = meta.mode,
+        reasoning = meta.reasoning,
+        actions = meta.actions,
         model,
         tier = tier.name(),
         attempt,

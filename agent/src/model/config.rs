@@ -196,7 +196,9 @@ pub struct ModelConfig {
     pub standard: Option<TierModels>,
     /// POWERFUL tier (escalation after invalid output); defaults to STANDARD.
     pub powerful: Option<TierModels>,
-    /// Attach the screenshot to planning requests.
+    /// Attach the observation's screenshot (JPEG, at most 1280 px wide: the observe tool's
+    /// `max_width`) to planning requests. Off by default: it adds about a thousand prompt tokens
+    /// per request (`cargo bench -p tandem-tests --bench vision_tokens`).
     pub vision: bool,
     /// Prices by model name.
     pub prices: BTreeMap<String, Price>,

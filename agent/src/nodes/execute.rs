@@ -51,6 +51,8 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
         state.planned_action = Some(planned);
         return Flow::Next;
     }
+    // Counted when it starts: a failed action still counts toward the action limit.
+    state.actions += 1;
     let shown = masked(planned.action(), planned.element.as_ref());
     let seq = match planned.timeline_seq {
         Some(seq) => seq,

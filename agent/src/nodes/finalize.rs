@@ -18,6 +18,10 @@ use crate::policy_bridge::describe;
 use crate::state::{AgentState, ChatMessage};
 use crate::timeline::{ActionResult, Author, RunOutcome, TimelineItem};
 
+/// The last sentence of the action limit's message: what the person in the chat does to go on
+/// (a terminal says its own).
+pub const CHAT_LIMIT_HINT: &str = "Send another message to go on.";
+
 /// How many of the actions done before a cancel its message names (the latest ones).
 const DONE_SHOWN: usize = 8;
 
@@ -42,11 +46,7 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
                 .map(String::as_str)
                 .unwrap_or("unknown")
         ),
-        RunOutcome::Limit => format!(
-            "I stopped after {} steps, the limit for one run ({}). Send another message to go on.",
-            state.tool_steps.saturating_sub(1),
-            rt.config.max_tool_steps
-        ),
+        RunOutcome::Limit => limit_text(rt, state),
         RunOutcome::Failed => ending
             .map(|e| e.message)
             .or_else(|| stop_answer(state).map(str::to_owned))
@@ -94,6 +94,26 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
     let summary = RunSummary::of(&state.run, &state.steps);
     state.memory.remember(summary);
     Flow::Next
+}
+
+/// Which limit ended the run, in the person's words: the action limit they can raise, or the
+/// transition guard that stops a loop which executes nothing.
+fn limit_text(rt: &Runtime, state: &AgentState) -> String {
+    if state.actions >= rt.config.max_actions {
+        format!(
+            "I stopped after {} actions, the action limit for one run ({}). {CHAT_LIMIT_HINT}",
+            state.actions, rt.config.max_actions
+        )
+    } else {
+        format!(
+            "I stopped after {} graph transitions, the transition limit that guards against \
+             loops ({}), having done {} of at most {} actions: the run was going in circles.",
+            state.transitions.saturating_sub(1),
+            rt.config.max_transitions,
+            state.actions,
+            rt.config.max_actions
+        )
+    }
 }
 
 fn done_text(state: &AgentState) -> String {

@@ -24,6 +24,8 @@
 
 mod chat;
 mod doc;
+pub use finalize::CHAT_LIMIT_HINT;
+
 mod execute;
 mod finalize;
 mod gate;
@@ -148,7 +150,7 @@ impl Runtime {
     /// The runner limits of this agent.
     pub fn limits(&self) -> Limits<NodeId> {
         Limits {
-            max_steps: self.config.max_tool_steps,
+            max_steps: self.config.max_transitions,
             on_limit: NodeId::FinalizeLimit,
             on_cancel: NodeId::FinalizeCancelled,
         }

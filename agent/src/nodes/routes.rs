@@ -176,7 +176,7 @@ fn after_maybe_stop(state: &AgentState, config: &AgentConfig) -> NodeId {
             StopMeaning::GaveUp => NodeId::FinalizeFailed,
             StopMeaning::PersonAsked => NodeId::FinalizeCancelled,
         }
-    } else if state.tool_steps >= config.max_tool_steps {
+    } else if state.actions >= config.max_actions {
         NodeId::FinalizeLimit
     } else {
         NodeId::MaybeObserve

@@ -3,21 +3,26 @@
 //! Rules: the eid exists in the current observation; the element is not disabled; `type` only
 //! on editable elements; `select_option` only on a combobox or listbox; `check`/`uncheck` only
 //! on checkable elements (and `uncheck` never on a radio button); URLs parse as absolute URLs;
-//! a `tool` exists on the server; an `ask_user` has questions; the person has not declined the
-//! same action (same hash) earlier in this run. An invalid action:
+//! a `tool` exists on the server, is not one a typed action calls, and its arguments fit its
+//! input schema; an `ask_user` has questions that can be asked (`check_questions`); the person
+//! has not declined the same action (same hash) earlier in this run. An invalid action:
 //! `invalid_actions += 1`, a [`StepOutcome::Invalid`] record (the planner reads it), a failure
-//! note and a timeline entry; the run plans again. A valid one resets `invalid_actions`.
+//! note, a timeline entry and a step event; the run plans again. A valid one resets `invalid_actions`.
 
 use tandem_mcp_browser::snapshot::Element;
 
 use super::Runtime;
 use crate::action::Action;
+use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::{Interrupt, action_hash};
 use crate::planner::StepOutcome;
 use crate::policy_bridge::masked;
+use crate::question::check_questions;
 use crate::state::AgentState;
 use crate::timeline::{ActionResult, TimelineItem};
+use crate::tool_args::argument_problem;
+use crate::tool_names;
 
 /// Why an action the person declined earlier in the run is refused.
 const DECLINED_AGAIN: &str =
@@ -34,7 +39,7 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
         Some(DECLINED_AGAIN.to_owned())
     } else {
         match planned.action() {
-            Action::Tool { name, .. } => tool_problem(rt, name).await,
+            Action::Tool { name, args } => tool_problem(rt, name, args).await,
             action => element_problem(action, state, planned.element.as_ref()),
         }
     };
@@ -53,29 +58,49 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
     state.steps.push(planned.record(StepOutcome::Invalid {
         error: error.clone(),
     }));
+    let shown = masked(planned.action(), planned.element.as_ref());
+    let result = ActionResult::Error {
+        message: format!("invalid: {error}"),
+    };
     state.run.timeline.push(TimelineItem::Action {
-        action: masked(planned.action(), planned.element.as_ref()),
+        action: shown.clone(),
         note: planned.plan.note.clone(),
-        result: ActionResult::Error {
-            message: format!("invalid: {error}"),
-        },
+        result: result.clone(),
+    });
+    rt.emit(AgentEvent::Step {
+        run_id: state.run.run_id.clone(),
+        node: "validate_action".to_owned(),
+        action: Some(shown),
+        result: Some(result),
+        timings: StepTimings::default(),
     });
     Flow::Next
 }
 
 /// Checks the tool against the tools offered right now (servers may add or drop tools, so the
-/// list is asked for afresh, as it is for planning).
-async fn tool_problem(rt: &Runtime, name: &str) -> Option<String> {
-    match rt.browser.tools().await {
-        Ok(tools) if tools.iter().any(|tool| tool.name == name) => None,
-        Ok(tools) => {
+/// list is asked for afresh, as it is for planning), and its arguments against the tool's input
+/// schema.
+async fn tool_problem(rt: &Runtime, name: &str, args: &serde_json::Value) -> Option<String> {
+    if let Some(action) = tool_names::typed_action_for(name) {
+        return Some(format!(
+            "`{name}` is not called as a tool: use the `{action}` action"
+        ));
+    }
+    let tools = match rt.browser.tools().await {
+        Ok(tools) => tools,
+        Err(error) => return Some(format!("could not list the tools: {error}")),
+    };
+    match tools.iter().find(|tool| tool.name == name) {
+        Some(tool) => {
+            argument_problem(&tool.input_schema, args).map(|problem| format!("{name}: {problem}"))
+        }
+        None => {
             let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
             Some(format!(
                 "there is no tool `{name}`; available: {}",
                 names.join(", ")
             ))
         }
-        Err(error) => Some(format!("could not list the tools: {error}")),
     }
 }
 
@@ -128,16 +153,13 @@ fn element_problem(
             Err(error) => Some(format!("`{url}` is not an absolute URL: {error}")),
         },
         Action::PressKey { key } if key.trim().is_empty() => Some("no key given".to_owned()),
-        Action::AskUser { questions } if questions.is_empty() => {
-            Some("ask_user needs at least one question".to_owned())
-        }
+        Action::AskUser { questions } => check_questions(questions).err().map(|e| e.to_string()),
         Action::Click { .. }
         | Action::PressKey { .. }
         | Action::Scroll { .. }
         | Action::Wait { .. }
         | Action::Back
         | Action::Tool { .. }
-        | Action::AskUser { .. }
         | Action::NeedUser { .. }
         | Action::Stop { .. } => None,
     }

@@ -21,6 +21,7 @@ use crate::error::PlannerError;
 use crate::memory::SessionMemory;
 use crate::model::UsageMeter;
 use crate::question::Answer;
+use crate::state::AgentMode;
 use crate::tool_info::ToolInfo;
 
 pub use instruction::InstructionPlanner;
@@ -143,8 +144,10 @@ pub struct PlanContext<'a> {
     pub session_id: Option<&'a str>,
     /// The run, for logs and per-run caches.
     pub run_id: Option<&'a str>,
-    /// Nodes executed so far in this run.
-    pub tool_steps: usize,
+    /// Actions executed so far in this run.
+    pub actions: usize,
+    /// The session's mode, for logs.
+    pub mode: AgentMode,
     /// Invalid actions (or unusable planner outputs) in a row just before this call.
     pub invalid_actions: u32,
     /// The person's reasoning toggle: explain the decision in [`Plan::note`].
@@ -171,7 +174,8 @@ impl<'a> PlanContext<'a> {
             tools: &[],
             session_id: None,
             run_id: None,
-            tool_steps: 0,
+            actions: 0,
+            mode: AgentMode::Agent,
             invalid_actions: 0,
             reasoning: false,
             notes: None,
@@ -211,10 +215,16 @@ impl<'a> PlanContext<'a> {
         self
     }
 
-    /// With the run's node count and invalid actions in a row.
-    pub fn with_progress(mut self, tool_steps: usize, invalid_actions: u32) -> Self {
-        self.tool_steps = tool_steps;
+    /// With the run's action count and invalid actions in a row.
+    pub fn with_progress(mut self, actions: usize, invalid_actions: u32) -> Self {
+        self.actions = actions;
         self.invalid_actions = invalid_actions;
+        self
+    }
+
+    /// With the session's mode.
+    pub fn with_mode(mut self, mode: AgentMode) -> Self {
+        self.mode = mode;
         self
     }
 

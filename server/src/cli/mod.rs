@@ -10,7 +10,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use tandem_agent::planner::{InstructionPlanner, Planner};
-use tandem_agent::{AgentConfig, ExternalServer, ModelConfig, ModelPlanner};
+use tandem_agent::{ExternalServer, ModelConfig, ModelPlanner};
 use tandem_mcp_browser::McpBrowserClient;
 use tandem_policy::PolicyGate;
 
@@ -96,15 +96,19 @@ pub struct ServeArgs {
 pub struct RunArgs {
     /// What to do, e.g. "open example.com then click More information".
     pub goal: String,
-    /// Open this URL first.
+    /// Open this URL before the first plan (the planner starts on this page).
     #[arg(long)]
     pub url: Option<String>,
+    /// Also show every graph node as it runs (plan, gate, execute...), not only one line per
+    /// action.
+    #[arg(short, long)]
+    pub verbose: bool,
     /// Never ask: confirmations are denied and takeovers end the run.
     #[arg(long)]
     pub no_input: bool,
-    /// Most graph steps before the run stops.
+    /// Most actions (browser actions and tool calls) before the run stops.
     #[arg(long)]
-    pub max_steps: Option<usize>,
+    pub max_actions: Option<usize>,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -157,7 +161,7 @@ pub fn session_factory(config: &Config) -> anyhow::Result<SessionFactory> {
         None => PolicyGate::with_defaults().context("loading the default policy")?,
     };
     let (planner, planner_label) = planner(config)?;
-    let agent = AgentConfig::default().with_max_tool_steps(config.agent.max_tool_steps);
+    let agent = config.agent.agent_config();
     Ok(SessionFactory {
         host: tandem_mcp_browser::BrowserHost::new(config.browser.clone()),
         planner,

@@ -1,17 +1,23 @@
-//! `tandem run "<goal>"`: one run in the terminal, for scripts and CI. Progress goes to stderr,
-//! the agent's messages and final answer to stdout. Confirmations, takeovers and questions are
+//! `tandem run "<goal>"`: one run in the terminal, for scripts and CI. `--url` is opened (and
+//! checked by the policy) before the first plan, so the planner starts on that page. Progress
+//! goes to stderr, one line per action with its result (`-v`: one per graph node); the agent's
+//! messages and final answer go to stdout. Confirmations, takeovers and questions are
 //! asked on the terminal — or, with `--no-input` (or no terminal), confirmations are denied and
 //! takeovers and questions end the run. The exit code says how the run ended.
 //!
 //! The run's final text is the agent's, written for the chat, except where it speaks of what a
 //! terminal cannot do or does not know: a confirmation denied here without asking is not put on
-//! the person, and the step limit points at `--max-steps`.
+//! the person, and the action limit points at `--max-actions`.
 
 use std::io::IsTerminal;
 use std::io::Write;
 
+use std::sync::Arc;
+
 use tandem_agent::Answer;
 use tandem_agent::interrupt::Resume;
+use tandem_agent::nodes::CHAT_LIMIT_HINT;
+use tandem_policy::{Mode, PolicyContext, PolicyDecision, PolicyGate};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use super::serve::shutdown_signal;
@@ -34,18 +40,28 @@ pub fn exit_code(outcome: RunOutcome) -> i32 {
 
 /// Runs the goal and returns the process exit code.
 pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
-    if let Some(max) = args.max_steps {
-        config.agent.max_tool_steps = max;
+    if let Some(max) = args.max_actions {
+        config.agent.max_actions = max;
     }
-    let mut factory = session_factory(&config)?;
-    factory.extra_tools = connect_mcp_servers(&config).await?;
-    let registry = SessionRegistry::new(factory);
-    let session = registry.create().await?;
     if let Some(url) = &args.url
         && let Err(problem) = check_start_url(url)
     {
         complain(&format!("--url {url}: {problem}"));
         return Ok(2);
+    }
+    let mut factory = session_factory(&config)?;
+    factory.extra_tools = connect_mcp_servers(&config).await?;
+    let gate = Arc::clone(&factory.gate);
+    let registry = SessionRegistry::new(factory);
+    let session = registry.create().await?;
+    if let Some(url) = &args.url {
+        let opened = open_start_url(&session, &gate, url).await;
+        if let Err((code, problem)) = opened {
+            complain(&format!("--url {url}: {problem}"));
+            registry.shutdown().await;
+            registry.host().shutdown().await;
+            return Ok(code);
+        }
     }
     let asking = if args.no_input {
         Asking::NoInput
@@ -54,13 +70,9 @@ pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
     } else {
         Asking::NotATerminal
     };
-    let goal = match &args.url {
-        Some(url) => format!("open {url}\n{}", args.goal),
-        None => args.goal.clone(),
-    };
-    let max_steps = config.agent.max_tool_steps;
     let mut frames = session.watch();
-    session.agent.submit_user_message(goal).await?;
+    session.agent.submit_user_message(args.goal.clone()).await?;
+    let mut actions = 0;
     let mut input = BufReader::new(tokio::io::stdin()).lines();
     let following = async {
         // The latest message is held until the next frame: the final one is said by
@@ -90,7 +102,12 @@ pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
                         StepResult::Error => "error",
                         StepResult::Pending => "…",
                     };
-                    tracing::info!("[{node}] {summary} ({mark})");
+                    if args.verbose {
+                        complain(&format!("  [{node}] {summary} ({mark})"));
+                    } else if result != StepResult::Pending {
+                        actions += 1;
+                        complain(&format!("{actions:>3}. {mark:<5} {summary}"));
+                    }
                 }
                 ServerMessage::AgentQuestion(question) => {
                     if let Some(earlier) = held.take() {
@@ -109,7 +126,6 @@ pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
                         outcome,
                         denied_here: denied_here.as_deref(),
                         asking,
-                        max_steps,
                     };
                     say(&ending.final_text(&text));
                     break exit_code(outcome);
@@ -176,7 +192,6 @@ struct Ending<'a> {
     /// The confirmation this terminal denied without asking anyone, if any.
     denied_here: Option<&'a str>,
     asking: Asking,
-    max_steps: usize,
 }
 
 impl Ending<'_> {
@@ -188,10 +203,10 @@ impl Ending<'_> {
                  there. Run in a terminal without --no-input to be asked.",
                 self.asking.why_not()
             ),
-            (RunOutcome::Limit, _) => format!(
-                "Stopped at the step limit of one run ({} graph steps; an action takes about 6) \
-                 before finishing. Run again with a higher --max-steps to let it go further.",
-                self.max_steps
+            // The agent's text names the limit; only its chat hint does not fit a terminal.
+            (RunOutcome::Limit, _) => text.replace(
+                CHAT_LIMIT_HINT,
+                "Run again with a higher --max-actions to let it go further.",
             ),
             (
                 RunOutcome::Done
@@ -202,6 +217,30 @@ impl Ending<'_> {
                 _,
             ) => text.to_owned(),
         }
+    }
+}
+
+/// Opens the start URL in the session's browser, if the policy allows it. `Err` holds the exit
+/// code (3 denied, 1 failed) and the problem.
+async fn open_start_url(
+    session: &Session,
+    gate: &PolicyGate,
+    url: &str,
+) -> Result<(), (i32, String)> {
+    let decision = gate.check_navigation(url, &PolicyContext::new(Mode::Agent));
+    if let PolicyDecision::Deny { reason, rule } = decision {
+        return Err((
+            3,
+            format!("the policy does not allow it: {reason} (rule {rule})"),
+        ));
+    }
+    let mut browser = session.browser.lock().await;
+    match browser.navigate(url).await {
+        Ok(outcome) => {
+            complain(&format!("opened {}", outcome.url));
+            Ok(())
+        }
+        Err(error) => Err((1, format!("could not open it: {error}"))),
     }
 }
 

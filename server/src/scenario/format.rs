@@ -30,9 +30,9 @@ pub struct Scenario {
     /// Policy rules (TOML, `docs/policy.md`) added to the daemon's policy for this scenario.
     #[serde(default)]
     pub policy: Option<String>,
-    /// Graph steps a run may take (the daemon's default otherwise).
+    /// Actions a run may execute (the daemon's default otherwise).
     #[serde(default)]
-    pub max_steps: Option<usize>,
+    pub max_actions: Option<usize>,
     /// The whole scenario must end within this many seconds.
     #[serde(default = "default_timeout")]
     pub timeout_secs: u64,
@@ -437,7 +437,7 @@ mod tests {
             name = "buy"
             start_url = "http://127.0.0.1:1/shop.html"
             planner = "instructions"
-            max_steps = 40
+            max_actions = 40
             [[message]]
             text = "click Buy now"
             outcome = "done"

@@ -22,7 +22,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Context;
-use tandem_agent::AgentConfig;
 use tandem_mcp_browser::BrowserHost;
 use tandem_policy::PolicyGate;
 
@@ -84,6 +83,13 @@ pub async fn run_suite(
     mut progress: impl FnMut(usize, usize, &ScenarioReport),
 ) -> anyhow::Result<SuiteReport> {
     let started = Instant::now();
+    // Created now so a folder that cannot exist stops the suite before it runs; removed again
+    // at the end if nothing failed into it (a passing suite leaves no empty folder behind).
+    let created_out = options
+        .out_dir
+        .as_ref()
+        .filter(|out| !out.exists())
+        .cloned();
     if let Some(out) = &options.out_dir {
         std::fs::create_dir_all(out)
             .with_context(|| format!("cannot create the output folder {}", out.display()))?;
@@ -115,7 +121,7 @@ pub async fn run_suite(
     let shared = Shared {
         host: Arc::clone(&host),
         gate,
-        agent: AgentConfig::default().with_max_tool_steps(options.config.agent.max_tool_steps),
+        agent: options.config.agent.agent_config(),
         vars,
     };
     let parallel = options.parallel.max(1);
@@ -156,6 +162,10 @@ pub async fn run_suite(
             .push("a scenario task stopped without a report".to_owned());
     }
     write_outputs(&mut suite, options);
+    if let Some(out) = created_out {
+        // Fails, as it should, when a failure wrote into it.
+        let _ = std::fs::remove_dir(out);
+    }
     Ok(suite)
 }
 

@@ -79,8 +79,8 @@ async fn run(
         None => shared.gate.clone(),
     };
     let mut agent = shared.agent.clone();
-    if let Some(max) = scenario.max_steps {
-        agent.max_tool_steps = max;
+    if let Some(max) = scenario.max_actions {
+        agent.max_actions = max;
     }
     let registry = SessionRegistry::new(SessionFactory {
         host: Arc::clone(&shared.host),

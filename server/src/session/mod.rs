@@ -55,8 +55,6 @@ pub struct Session {
     /// one) can drive the same tab through `BrowserServer::with_session(browser)`.
     pub browser: Arc<tokio::sync::Mutex<tandem_mcp_browser::BrowserSession>>,
     outbox: broadcast::Sender<ServerMessage>,
-    status: Mutex<RunStatus>,
-    reasoning: std::sync::atomic::AtomicBool,
     forwarder: tokio::task::JoinHandle<()>,
     /// The agent's connection to the session's browser tools.
     client: Arc<McpBrowserClient>,
@@ -88,19 +86,19 @@ impl Session {
         let _ = self.outbox.send(frame);
     }
 
+    /// Where the session's run is, read from the agent (which owns it): its lifecycle while a
+    /// run goes, else how the latest run ended.
     pub fn status(&self) -> RunStatus {
-        *lock(&self.status)
+        translate::run_status(self.agent.status().lifecycle, self.agent.last_outcome())
     }
 
-    /// The person's reasoning toggle.
+    /// The person's reasoning toggle (the agent owns it).
     pub fn reasoning(&self) -> bool {
-        self.reasoning.load(std::sync::atomic::Ordering::Relaxed)
+        self.agent.reasoning()
     }
 
     /// Sets the reasoning toggle (owned by the person).
     pub fn set_reasoning(&self, on: bool) {
-        self.reasoning
-            .store(on, std::sync::atomic::Ordering::Relaxed);
         self.agent.set_reasoning(on);
     }
 
@@ -235,12 +233,7 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Dur
                 ServerMessage::QuestionCleared { interrupt_id, by } => {
                     session.publish_cleared(interrupt_id, by);
                 }
-                frame => {
-                    if let ServerMessage::Status { status } = &frame {
-                        *lock(&session.status) = *status;
-                    }
-                    session.publish(frame);
-                }
+                frame => session.publish(frame),
             }
         }
         if matches!(event, tandem_agent::AgentEvent::Status { .. }) {

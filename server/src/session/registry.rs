@@ -21,7 +21,6 @@ use tokio::sync::{broadcast, watch};
 use tokio_util::sync::CancellationToken;
 
 use crate::history::RunHistory;
-use crate::protocol::RunStatus;
 
 use super::{CONFIRM_EXPIRY, FANOUT_CAPACITY, Session, SessionFactory, forward, lock};
 
@@ -284,8 +283,6 @@ impl SessionRegistry {
                 agent,
                 browser: browser_session,
                 outbox,
-                status: Mutex::new(RunStatus::Idle),
-                reasoning: std::sync::atomic::AtomicBool::new(false),
                 forwarder,
                 client,
                 attached: Mutex::new(None),

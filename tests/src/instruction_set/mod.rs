@@ -54,7 +54,7 @@ pub struct CaseResult {
 /// An agent for the set: instruction planner, room for long sweeps.
 pub async fn start_agent() -> anyhow::Result<TestAgent> {
     TestAgent::start_with(
-        AgentConfig::default().with_max_tool_steps(200),
+        AgentConfig::default().with_max_actions(40),
         std::sync::Arc::new(tandem_agent::planner::InstructionPlanner::new()),
     )
     .await

@@ -21,7 +21,9 @@ fn meta() -> RequestMeta<'static> {
         session_id: Some("s1"),
         run_id: Some("r1"),
         stage: "test",
-        tool_steps: 3,
+        mode: "agent",
+        reasoning: false,
+        actions: 3,
     }
 }
 

@@ -114,7 +114,9 @@ impl ModelPlanner {
             session_id: ctx.session_id,
             run_id: ctx.run_id,
             stage,
-            tool_steps: ctx.tool_steps,
+            mode: ctx.mode.name(),
+            reasoning: ctx.reasoning,
+            actions: ctx.actions,
         }
     }
 

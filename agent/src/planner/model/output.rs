@@ -1,7 +1,10 @@
 //! Reading the model's answer back into an [`Action`].
 //!
-//! In: the answer text (strict JSON, or JSON mode text that may sit in a code fence). Out: the
-//! action and the optional reasoning, or a one-line problem the repair request sends back.
+//! In: the answer text, which must be one JSON object and nothing else in every format the
+//! planner asks for (strict schema, JSON mode, schema in the prompt). Out: the action and the
+//! optional reasoning, or a one-line problem the repair request sends back. No object is cut out
+//! of surrounding prose or a code fence: no provider we test needs it, and an answer that is not
+//! pure JSON goes back once with the problem named.
 //! Accepted shapes: `{"action": {...}, "reasoning": "..."}` and, from lenient endpoints, the
 //! bare action `{"action": "click", "eid": "e3"}`. Strict-mode artefacts are undone: `null`
 //! properties are dropped (so serde defaults apply) and a string `args` is parsed as JSON.
@@ -29,7 +32,7 @@ pub(crate) fn parse(content: &str, refusal: Option<&str>) -> Result<Decision, St
             None => "the answer was empty".to_owned(),
         });
     }
-    let value = json_in(text).ok_or_else(|| {
+    let value = serde_json::from_str(text).map_err(|_| {
         format!(
             "the answer is not a JSON object: {}",
             clip(&text.replace('\n', " "), 120)
@@ -59,17 +62,6 @@ pub(crate) fn parse(content: &str, refusal: Option<&str>) -> Result<Decision, St
     let action: Action = serde_json::from_value(Value::Object(action))
         .map_err(|e| format!("the action does not match the schema: {e}"))?;
     Ok(Decision { action, reasoning })
-}
-
-/// The JSON object in `text`: all of it, inside a code fence, or from the first `{` to the
-/// last `}`.
-fn json_in(text: &str) -> Option<Value> {
-    if let Ok(value) = serde_json::from_str(text) {
-        return Some(value);
-    }
-    let start = text.find('{')?;
-    let end = text.rfind('}')?;
-    serde_json::from_str(text.get(start..=end)?).ok()
 }
 
 /// Drops `null` properties (recursively in objects) and decodes a string `args`.

@@ -90,6 +90,8 @@ pub(crate) fn strictify(schema: &mut Value) {
         return;
     };
     for (name, property) in properties.iter_mut() {
+        // Dropped keywords first: a free-form value with a `default` is still free-form.
+        strictify(property);
         if is_free_form(property) {
             let description = property
                 .get("description")
@@ -101,7 +103,6 @@ pub(crate) fn strictify(schema: &mut Value) {
                 "description": format!("{description} Encoded as a JSON string, e.g. \"{{}}\"."),
             });
         }
-        strictify(property);
         if !required.contains(name) {
             make_nullable(property);
         }

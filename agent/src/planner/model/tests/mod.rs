@@ -1,8 +1,10 @@
 //! Unit tests of the model planner: parsing, schema, prompts, secrets, untrusted page text, and
 //! whole planning steps against a wiremock chat-completions server.
 
+mod logging;
 mod parsing;
 mod planning;
+mod strict_schema;
 
 use serde_json::{Value, json};
 use tandem_mcp_browser::snapshot::{Element, Rect, Snapshot, TextBlock, Viewport};

@@ -230,8 +230,7 @@ async fn an_endpoint_without_any_response_format_is_asked_in_the_prompt_alone() 
             .mount(&server)
             .await;
     }
-    // The answer comes as text around a fenced JSON object.
-    answer_always(&server, &format!("Here you go:\n```json\n{CLICK}\n```")).await;
+    answer_always(&server, CLICK).await;
     let planner = ModelPlanner::from_config(config_for(&server)).unwrap();
     let snapshot = page(&[]);
     for _ in 0..2 {
