@@ -32,8 +32,9 @@ const SECRET_AUTOCOMPLETE: [&str; 7] = [
     "cc-exp-month",
 ];
 
-/// Tools known to change nothing; every other tool is treated as mutating.
-const READ_ONLY_TOOLS: [&str; 7] = [
+/// Tools known to change nothing; every other tool is treated as mutating. Of the site tools,
+/// `create_design_system`, `generate_page` and `edit_page` write the session's files.
+const READ_ONLY_TOOLS: [&str; 8] = [
     "observe",
     "screenshot",
     "list_tabs",
@@ -41,6 +42,7 @@ const READ_ONLY_TOOLS: [&str; 7] = [
     "list_pages",
     "validate_html",
     "analyze_brief",
+    "extract_style",
 ];
 
 /// The policy request for `action`, with `element` its target in `snapshot`.
@@ -260,6 +262,40 @@ mod tests {
         assert!(!key.contains("hunter2"), "{key}");
         assert_eq!(key, place_order_key(&checkout("Ada Lovelace")));
         assert_ne!(key, place_order_key(&checkout("Eve")));
+    }
+
+    #[test]
+    fn site_tools_that_write_are_allowed_in_agent_mode_and_denied_in_chat_mode() {
+        use tandem_policy::{Effect, Mode, PolicyContext, PolicyGate};
+        let gate = PolicyGate::with_defaults().unwrap();
+        let writing = ["create_design_system", "generate_page", "edit_page"];
+        let reading = [
+            "analyze_brief",
+            "read_page",
+            "list_pages",
+            "validate_html",
+            "extract_style",
+        ];
+        for name in writing.iter().chain(reading.iter()) {
+            let action = Action::Tool {
+                name: (*name).to_owned(),
+                args: serde_json::json!({}),
+            };
+            let request = request_for(&action, None, None);
+            let agent = gate.assess(&request, &PolicyContext::new(Mode::Agent));
+            assert_eq!(
+                agent.effect(),
+                Effect::Allow,
+                "{name} in agent mode: {agent:?}"
+            );
+            let chat = gate.assess(&request, &PolicyContext::new(Mode::Chat));
+            let expected = if writing.contains(name) {
+                Effect::Deny
+            } else {
+                Effect::Allow
+            };
+            assert_eq!(chat.effect(), expected, "{name} in chat mode: {chat:?}");
+        }
     }
 
     #[test]

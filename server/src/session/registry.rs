@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use tandem_agent::{Agent, BrowserTools, ToolHub};
 use tandem_mcp_browser::server::BrowserServer;
+use tandem_mcp_browser::site::SiteStudio;
 use tandem_mcp_browser::{BrowserHost, ClientError, McpBrowserClient};
 use tokio::sync::{broadcast, watch};
 use tokio_util::sync::CancellationToken;
@@ -225,7 +226,9 @@ impl SessionRegistry {
 
     async fn build(self: &Arc<Self>) -> Result<Arc<Session>, SessionError> {
         let id = uuid::Uuid::new_v4().to_string();
-        let server = BrowserServer::new(Arc::clone(&self.factory.host));
+        // The site tools write this session's folder, served at `/sites/{id}/…`.
+        let server = BrowserServer::new(Arc::clone(&self.factory.host))
+            .with_site(SiteStudio::new(id.clone()));
         let browser_session = Arc::clone(server.session());
         let client = Arc::new(McpBrowserClient::in_process(server).await?);
         let browser: Arc<dyn BrowserTools> = if self.factory.extra_tools.is_empty() {
