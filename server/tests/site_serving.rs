@@ -169,3 +169,68 @@ async fn site_tools_are_listed_with_schemas_over_stdio_and_http() {
     http.close().await;
     daemon.stop().await;
 }
+
+#[tokio::test]
+async fn the_agent_builds_a_site_from_one_message_offline() {
+    let daemon = TestDaemon::start().await;
+    let mut client = daemon.client().await;
+    let session_id = match client
+        .wait_for(|f| matches!(f, tandem_server::protocol::ServerMessage::Session { .. }))
+        .await
+    {
+        tandem_server::protocol::ServerMessage::Session { session_id, .. } => session_id,
+        _ => unreachable!(),
+    };
+    client
+        .send(&tandem_server::protocol::ClientMessage::UserMessage {
+            text: "build a small site for a bakery with a menu and a contact page".into(),
+        })
+        .await;
+    let finished = client
+        .wait_for(|f| {
+            matches!(
+                f,
+                tandem_server::protocol::ServerMessage::RunFinished { .. }
+            )
+        })
+        .await;
+    let tandem_server::protocol::ServerMessage::RunFinished { outcome, text } = finished else {
+        unreachable!()
+    };
+    assert_eq!(outcome, tandem_server::protocol::RunOutcome::Done, "{text}");
+    assert!(
+        text.contains("Built a restaurant site for Bakery with 3 page(s)"),
+        "{text}"
+    );
+    for slug in ["home", "menu", "contact"] {
+        let address = format!("/sites/{session_id}/pages/{slug}.html —");
+        assert!(text.contains(&address), "no address for {slug}: {text}");
+        assert!(
+            text.contains(&format!("{slug}: passes at 390×844, no violations")),
+            "{text}"
+        );
+        let file = test_sites_dir()
+            .join(&session_id)
+            .join("pages")
+            .join(format!("{slug}.html"));
+        assert!(file.is_file(), "{}", file.display());
+    }
+    assert!(
+        test_sites_dir()
+            .join(&session_id)
+            .join("design-system.css")
+            .is_file()
+    );
+    // The daemon serves the session's pages for the person too.
+    let served = daemon
+        .raw_http(&format!(
+            "GET /sites/{session_id}/pages/menu.html HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            daemon.port
+        ))
+        .await;
+    assert!(
+        served.starts_with("HTTP/1.1 200") && served.contains("Sourdough loaf"),
+        "{served}"
+    );
+    daemon.stop().await;
+}

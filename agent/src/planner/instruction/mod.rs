@@ -50,6 +50,7 @@ mod parse;
 mod progress;
 mod report;
 mod resolve;
+mod site_request;
 mod split;
 mod step;
 mod submit;
@@ -79,6 +80,10 @@ impl InstructionPlanner {
 
     /// The synchronous core of [`Planner::plan`]; never fails.
     pub fn plan_now(&self, ctx: &PlanContext<'_>) -> Plan {
+        // "build a small site for …" is a request shape of its own (see `site_request`).
+        if let Some(plan) = site_request::plan(ctx) {
+            return plan;
+        }
         let instructions = parse_message(ctx.goal);
         if instructions.steps.is_empty() {
             return give_up(nothing_to_follow(&instructions), None);
