@@ -199,7 +199,7 @@ async fn the_agent_builds_a_site_from_one_message_offline() {
     };
     assert_eq!(outcome, tandem_server::protocol::RunOutcome::Done, "{text}");
     assert!(
-        text.contains("Built a restaurant site for Bakery with 3 page(s)"),
+        text.contains("Built a site for Bakery (restaurant) with 3 page(s)"),
         "{text}"
     );
     for slug in ["home", "menu", "contact"] {

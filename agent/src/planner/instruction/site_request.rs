@@ -298,9 +298,9 @@ fn final_answer(analysis: &BriefAnalysis, history: &[StepRecord], steps: &[Step]
         })
         .collect();
     let mut text = format!(
-        "Built a {} site for {} with {} page(s):",
-        analysis.product_type.as_str().replace('_', " "),
+        "Built a site for {} ({}) with {} page(s):",
         analysis.site_name,
+        analysis.product_type.as_str().replace('_', " "),
         analysis.pages.len()
     );
     for (slug, url) in generated(history, steps) {
@@ -378,7 +378,7 @@ mod tests {
                 }
                 Action::Stop { answer } => {
                     assert!(
-                        answer.contains("Built a restaurant site for Bakery with 3 page(s)"),
+                        answer.contains("Built a site for Bakery (restaurant) with 3 page(s)"),
                         "{answer}"
                     );
                     assert!(
