@@ -34,6 +34,7 @@ pub mod nodes;
 pub mod planner;
 pub mod policy_bridge;
 pub mod question;
+pub mod site_sampling;
 pub mod state;
 pub mod timeline;
 pub mod tool_hub;

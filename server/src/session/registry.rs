@@ -14,6 +14,7 @@ use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
+use tandem_agent::site_sampling::ModelSampler;
 use tandem_agent::{Agent, BrowserTools, ToolHub};
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::site::SiteStudio;
@@ -230,7 +231,19 @@ impl SessionRegistry {
         let server = BrowserServer::new(Arc::clone(&self.factory.host))
             .with_site(SiteStudio::new(id.clone()));
         let browser_session = Arc::clone(server.session());
-        let client = Arc::new(McpBrowserClient::in_process(server).await?);
+        // With a model, the site tools' sampling requests are answered by it.
+        let sampler = self
+            .factory
+            .planner
+            .model_client()
+            .map(|model| ModelSampler::new(model, id.clone()));
+        let client = Arc::new(match &sampler {
+            Some(sampler) => {
+                let answerer: Arc<dyn tandem_mcp_browser::SamplingAnswerer> = sampler.clone();
+                McpBrowserClient::in_process_with_sampling(server, answerer).await?
+            }
+            None => McpBrowserClient::in_process(server).await?,
+        });
         let browser: Arc<dyn BrowserTools> = if self.factory.extra_tools.is_empty() {
             client.clone()
         } else {
@@ -247,6 +260,9 @@ impl SessionRegistry {
             browser,
             Arc::clone(&self.factory.gate),
         );
+        if let Some(sampler) = &sampler {
+            sampler.follow(agent.subscribe());
+        }
         let (outbox, _) = broadcast::channel(FANOUT_CAPACITY);
         let (changed, wake) = watch::channel(());
         let confirm_expiry = self.lifetime.confirm_expiry;
