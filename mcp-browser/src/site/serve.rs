@@ -1,8 +1,9 @@
 //! Serving a session's site files read-only, the same way wherever they are served (the
 //! daemon's `/sites/…` route and the preview server the browser tools use).
 //!
-//! Only `{session}/pages/{slug}.html` and `{session}/design-system.css` exist; everything else
-//! is 404, and names are checked before any path is built. Every answer carries a CSP whose
+//! Only `{session}/pages/{slug}.html`, `{session}/design-system.css` and `{session}/pages.json`
+//! (the list of pages with title, version, validation summary and address, for the UI) exist;
+//! everything else is 404, and names are checked before any path is built. Every answer carries a CSP whose
 //! `sandbox` lacks `allow-same-origin`: a page runs in an opaque origin, so its scripts cannot
 //! read the daemon's responses, cookies or storage, or another session's pages; `connect-src
 //! 'none'` and `form-action 'none'` stop it from sending requests at all.
@@ -10,7 +11,7 @@
 use std::path::Path;
 
 use super::slug::{Slug, is_session_key};
-use super::store::DESIGN_SYSTEM_FILE;
+use super::store::{DESIGN_SYSTEM_FILE, SiteStore};
 
 /// The CSP of every served site file.
 pub const SITE_CSP: &str = "sandbox allow-scripts allow-forms allow-popups allow-modals; \
@@ -59,6 +60,9 @@ pub fn respond(root: &Path, path: &str) -> SiteResponse {
         return SiteResponse::not_found();
     }
     let folder = root.join(session);
+    if rest == "pages.json" {
+        return page_list(root, session);
+    }
     let (file, content_type) = if rest == DESIGN_SYSTEM_FILE {
         (folder.join(DESIGN_SYSTEM_FILE), "text/css; charset=utf-8")
     } else if let Some(slug) = rest
@@ -83,6 +87,33 @@ pub fn respond(root: &Path, path: &str) -> SiteResponse {
     }
 }
 
+/// `{"pages": [{slug, title, bytes, version, modified_unix, validation?, url}]}`, `url` being
+/// the page's path on the same server.
+fn page_list(root: &Path, session: &str) -> SiteResponse {
+    let pages = SiteStore::new(root, session).and_then(|store| store.list());
+    let Ok(pages) = pages else {
+        return SiteResponse::not_found();
+    };
+    let listed: Vec<serde_json::Value> = pages
+        .into_iter()
+        .map(|page| {
+            let url = format!("/sites/{session}/pages/{}.html", page.slug);
+            let mut value = serde_json::to_value(page).unwrap_or_default();
+            if let Some(object) = value.as_object_mut() {
+                object.insert("url".into(), url.into());
+            }
+            value
+        })
+        .collect();
+    SiteResponse {
+        status: 200,
+        content_type: "application/json",
+        body: serde_json::json!({ "pages": listed })
+            .to_string()
+            .into_bytes(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +126,13 @@ mod tests {
         std::fs::write(root.path().join("s1/design-system.css"), "a{}").unwrap();
         std::fs::write(root.path().join("secret.txt"), "no").unwrap();
         assert_eq!(respond(root.path(), "s1/pages/home.html").status, 200);
+        let list = respond(root.path(), "s1/pages.json");
+        let list: serde_json::Value = serde_json::from_slice(&list.body).unwrap();
+        assert_eq!(list["pages"][0]["url"], "/sites/s1/pages/home.html");
+        assert_eq!(
+            respond(root.path(), "nobody/pages.json").body,
+            b"{\"pages\":[]}"
+        );
         assert_eq!(
             respond(root.path(), "s1/design-system.css").content_type,
             "text/css; charset=utf-8"

@@ -38,6 +38,9 @@ pub struct PageInfo {
     pub version: u32,
     /// Last write, seconds since the Unix epoch.
     pub modified_unix: u64,
+    /// The one-line summary of the page's latest `validate_html`, if it was validated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validation: Option<String>,
 }
 
 /// The files of one session.
@@ -163,7 +166,27 @@ impl SiteStore {
             bytes: metadata.len(),
             version,
             modified_unix,
+            validation: self.read_validation(slug),
         })
+    }
+
+    /// Keeps the summary of the page's latest validation (shown by `list_pages` and the UI).
+    pub fn write_validation(&self, slug: &Slug, summary: &str) -> Result<(), SiteError> {
+        let line: String = summary
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .chars()
+            .take(500)
+            .collect();
+        write_atomically(
+            &self.dir.join("validation").join(format!("{slug}.txt")),
+            &line,
+        )
+    }
+
+    fn read_validation(&self, slug: &Slug) -> Option<String> {
+        std::fs::read_to_string(self.dir.join("validation").join(format!("{slug}.txt"))).ok()
     }
 
     fn versions_dir(&self, name: &str) -> PathBuf {

@@ -308,7 +308,7 @@ pub async fn validate(
     let (audit, console) = validator.audit(host, &url).await?;
     let elapsed = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     let exists = |name: &str| Slug::parse(name).is_ok_and(|s| store.exists(&s));
-    Ok(report::build(
+    let report = report::build(
         slug.as_str(),
         &url,
         &pages_url,
@@ -316,7 +316,9 @@ pub async fn validate(
         console,
         &exists,
         elapsed,
-    ))
+    );
+    store.write_validation(&slug, &report.summary)?;
+    Ok(report)
 }
 
 /// Where an image for `extract_style` comes from.

@@ -330,6 +330,7 @@ mod tests {
             bytes: 0,
             version: 1,
             modified_unix: 0,
+            validation: None,
         }
     }
 
