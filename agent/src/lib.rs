@@ -37,6 +37,7 @@ pub mod planner;
 pub mod policy_bridge;
 pub mod product_doc;
 pub mod question;
+pub mod site_sampling;
 pub mod state;
 pub mod timeline;
 pub mod tool_args;

@@ -253,6 +253,40 @@ mod tests {
     }
 
     #[test]
+    fn site_tools_that_write_are_allowed_in_agent_mode_and_denied_in_chat_mode() {
+        use tandem_policy::{Effect, Mode, PolicyContext, PolicyGate};
+        let gate = PolicyGate::with_defaults().unwrap();
+        let writing = ["create_design_system", "generate_page", "edit_page"];
+        let reading = [
+            "analyze_brief",
+            "read_page",
+            "list_pages",
+            "validate_html",
+            "extract_style",
+        ];
+        for name in writing.iter().chain(reading.iter()) {
+            let action = Action::Tool {
+                name: (*name).to_owned(),
+                args: serde_json::json!({}),
+            };
+            let request = request_for(&action, None, None);
+            let agent = gate.assess(&request, &PolicyContext::new(Mode::Agent));
+            assert_eq!(
+                agent.effect(),
+                Effect::Allow,
+                "{name} in agent mode: {agent:?}"
+            );
+            let chat = gate.assess(&request, &PolicyContext::new(Mode::Chat));
+            let expected = if writing.contains(name) {
+                Effect::Deny
+            } else {
+                Effect::Allow
+            };
+            assert_eq!(chat.effect(), expected, "{name} in chat mode: {chat:?}");
+        }
+    }
+
+    #[test]
     fn alike_buttons_in_different_rows_are_different_actions() {
         let delete_in = |row: &str| {
             let mut button = field("e9", "button", "Delete", None);

@@ -33,8 +33,9 @@ pub const OBSERVATION_TOOLS: [&str; 2] = ["observe", "screenshot"];
 pub const TAB_CHANGING_TOOLS: [&str; 2] = ["switch_tab", "close_tab"];
 
 /// Tools known to change nothing; every other tool is treated as mutating (so chat mode
-/// refuses it).
-pub const READ_ONLY_TOOLS: [&str; 7] = [
+/// refuses it). Of the site tools, `create_design_system`, `generate_page` and `edit_page` write
+/// the session's files.
+pub const READ_ONLY_TOOLS: [&str; 8] = [
     "observe",
     "screenshot",
     "list_tabs",
@@ -42,6 +43,7 @@ pub const READ_ONLY_TOOLS: [&str; 7] = [
     "list_pages",
     "validate_html",
     "analyze_brief",
+    "extract_style",
 ];
 
 /// Whether the planner is offered `name` as a `tool` call.

@@ -13,27 +13,18 @@ use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::{BrowserConfig, BrowserHost, McpBrowserClient};
 use tandem_policy::{DEFAULT_POLICY_TOML, Effect, Mode, PolicyContext, PolicyGate};
 
-/// The site tools issue 13 serves in parallel: named by the default policy already, not served
-/// by this branch yet. Excluded only from the "no policy name without a tool" direction; delete
-/// this constant once they are served.
-const PENDING_SITE_TOOLS: [&str; 9] = [
-    "analyze_brief",
-    "create_design_system",
-    "generate_page",
-    "edit_page",
-    "read_page",
-    "list_pages",
-    "validate_html",
-    "extract_style",
-    "ask_user",
-];
-
 /// The intended verdict of each served tool as a `tool` call: (agent mode, chat mode).
 fn intended(tool: &str) -> (Effect, Effect) {
     use Effect::{Allow, Deny};
     match tool {
         // The graph observes by itself; reading is allowed everywhere.
         "observe" | "screenshot" | "list_tabs" => (Allow, Allow),
+        // Site tools that only read the session's files or the page.
+        "analyze_brief" | "read_page" | "list_pages" | "validate_html" | "extract_style" => {
+            (Allow, Allow)
+        }
+        // Site tools that write the session's files: not in chat mode.
+        "create_design_system" | "generate_page" | "edit_page" => (Allow, Deny),
         // Tabs change what the agent acts on: an action, so not in chat mode.
         "switch_tab" | "close_tab" => (Allow, Deny),
         // Typed actions call these, with element and page checks a tool call would skip.
@@ -101,7 +92,7 @@ async fn the_policy_names_no_tool_that_is_not_served() {
     let served: BTreeSet<String> = served_tools().await.into_iter().collect();
     let unserved: Vec<String> = policy_tool_names()
         .into_iter()
-        .filter(|name| !served.contains(name) && !PENDING_SITE_TOOLS.contains(&name.as_str()))
+        .filter(|name| !served.contains(name))
         .collect();
     assert!(
         unserved.is_empty(),
@@ -113,7 +104,7 @@ async fn the_policy_names_no_tool_that_is_not_served() {
         .chain(&tool_names::READ_ONLY_TOOLS);
     for name in lists {
         assert!(
-            served.contains(*name) || PENDING_SITE_TOOLS.contains(name),
+            served.contains(*name),
             "tool_names lists `{name}`, which is not served"
         );
     }

@@ -14,6 +14,7 @@ use serde_json::{Map, Value, json};
 use crate::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use crate::error::ClientError;
 use crate::observation::{Observation, TabInfo};
+use crate::sampling_client::{ClientSide, SamplingAnswerer};
 use crate::server::{BrowserServer, TabList};
 use crate::snapshot::wire;
 
@@ -45,13 +46,26 @@ pub struct ObservedPage {
 
 /// A connected MCP client for the browser tools (or any MCP server).
 pub struct McpBrowserClient {
-    service: RunningService<RoleClient, ()>,
+    service: RunningService<RoleClient, ClientSide>,
     server_task: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl McpBrowserClient {
     /// Serves `server` in this process over a duplex pipe and connects to it.
     pub async fn in_process(server: BrowserServer) -> Result<Self, ClientError> {
+        Self::in_process_as(server, ClientSide::default()).await
+    }
+
+    /// Like [`McpBrowserClient::in_process`], answering the server's sampling requests (the
+    /// site tools asking for text) with `answerer`'s model.
+    pub async fn in_process_with_sampling(
+        server: BrowserServer,
+        answerer: std::sync::Arc<dyn SamplingAnswerer>,
+    ) -> Result<Self, ClientError> {
+        Self::in_process_as(server, ClientSide::with_sampling(answerer)).await
+    }
+
+    async fn in_process_as(server: BrowserServer, side: ClientSide) -> Result<Self, ClientError> {
         let (server_end, client_end) = tokio::io::duplex(DUPLEX_BUFFER);
         let server_task = tokio::spawn(async move {
             match serve_server(server, server_end).await {
@@ -61,10 +75,10 @@ impl McpBrowserClient {
                 Err(error) => tracing::warn!(%error, "in-process MCP server failed to start"),
             }
         });
-        let service =
-            ().serve(client_end)
-                .await
-                .map_err(|e| ClientError::Transport(e.to_string()))?;
+        let service = side
+            .serve(client_end)
+            .await
+            .map_err(|e| ClientError::Transport(e.to_string()))?;
         Ok(Self {
             service,
             server_task: Some(server_task),
@@ -75,7 +89,10 @@ impl McpBrowserClient {
     pub async fn spawn(command: tokio::process::Command) -> Result<Self, ClientError> {
         let transport =
             TokioChildProcess::new(command).map_err(|e| ClientError::Transport(e.to_string()))?;
-        let service = ().serve(transport).await.map_err(|e| ClientError::Transport(e.to_string()))?;
+        let service = ClientSide::default()
+            .serve(transport)
+            .await
+            .map_err(|e| ClientError::Transport(e.to_string()))?;
         Ok(Self {
             service,
             server_task: None,
@@ -104,7 +121,7 @@ impl McpBrowserClient {
             config = config.auth_header(token.to_owned());
         }
         let transport = StreamableHttpClientTransport::with_client(client.clone(), config);
-        let service = match ().serve(transport).await {
+        let service = match ClientSide::default().serve(transport).await {
             Ok(service) => service,
             Err(error) => {
                 // rmcp keeps only the top of reqwest's error ("error sending request"): ask once

@@ -28,6 +28,9 @@ pub struct BrowserConfig {
     pub launch_timeout_ms: u64,
     /// Extra command-line switches, without the leading `--` (e.g. `"lang=de"`).
     pub extra_args: Vec<String>,
+    /// Where the site tools keep each session's pages (`{sites_dir}/{session}/`). `None`:
+    /// `$TANDEM_DATA_DIR/sites`, else the user's data folder (`~/.local/share/tandem/sites`).
+    pub sites_dir: Option<PathBuf>,
 }
 
 impl Default for BrowserConfig {
@@ -42,6 +45,7 @@ impl Default for BrowserConfig {
             navigation_timeout_ms: 20_000,
             launch_timeout_ms: 20_000,
             extra_args: Vec::new(),
+            sites_dir: None,
         }
     }
 }

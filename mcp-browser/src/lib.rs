@@ -4,6 +4,8 @@
 //!   crash); [`BrowserSession`] is one user session's isolated context and its actions.
 //! - [`snapshot`]: the structured DOM snapshot with stable eids and its compact text form.
 //! - [`server`]: the MCP tools (rmcp) over a session; [`client`]: the typed client the agent uses.
+//! - [`site`]: the site studio tools (briefs, design systems, pages, checks in the browser),
+//!   served by the same MCP server.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod browser;
@@ -11,8 +13,10 @@ pub mod client;
 pub mod config;
 pub mod error;
 pub mod observation;
+pub mod sampling_client;
 pub mod screenshot;
 pub mod server;
+pub mod site;
 pub mod snapshot;
 pub mod tls;
 
@@ -22,3 +26,4 @@ pub use client::{McpBrowserClient, ObservedPage, ToolOutput};
 pub use config::BrowserConfig;
 pub use error::{BrowserError, ClientError};
 pub use observation::{Observation, PageNotice, Screenshot, TabInfo};
+pub use sampling_client::{SamplingAnswerer, SamplingRequest};

@@ -1,6 +1,7 @@
 //! The daemon's HTTP surface: `pub fn app(state) -> Router`, so tests can drive it in-process.
 //!
-//! Routes: `/` and the UI assets, `/demo/…` (the built-in shop), `/health`, `/ws` (the chat
+//! Routes: `/` and the UI assets, `/demo/…` (the built-in shop), `/sites/…` (the site studio's
+//! pages, sandboxed), `/health`, `/ws` (the chat
 //! protocol) and `/mcp` (the browser tools over MCP streamable HTTP, with the launch token as a
 //! bearer token). Every request passes the access check first (its target, `Host` and `Origin`;
 //! see [`AccessPolicy`]); `/mcp` also needs the token.
@@ -23,7 +24,7 @@ use crate::security::{self, AccessPolicy};
 use crate::session::SessionRegistry;
 use crate::token::LaunchToken;
 use crate::ws::OpenSockets;
-use crate::{static_files, ws};
+use crate::{sites, static_files, ws};
 
 /// What every handler can reach.
 pub struct AppState {
@@ -64,6 +65,7 @@ pub fn router(state: Arc<AppState>, sockets: OpenSockets) -> Router {
         .route("/demo", get(static_files::demo))
         .route("/demo/", get(static_files::demo))
         .route("/demo/{*path}", get(static_files::demo))
+        .route("/sites/{*path}", get(sites::file))
         .merge(guarded_mcp)
         .fallback(get(static_files::ui))
         .layer(Extension(sockets))

@@ -10,6 +10,7 @@ pub mod protocol;
 pub mod scenario;
 pub mod security;
 pub mod session;
+mod sites;
 mod static_files;
 pub mod token;
 pub mod translate;

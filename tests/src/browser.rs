@@ -6,13 +6,19 @@ use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::{BrowserConfig, BrowserHost, McpBrowserClient};
 
 /// Browser settings for tests: headless, fresh profile, a 1280x800 viewport, short timeouts so
-/// a failure shows quickly.
+/// a failure shows quickly, and site files under the temporary folder (one per test process).
 pub fn browser_config() -> BrowserConfig {
     BrowserConfig {
         call_timeout_ms: 8_000,
         navigation_timeout_ms: 10_000,
+        sites_dir: Some(test_sites_dir()),
         ..BrowserConfig::default()
     }
+}
+
+/// Where this test process's site tools write: `{tmp}/tandem-test-sites-{pid}`.
+pub fn test_sites_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("tandem-test-sites-{}", std::process::id()))
 }
 
 /// A host and a client connected in-process to a server over one session.

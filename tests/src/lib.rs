@@ -11,6 +11,6 @@ pub mod mock_model;
 pub mod stats;
 
 pub use agent::TestAgent;
-pub use browser::{TestBrowser, browser_config, connected_client};
+pub use browser::{TestBrowser, browser_config, connected_client, test_sites_dir};
 pub use devtools_chromium::DevtoolsChromium;
 pub use fixture_site::FixtureSite;

@@ -674,6 +674,46 @@ function addStep(msg, { persist = true } = {}) {
   }
 }
 
+// ---------- site pages (the site studio's pages of this session) ----------
+
+/** Lists the session's site pages: title, version, open link, validation summary. */
+async function refreshSitePages() {
+  const panel = document.getElementById("site-pages");
+  const list = document.getElementById("site-pages-list");
+  if (!panel || !list || !state.sessionId) return;
+  let pages = [];
+  try {
+    const response = await fetch(`/sites/${encodeURIComponent(state.sessionId)}/pages.json`, {
+      cache: "no-store",
+    });
+    if (!response.ok) return;
+    const body = await response.json();
+    pages = Array.isArray(body.pages) ? body.pages : [];
+  } catch {
+    return;
+  }
+  list.replaceChildren(
+    ...pages.map((page) => {
+      const url = str(page.url);
+      const safe = url.startsWith("/sites/") ? url : "#";
+      const validation = str(page.validation) || "not validated yet";
+      const passed = validation.includes("no violations");
+      return el(
+        "li",
+        { className: "site-page" },
+        el(
+          "a",
+          { attrs: { href: safe, target: "_blank", rel: "noopener noreferrer" }, testid: "site-page-link" },
+          str(page.title) || str(page.slug),
+        ),
+        el("span", { className: "site-page-version" }, `v${Number(page.version) || 0}`),
+        el("p", { className: passed ? "site-page-check ok" : "site-page-check" }, validation),
+      );
+    }),
+  );
+  panel.hidden = pages.length === 0;
+}
+
 // ---------- server frames ----------
 
 function onSession(msg) {
@@ -689,6 +729,7 @@ function onSession(msg) {
   }
   setMode(msg.mode, msg.reasoning);
   setStatus(str(msg.status));
+  refreshSitePages();
   const pending = msg.pending;
   if (pending && typeof pending === "object") {
     if (state.question && state.question.id === str(pending.interrupt_id)) {
@@ -734,6 +775,7 @@ function onMessage(msg) {
       const outcome = str(msg.outcome) || "done";
       const text = str(msg.text) || `Run ended (${outcome}).`;
       addMessage("agent", text, { outcome });
+      refreshSitePages();
       break;
     }
     case "usage":

@@ -74,6 +74,13 @@ pub trait Planner: Send + Sync {
         let _ = page_url;
         Ok(text.to_owned())
     }
+
+    /// The model client behind this planner, if it has one: the session answers the site
+    /// tools' sampling requests with it (STANDARD tier). `None` (the default): the tools use
+    /// their templates.
+    fn model_client(&self) -> Option<crate::model::ModelClient> {
+        None
+    }
 }
 
 /// A planner's decision.

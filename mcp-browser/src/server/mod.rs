@@ -1,4 +1,5 @@
-//! The MCP browser server: rmcp tools over one [`BrowserSession`].
+//! The MCP browser server: rmcp tools over one [`BrowserSession`], plus the site studio's tools
+//! (`crate::site`, their own router merged into this one).
 //!
 //! One server value serves one MCP connection, which is one browser session (its own isolated
 //! browser context). Calls run one at a time per session. No tool runs caller-supplied
@@ -29,6 +30,7 @@ use tokio::sync::Mutex;
 use crate::browser::{BrowserHost, BrowserSession, ScrollDirection, ScrollTarget};
 use crate::error::BrowserError;
 use crate::observation::Observation;
+use crate::site::SiteStudio;
 use crate::snapshot::render::{RenderOptions, render_compact};
 use crate::snapshot::wire;
 pub use answer::TabList;
@@ -44,6 +46,7 @@ use params::{
 #[derive(Clone)]
 pub struct BrowserServer {
     session: Arc<Mutex<BrowserSession>>,
+    site: Arc<SiteStudio>,
     tool_router: ToolRouter<Self>,
 }
 
@@ -58,12 +61,25 @@ impl BrowserServer {
     pub fn with_session(session: Arc<Mutex<BrowserSession>>) -> Self {
         Self {
             session,
-            tool_router: Self::tool_router(),
+            site: Arc::new(SiteStudio::fresh()),
+            tool_router: Self::tool_router() + Self::site_router(),
         }
+    }
+
+    /// The same server with the site tools writing for `site` (by default: a session of their
+    /// own under the configured sites folder).
+    pub fn with_site(mut self, site: SiteStudio) -> Self {
+        self.site = Arc::new(site);
+        self
     }
 
     pub fn session(&self) -> &Arc<Mutex<BrowserSession>> {
         &self.session
+    }
+
+    /// The site tools' state.
+    pub fn site(&self) -> &SiteStudio {
+        &self.site
     }
 
     #[tool(
@@ -294,7 +310,10 @@ impl ServerHandler for BrowserServer {
             .with_instructions(
                 "Drive a real Chromium tab. Call `observe` first: it lists elements with eids \
                  (e.g. e12). Act with click/type/select_option/press_key/scroll by eid, then \
-                 observe again. Dialogs are dismissed and reported; popups open as new tabs.",
+                 observe again. Dialogs are dismissed and reported; popups open as new tabs. \
+                 Site studio tools (analyze_brief, create_design_system, generate_page, \
+                 edit_page, read_page, list_pages, validate_html, extract_style) build a small \
+                 mobile site in the session's folder and check it in the browser.",
             )
     }
 }

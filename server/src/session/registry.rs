@@ -14,8 +14,10 @@ use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
+use tandem_agent::site_sampling::ModelSampler;
 use tandem_agent::{Agent, BrowserTools, ToolHub};
 use tandem_mcp_browser::server::BrowserServer;
+use tandem_mcp_browser::site::SiteStudio;
 use tandem_mcp_browser::{BrowserHost, ClientError, McpBrowserClient};
 use tokio::sync::{broadcast, watch};
 use tokio_util::sync::CancellationToken;
@@ -250,9 +252,23 @@ impl SessionRegistry {
 
     async fn build(self: &Arc<Self>) -> Result<Arc<Session>, SessionError> {
         let id = uuid::Uuid::new_v4().to_string();
-        let server = BrowserServer::new(Arc::clone(&self.factory.host));
+        // The site tools write this session's folder, served at `/sites/{id}/…`.
+        let server = BrowserServer::new(Arc::clone(&self.factory.host))
+            .with_site(SiteStudio::new(id.clone()));
         let browser_session = Arc::clone(server.session());
-        let client = Arc::new(McpBrowserClient::in_process(server).await?);
+        // With a model, the site tools' sampling requests are answered by it.
+        let sampler = self
+            .factory
+            .planner
+            .model_client()
+            .map(|model| ModelSampler::new(model, id.clone()));
+        let client = Arc::new(match &sampler {
+            Some(sampler) => {
+                let answerer: Arc<dyn tandem_mcp_browser::SamplingAnswerer> = sampler.clone();
+                McpBrowserClient::in_process_with_sampling(server, answerer).await?
+            }
+            None => McpBrowserClient::in_process(server).await?,
+        });
         let browser: Arc<dyn BrowserTools> = if self.factory.extra_tools.is_empty() {
             client.clone()
         } else {
@@ -272,6 +288,9 @@ impl SessionRegistry {
             browser,
             Arc::clone(&self.factory.gate),
         );
+        if let Some(sampler) = &sampler {
+            sampler.follow(agent.subscribe());
+        }
         let history = self.history.get().cloned();
         let (outbox, _) = broadcast::channel(FANOUT_CAPACITY);
         let (changed, wake) = watch::channel(());

@@ -66,6 +66,7 @@ mod progress;
 mod prose;
 mod report;
 mod resolve;
+mod site_request;
 mod split;
 mod step;
 mod submit;
@@ -99,6 +100,10 @@ impl InstructionPlanner {
 
     /// The synchronous core of [`Planner::plan`]; never fails.
     pub fn plan_now(&self, ctx: &PlanContext<'_>) -> Plan {
+        // "build a small site for …" is a request shape of its own (see `site_request`).
+        if let Some(plan) = site_request::plan(ctx) {
+            return plan;
+        }
         // "again", "do the same with Bob", "undo that": resolved from the session's memory.
         let follow_up = ctx
             .memory

@@ -314,6 +314,10 @@ fn record(ctx: &PlanContext<'_>, response: &ChatResponse, stage: &str) {
 
 #[async_trait]
 impl Planner for ModelPlanner {
+    fn model_client(&self) -> Option<ModelClient> {
+        Some(self.client.clone())
+    }
+
     async fn plan(&self, ctx: &PlanContext<'_>) -> Result<Plan, PlannerError> {
         let inputs = self.step_inputs(ctx).await;
         let text = request::step_text(&self.prompts, &inputs);

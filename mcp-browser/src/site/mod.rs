@@ -1,0 +1,116 @@
+//! Site studio: the page/site generation tools, served beside the browser tools by the same MCP
+//! server (in-process to the agent, `tandem mcp`, the daemon's `/mcp`).
+//!
+//! Tools (`tools.rs`, their own `#[tool_router]` merged into [`crate::server::BrowserServer`]'s):
+//! `analyze_brief`, `create_design_system`, `generate_page`, `edit_page`, `read_page`,
+//! `list_pages`, `validate_html`, `extract_style`. (`ask_user` stays the agent's question
+//! interrupt.)
+//!
+//! - Files: `{sites_root}/{session}/` ([`store`]): pages, `design-system.css`, numbered
+//!   versions, bounded sizes, slugs `[a-z0-9-]{1,64}` ([`slug`]).
+//! - Serving: read-only with a sandboxing CSP ([`serve`]), by the daemon at
+//!   `/sites/{session}/…` and by the loopback [`preview`] server the browser opens.
+//! - Text: from the client's model through MCP sampling when it offers it ([`sampling`]),
+//!   else from templates ([`brief`], [`design`], [`templates`], [`edit`]).
+//! - Checks: `validate_html` renders in real Chromium at 390×844 ([`validator`], [`report`]);
+//!   `extract_style` clusters pixels with `image` ([`style`]).
+
+pub mod brief;
+pub mod colors;
+pub mod design;
+pub mod edit;
+pub mod error;
+pub mod params;
+pub mod preview;
+pub mod report;
+pub mod sampling;
+pub mod serve;
+pub mod slug;
+pub mod store;
+pub mod studio;
+pub mod style;
+pub mod templates;
+mod tools;
+pub mod validator;
+
+use std::path::PathBuf;
+
+pub use error::SiteError;
+pub use slug::Slug;
+pub use store::{PageInfo, SiteStore};
+
+use crate::config::BrowserConfig;
+use validator::Validator;
+
+/// The site tools' state for one MCP connection: which session's folder they write, and the
+/// phone tab `validate_html` reuses.
+pub struct SiteStudio {
+    session: String,
+    root: Option<PathBuf>,
+    validator: Validator,
+}
+
+impl SiteStudio {
+    /// Tools for `session` (one folder name: letters, digits, `-`), under the configured sites
+    /// folder ([`sites_root`]).
+    pub fn new(session: impl Into<String>) -> Self {
+        Self {
+            session: session.into(),
+            root: None,
+            validator: Validator::default(),
+        }
+    }
+
+    /// Tools for a session of their own (a new random key).
+    pub fn fresh() -> Self {
+        Self::new(uuid::Uuid::new_v4().to_string())
+    }
+
+    /// The same, writing under `root` whatever the configuration says.
+    pub fn with_root(mut self, root: PathBuf) -> Self {
+        self.root = Some(root);
+        self
+    }
+
+    pub fn session(&self) -> &str {
+        &self.session
+    }
+
+    /// The sites folder these tools write under.
+    pub fn root(&self, config: &BrowserConfig) -> PathBuf {
+        self.root.clone().unwrap_or_else(|| sites_root(config))
+    }
+
+    /// The session's store.
+    pub fn store(&self, config: &BrowserConfig) -> Result<SiteStore, SiteError> {
+        SiteStore::new(&self.root(config), &self.session)
+    }
+
+    pub(crate) fn validator(&self) -> &Validator {
+        &self.validator
+    }
+}
+
+/// Where site files live: `sites_dir` of the browser config, else `$TANDEM_DATA_DIR/sites`,
+/// else `$XDG_DATA_HOME/tandem/sites`, else `~/.local/share/tandem/sites`, else the temporary
+/// folder's `tandem/sites`.
+pub fn sites_root(config: &BrowserConfig) -> PathBuf {
+    if let Some(dir) = &config.sites_dir {
+        return dir.clone();
+    }
+    let env = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(data) = env("TANDEM_DATA_DIR") {
+        return data.join("sites");
+    }
+    if let Some(data) = env("XDG_DATA_HOME") {
+        return data.join("tandem").join("sites");
+    }
+    if let Some(home) = env("HOME") {
+        return home.join(".local/share/tandem/sites");
+    }
+    std::env::temp_dir().join("tandem").join("sites")
+}

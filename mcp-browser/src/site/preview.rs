@@ -1,0 +1,112 @@
+//! The preview server: a loopback, read-only HTTP server for the site files, so the browser
+//! (and `validate_html`) opens pages over `http://127.0.0.1:{port}/sites/{session}/…` wherever
+//! the tools run — in the daemon, `tandem run` or `tandem mcp` alike.
+//!
+//! It answers `GET` and `HEAD` only, through [`super::serve::respond`] (so the same names,
+//! 404s and sandboxing CSP as the daemon's route), one request per connection. One server per
+//! sites folder and process, started on first use.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+use super::error::SiteError;
+use super::serve::{SiteResponse, respond};
+
+/// Largest request head read, in bytes.
+const MAX_REQUEST_BYTES: usize = 8 * 1024;
+
+fn servers() -> &'static Mutex<HashMap<PathBuf, String>> {
+    static SERVERS: OnceLock<Mutex<HashMap<PathBuf, String>>> = OnceLock::new();
+    SERVERS.get_or_init(Mutex::default)
+}
+
+/// The base address (`http://127.0.0.1:port/sites`) serving `root`, started if needed.
+pub async fn base_url(root: &Path) -> Result<String, SiteError> {
+    if let Some(url) = servers().lock().ok().and_then(|map| map.get(root).cloned()) {
+        return Ok(url);
+    }
+    let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
+    let url = format!("http://{}/sites", listener.local_addr()?);
+    let mut map = servers()
+        .lock()
+        .map_err(|_| SiteError::Storage("the preview registry is poisoned".into()))?;
+    // Another call may have started one meanwhile: keep theirs, drop ours.
+    if let Some(existing) = map.get(root) {
+        return Ok(existing.clone());
+    }
+    map.insert(root.to_path_buf(), url.clone());
+    drop(map);
+    let root = root.to_path_buf();
+    tokio::spawn(async move {
+        loop {
+            match listener.accept().await {
+                Ok((stream, _)) => {
+                    let root = root.clone();
+                    tokio::spawn(async move {
+                        if let Err(error) = answer(stream, &root).await {
+                            tracing::debug!(%error, "a preview request failed");
+                        }
+                    });
+                }
+                Err(error) => tracing::warn!(%error, "the preview server could not accept"),
+            }
+        }
+    });
+    tracing::info!(%url, "site preview server started");
+    Ok(url)
+}
+
+async fn answer(mut stream: TcpStream, root: &Path) -> std::io::Result<()> {
+    let mut head = Vec::new();
+    let mut buffer = [0u8; 1024];
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < MAX_REQUEST_BYTES {
+        let read = stream.read(&mut buffer).await?;
+        if read == 0 {
+            break;
+        }
+        head.extend_from_slice(&buffer[..read]);
+    }
+    let text = String::from_utf8_lossy(&head);
+    let mut words = text.lines().next().unwrap_or_default().split_whitespace();
+    let (method, target) = (
+        words.next().unwrap_or_default(),
+        words.next().unwrap_or_default(),
+    );
+    let path = target.split(['?', '#']).next().unwrap_or_default();
+    let response = match (method, path.strip_prefix("/sites/")) {
+        ("GET" | "HEAD", Some(rest)) => respond(root, rest),
+        _ => SiteResponse {
+            status: if matches!(method, "GET" | "HEAD") {
+                404
+            } else {
+                405
+            },
+            content_type: "text/plain; charset=utf-8",
+            body: b"not found".to_vec(),
+        },
+    };
+    let reason = match response.status {
+        200 => "OK",
+        404 => "Not Found",
+        _ => "Method Not Allowed",
+    };
+    let mut reply = format!(
+        "HTTP/1.1 {} {reason}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n",
+        response.status,
+        response.content_type,
+        response.body.len()
+    );
+    for (name, value) in SiteResponse::headers() {
+        reply.push_str(&format!("{name}: {value}\r\n"));
+    }
+    reply.push_str("\r\n");
+    stream.write_all(reply.as_bytes()).await?;
+    if method != "HEAD" {
+        stream.write_all(&response.body).await?;
+    }
+    stream.shutdown().await
+}

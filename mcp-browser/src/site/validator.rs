@@ -1,0 +1,206 @@
+//! The browser side of `validate_html`: one phone-sized tab (390×844, mobile) in a browser
+//! context of its own, kept between calls so a warm validation costs a navigation and one
+//! script call.
+//!
+//! The tab lives in its own context, not the session's, so validating never touches the tabs,
+//! history or cookies the agent and the person work with. Console errors, uncaught exceptions
+//! and browser log errors (failed loads, CSP refusals) are collected per validation. After the
+//! browser restarts, the next call makes a new tab.
+
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
+
+use chromiumoxide::Page;
+use chromiumoxide::cdp::browser_protocol::emulation::SetDeviceMetricsOverrideParams;
+use chromiumoxide::cdp::browser_protocol::log::{EventEntryAdded, LogEntryLevel};
+use chromiumoxide::cdp::browser_protocol::target::{
+    CreateBrowserContextParams, CreateTargetParams,
+};
+use chromiumoxide::cdp::js_protocol::runtime::{
+    ConsoleApiCalledType, EventConsoleApiCalled, EventExceptionThrown,
+};
+use futures::StreamExt;
+use tokio::sync::Mutex;
+use tokio::task::JoinHandle;
+
+use super::report::Audit;
+use crate::browser::{BrowserHost, LiveBrowser, cdp_error};
+use crate::error::BrowserError;
+
+/// The phone viewport every page is checked at.
+pub const PHONE: (u32, u32) = (390, 844);
+const AUDIT: &str = include_str!("audit.js");
+
+type Errors = Arc<StdMutex<Vec<String>>>;
+
+struct PhoneTab {
+    live: Arc<LiveBrowser>,
+    page: Page,
+    errors: Errors,
+    listeners: Vec<JoinHandle<()>>,
+}
+
+impl Drop for PhoneTab {
+    fn drop(&mut self) {
+        for listener in &self.listeners {
+            listener.abort();
+        }
+    }
+}
+
+/// Renders pages at the phone viewport and audits them.
+#[derive(Default)]
+pub struct Validator {
+    tab: Mutex<Option<PhoneTab>>,
+}
+
+impl Validator {
+    /// Opens `url` in the phone tab and returns the audit and the console errors.
+    pub async fn audit(
+        &self,
+        host: &Arc<BrowserHost>,
+        url: &str,
+    ) -> Result<(Audit, Vec<String>), BrowserError> {
+        let mut slot = self.tab.lock().await;
+        let live = host.live().await?;
+        let stale = slot
+            .as_ref()
+            .is_none_or(|tab| tab.live.generation != live.generation || !tab.live.is_alive());
+        if stale {
+            *slot = Some(open_tab(host, live).await?);
+        }
+        let Some(tab) = slot.as_ref() else {
+            return Err(BrowserError::Crashed("no validation tab".into()));
+        };
+        if let Ok(mut errors) = tab.errors.lock() {
+            errors.clear();
+        }
+        let config = host.config();
+        bounded(
+            config.navigation_timeout(),
+            "open the page",
+            tab.page.goto(url),
+        )
+        .await?;
+        let json: String = bounded(config.call_timeout(), "audit", tab.page.evaluate(AUDIT))
+            .await?
+            .into_value()
+            .map_err(|e| BrowserError::PageScript(format!("audit answer: {e}")))?;
+        let audit: Audit = serde_json::from_str(&json)
+            .map_err(|e| BrowserError::PageScript(format!("audit answer: {e}")))?;
+        let errors = tab.errors.lock().map(|e| e.clone()).unwrap_or_default();
+        Ok((audit, errors))
+    }
+}
+
+async fn bounded<T>(
+    timeout: Duration,
+    operation: &str,
+    call: impl std::future::Future<Output = Result<T, chromiumoxide::error::CdpError>>,
+) -> Result<T, BrowserError> {
+    match tokio::time::timeout(timeout, call).await {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(error)) => Err(cdp_error(operation, error)),
+        Err(_) => Err(BrowserError::Timeout {
+            operation: operation.to_owned(),
+            after: timeout,
+        }),
+    }
+}
+
+async fn open_tab(
+    host: &Arc<BrowserHost>,
+    live: Arc<LiveBrowser>,
+) -> Result<PhoneTab, BrowserError> {
+    let timeout = host.config().call_timeout();
+    let browser = live.browser.lock().await;
+    let context = bounded(
+        timeout,
+        "create validation context",
+        browser.create_browser_context(CreateBrowserContextParams::default()),
+    )
+    .await?;
+    let params = CreateTargetParams::builder()
+        .url("about:blank")
+        .browser_context_id(context)
+        .build()
+        .map_err(|reason| BrowserError::Launch {
+            target: "validation tab".into(),
+            reason,
+        })?;
+    let page = bounded(timeout, "open validation tab", browser.new_page(params)).await?;
+    drop(browser);
+    let metrics = SetDeviceMetricsOverrideParams::new(PHONE.0, PHONE.1, 1.0, true);
+    bounded(timeout, "phone viewport", page.execute(metrics)).await?;
+    let errors: Errors = Arc::default();
+    let listeners = listen(&page, &errors).await?;
+    Ok(PhoneTab {
+        live,
+        page,
+        errors,
+        listeners,
+    })
+}
+
+async fn listen(page: &Page, errors: &Errors) -> Result<Vec<JoinHandle<()>>, BrowserError> {
+    let mut console = page
+        .event_listener::<EventConsoleApiCalled>()
+        .await
+        .map_err(|e| cdp_error("listen", e))?;
+    let mut thrown = page
+        .event_listener::<EventExceptionThrown>()
+        .await
+        .map_err(|e| cdp_error("listen", e))?;
+    let mut log = page
+        .event_listener::<EventEntryAdded>()
+        .await
+        .map_err(|e| cdp_error("listen", e))?;
+    let push = |errors: &Errors, line: String| {
+        if let Ok(mut list) = errors.lock() {
+            list.push(line.chars().take(300).collect());
+        }
+    };
+    let (e1, e2, e3) = (Arc::clone(errors), Arc::clone(errors), Arc::clone(errors));
+    Ok(vec![
+        tokio::spawn(async move {
+            while let Some(event) = console.next().await {
+                if matches!(
+                    event.r#type,
+                    ConsoleApiCalledType::Error | ConsoleApiCalledType::Assert
+                ) {
+                    let text: Vec<String> = event
+                        .args
+                        .iter()
+                        .map(|arg| {
+                            arg.value
+                                .as_ref()
+                                .and_then(|v| v.as_str().map(str::to_owned))
+                                .or_else(|| arg.description.clone())
+                                .unwrap_or_default()
+                        })
+                        .collect();
+                    push(&e1, format!("console.error: {}", text.join(" ")));
+                }
+            }
+        }),
+        tokio::spawn(async move {
+            while let Some(event) = thrown.next().await {
+                let details = &event.exception_details;
+                let message = details
+                    .exception
+                    .as_ref()
+                    .and_then(|e| e.description.clone())
+                    .unwrap_or_else(|| details.text.clone());
+                let first = message.lines().next().unwrap_or_default().to_owned();
+                push(&e2, format!("uncaught: {first}"));
+            }
+        }),
+        tokio::spawn(async move {
+            while let Some(event) = log.next().await {
+                if event.entry.level == LogEntryLevel::Error {
+                    push(&e3, format!("browser: {}", event.entry.text));
+                }
+            }
+        }),
+    ])
+}
