@@ -67,6 +67,8 @@ impl Daemon {
         if let Some(dir) = &config.sessions.history_dir {
             sessions.keep_history(Arc::new(crate::history::RunHistory::new(dir)));
         }
+        // The Product Doc lives beside the session's site files.
+        sessions.keep_product_docs(tandem_mcp_browser::site::sites_root(&config.browser));
         let state = Arc::new(AppState {
             token,
             access,
