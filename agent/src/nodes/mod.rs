@@ -124,6 +124,8 @@ pub(crate) struct Runtime {
     pub mode: watch::Receiver<AgentMode>,
     /// The person's reasoning flag.
     pub reasoning: Arc<AtomicBool>,
+    /// The person asked for the browser: the next `plan_action` hands over instead of planning.
+    pub takeover: Arc<AtomicBool>,
 }
 
 impl Runtime {

@@ -7,19 +7,21 @@
 //! [`tandem_policy::PolicyGate::check_navigation`]; a denied one is left (the page is replaced by
 //! `about:blank`, a popup is closed) and the run ends in `finalize_denied`. A tool error is
 //! counted (`consecutive_errors`) and observation is tried again; a fatal browser error ends the
-//! run in `finalize_failed`.
+//! run in `finalize_failed`. The first observation after a takeover is compared with the page
+//! before it ([`crate::handover`]), and what changed is added to the person's hand-back step.
 
 use std::time::Instant;
 
-use tandem_mcp_browser::PageNotice;
+use tandem_mcp_browser::{ObservedPage, PageNotice};
 
 use super::Runtime;
 use super::execute::{check_landing, leave_denied_page, record_tool_error};
 use crate::events::AgentEvent;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
+use crate::planner::StepOutcome;
 use crate::state::AgentState;
-use crate::timeline::TimelineItem;
+use crate::timeline::{Author, TimelineItem};
 
 pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     if !state.needs_observe && state.last_observation.is_some() {
@@ -72,6 +74,9 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
         })
         .collect();
     let active_url = snapshot.url.clone();
+    if let Some(before) = state.before_handover.take() {
+        tell_what_changed(state, &before, &page);
+    }
     state.last_screenshot = screenshot;
     state.last_observation = Some(page);
 
@@ -88,4 +93,31 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
         }
     }
     Flow::Next
+}
+
+/// After a takeover: adds what changed while the person had the browser to their hand-back
+/// step (what the planner reads) and to the run record. Secret fields are told as a count.
+fn tell_what_changed(state: &mut AgentState, before: &ObservedPage, after: &ObservedPage) {
+    let Some(changes) = crate::handover::what_changed(before, after) else {
+        return;
+    };
+    let told = format!("While you had the browser: {changes}.");
+    let handed_back = state.steps.iter_mut().rev().find_map(|step| {
+        if let StepOutcome::UserDone { message } = &mut step.outcome {
+            Some(message)
+        } else {
+            None
+        }
+    });
+    if let Some(message) = handed_back {
+        if message.trim().is_empty() {
+            *message = told.clone();
+        } else {
+            message.push_str(&format!(" ({told})"));
+        }
+    }
+    state.run.timeline.push(TimelineItem::Text {
+        author: Author::Agent,
+        text: told,
+    });
 }

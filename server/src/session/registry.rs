@@ -252,7 +252,7 @@ impl SessionRegistry {
             Session {
                 id,
                 agent,
-                browser: browser_session,
+                browser: Arc::clone(&browser_session),
                 outbox,
                 status: Mutex::new(RunStatus::Idle),
                 reasoning: std::sync::atomic::AtomicBool::new(false),
@@ -262,6 +262,8 @@ impl SessionRegistry {
                 changed,
                 closing: CancellationToken::new(),
                 last_cleared: Mutex::new(None),
+                live: super::LiveView::new(Arc::clone(&browser_session)),
+                takeover: Mutex::default(),
             }
         });
         tokio::spawn(expire_when_idle(
