@@ -72,9 +72,13 @@ pub enum TakeoverStart {
     },
     /// The run is already paused at a takeover: the person has the browser.
     AlreadyHanded,
-    /// The run is paused at another question (a confirmation or an ask): it must be answered
-    /// first. Nothing changes.
-    QuestionPending,
+    /// The run was paused at another question (a confirmation or an ask): that question is
+    /// withdrawn (cleared as cancelled; a confirmation's action is not run) and the run pauses
+    /// at a takeover instead.
+    QuestionReplaced {
+        /// The run now paused at the takeover.
+        run_id: String,
+    },
     /// No run is going: the browser is the person's with nothing to pause.
     NoRun,
 }

@@ -111,17 +111,25 @@ pub(crate) async fn submission_loop(rt: Runtime, shared: Arc<Shared>, mut ops: m
                 )
                 .await
             }
-            Op::TakeOver { reply } => {
-                let start = match &held {
-                    Held::Idle(_) => TakeoverStart::NoRun,
-                    Held::Paused if paused_at_takeover(&held, &shared) => {
-                        TakeoverStart::AlreadyHanded
+            Op::TakeOver { reply } => match held {
+                idle @ Held::Idle(_) => {
+                    let _ = reply.send(TakeoverStart::NoRun);
+                    idle
+                }
+                Held::Paused if paused_at_takeover(&Held::Paused, &shared) => {
+                    let _ = reply.send(TakeoverStart::AlreadyHanded);
+                    Held::Paused
+                }
+                Held::Paused => match shared.checkpointer.discard(&shared.session_id) {
+                    None => {
+                        let _ = reply.send(TakeoverStart::NoRun);
+                        Held::Idle(Box::new(AgentState::new(rt.mode())))
                     }
-                    Held::Paused => TakeoverStart::QuestionPending,
-                };
-                let _ = reply.send(start);
-                held
-            }
+                    Some(paused) => {
+                        replace_question(&rt, &shared, &mut ops, &mut open, paused, reply).await
+                    }
+                },
+            },
             Op::Cancel => match held {
                 Held::Paused => match end_paused(&rt, &shared, &mut ops, &mut open).await {
                     Some(state) => Held::Idle(state),
@@ -206,6 +214,43 @@ async fn resume_paused(
             .await
         }
     }
+}
+
+/// Withdraws the pending confirmation or ask and pauses the run at a takeover instead.
+async fn replace_question(
+    rt: &Runtime,
+    shared: &Shared,
+    ops: &mut mpsc::Receiver<Op>,
+    open: &mut bool,
+    mut paused: PausedRun,
+    reply: tokio::sync::oneshot::Sender<TakeoverStart>,
+) -> Held {
+    cleared(rt, &paused, QuestionEnd::Cancelled);
+    let state = &mut paused.state;
+    if let Some(seq) = state.planned_action.as_ref().and_then(|p| p.timeline_seq) {
+        state.run.timeline.set_result(
+            seq,
+            crate::timeline::ActionResult::Error {
+                message: "not done: you took the browser".to_owned(),
+            },
+        );
+    }
+    state.planned_action = Some(crate::nodes::plan::person_takes_over());
+    let run_id = state.run.run_id.clone();
+    let _ = reply.send(TakeoverStart::QuestionReplaced {
+        run_id: run_id.clone(),
+    });
+    set_status(rt, shared, Lifecycle::Running, Some(run_id));
+    drive(
+        rt,
+        shared,
+        ops,
+        open,
+        paused.state,
+        paused.cancel,
+        Start::Node(NodeId::ManualInterrupt),
+    )
+    .await
 }
 
 /// Ends the paused run as cancelled; returns the session state.

@@ -28,7 +28,7 @@ mod gate;
 mod ingest;
 mod interrupts;
 mod observe;
-mod plan;
+pub(crate) mod plan;
 mod routes;
 mod validate;
 

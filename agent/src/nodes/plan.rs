@@ -26,15 +26,20 @@ use crate::timeline::RunOutcome;
 /// Why the run hands over when the person pressed "Take over".
 pub const PERSON_TOOK_OVER: &str = "You took the browser.";
 
+/// The `need_user` handover that stands for the person's "Take over".
+pub(crate) fn person_takes_over() -> PlannedAction {
+    let action = Action::NeedUser {
+        reason: PERSON_TOOK_OVER.to_owned(),
+    };
+    PlannedAction::new(Plan::new(action), None)
+}
+
 pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     state.planned_action = None;
     if rt.takeover.swap(false, std::sync::atomic::Ordering::AcqRel) {
         // The person asked for the browser: hand it over (`need_user` goes to
         // `manual_interrupt`) instead of planning.
-        let action = Action::NeedUser {
-            reason: PERSON_TOOK_OVER.to_owned(),
-        };
-        state.planned_action = Some(PlannedAction::new(Plan::new(action), None));
+        state.planned_action = Some(person_takes_over());
         return Flow::Next;
     }
     let started = Instant::now();

@@ -5,7 +5,8 @@
 //! runs (a "free" takeover). Only then is their input relayed to the page.
 //!
 //! Contract: "Take over" never cancels a run: a running run hands over before its next step (a
-//! manual question follows); one that ends first leaves the browser to the person. "Hand back"
+//! manual question follows); one paused at a confirmation or an ask has that question withdrawn
+//! and hands over at once; one that ends first leaves the browser to the person. "Hand back"
 //! answers the manual question (the run re-observes and goes on) or ends a free takeover. Every
 //! change is published as a `takeover` frame; a (re)attaching client reads the state in the
 //! `session` frame. Input is bounded to [`INPUT_PER_SECOND`] events a second per session (beyond a
@@ -63,9 +64,6 @@ impl TakeoverState {
 /// Why a takeover operation was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum TakeoverRefusal {
-    /// `takeover` while the run waits for the answer to a confirmation or an ask.
-    #[error("answer the pending question first; then you can take the browser")]
-    QuestionPending,
     /// `hand_back` or `input` while the person does not have the browser.
     #[error("you do not have the browser: press Take over first")]
     NotTakenOver,
@@ -84,7 +82,6 @@ impl TakeoverRefusal {
     /// The protocol's error code.
     pub fn code(&self) -> &str {
         match self {
-            Self::QuestionPending => "question_pending",
             Self::NotTakenOver => "no_takeover",
             Self::TooFast => "input_rate",
             Self::BadInput(_) => "bad_input",
@@ -103,6 +100,7 @@ impl Session {
     pub async fn take_over(&self) -> Result<(), TakeoverRefusal> {
         match self.agent.request_takeover().await? {
             TakeoverStart::NoRun => self.set_free(true),
+            TakeoverStart::QuestionReplaced { .. } => {}
             TakeoverStart::WillPause { .. } => {
                 lock(&self.takeover).requested = true;
                 self.publish(ServerMessage::AgentMessage {
@@ -112,7 +110,6 @@ impl Session {
                 });
             }
             TakeoverStart::AlreadyHanded => {}
-            TakeoverStart::QuestionPending => return Err(TakeoverRefusal::QuestionPending),
         }
         Ok(())
     }

@@ -19,8 +19,7 @@ pub(super) enum Refusal {
     /// The agent refused: its own code (`busy`, `stale_interrupt`...).
     #[error(transparent)]
     Agent(#[from] AgentError),
-    /// A takeover operation was refused (`question_pending`, `no_takeover`, `input_rate`,
-    /// `bad_input`).
+    /// A takeover operation was refused (`no_takeover`, `input_rate`, `bad_input`).
     #[error(transparent)]
     Takeover(#[from] TakeoverRefusal),
 }
