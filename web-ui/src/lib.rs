@@ -56,6 +56,11 @@ static ASSETS: &[Asset] = &[
         body: include_bytes!("../static/protocol.js"),
     },
     Asset {
+        path: "/live.js",
+        content_type: JS,
+        body: include_bytes!("../static/live.js"),
+    },
+    Asset {
         path: "/render.js",
         content_type: JS,
         body: include_bytes!("../static/render.js"),
@@ -90,6 +95,9 @@ pub const TEST_IDS: &[&str] = &[
     "cancel",
     "takeover",
     "error",
+    "live-view",
+    "live-banner",
+    "hand-back",
 ];
 
 /// Every embedded file, `index.html` first.
