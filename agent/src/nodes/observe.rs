@@ -75,7 +75,7 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
         .collect();
     let active_url = snapshot.url.clone();
     if let Some(before) = state.before_handover.take() {
-        tell_what_changed(state, &before, &page);
+        tell_what_changed(rt, state, &before, &page);
     }
     state.last_screenshot = screenshot;
     state.last_observation = Some(page);
@@ -96,8 +96,13 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
 }
 
 /// After a takeover: adds what changed while the person had the browser to their hand-back
-/// step (what the planner reads) and to the run record. Secret fields are told as a count.
-fn tell_what_changed(state: &mut AgentState, before: &ObservedPage, after: &ObservedPage) {
+/// step (what the planner reads), the run record and the chat. Secret fields are told as a count.
+fn tell_what_changed(
+    rt: &Runtime,
+    state: &mut AgentState,
+    before: &ObservedPage,
+    after: &ObservedPage,
+) {
     let Some(changes) = crate::handover::what_changed(before, after) else {
         return;
     };
@@ -116,6 +121,10 @@ fn tell_what_changed(state: &mut AgentState, before: &ObservedPage, after: &Obse
             message.push_str(&format!(" ({told})"));
         }
     }
+    rt.emit(AgentEvent::Message {
+        run_id: state.run.run_id.clone(),
+        text: told.clone(),
+    });
     state.run.timeline.push(TimelineItem::Text {
         author: Author::Agent,
         text: told,

@@ -176,6 +176,11 @@ impl SessionRegistry {
         &self.lifetime
     }
 
+    /// The ids of the live sessions.
+    pub fn ids(&self) -> Vec<String> {
+        lock(&self.live).sessions.keys().cloned().collect()
+    }
+
     /// The session with this id, if it is live.
     pub fn get(&self, id: &str) -> Option<Arc<Session>> {
         lock(&self.live).sessions.get(id).cloned()
