@@ -7,8 +7,9 @@
 //!
 //! Contract: the screencast starts when the first [`LiveWatch`] is taken and stops when the last
 //! one is dropped, so an unwatched session costs nothing. One controller task starts and stops
-//! it, so a quick on/off/on never leaves two screencasts running. Between runs the screencast
-//! keeps showing the page as it is; the last frame stays in the channel for a new watcher.
+//! it, so a quick on/off/on never leaves two screencasts running. It restarts after each of the
+//! agent's observations. Between runs the screencast keeps showing the page as it is; the last
+//! frame stays in the channel for a new watcher.
 
 use std::sync::Arc;
 
@@ -84,8 +85,10 @@ impl LiveView {
     }
 }
 
-/// Starts the screencast when watchers appear, stops it when they leave, and restarts it when
-/// it no longer shows the active tab (or ended with its tab).
+/// Starts the screencast when watchers appear, stops it when they leave, and restarts it after
+/// each observation of the agent: the tab may have changed, and a screenshot taken while the
+/// screencast runs can leave it waiting for a frame that never comes (a restart sends a fresh
+/// frame at once).
 async fn control(
     browser: Arc<Mutex<BrowserSession>>,
     mut watchers: watch::Receiver<usize>,
@@ -93,10 +96,11 @@ async fn control(
     refresh: Arc<Notify>,
 ) {
     let mut cast: Option<Screencast> = None;
+    let mut restart = false;
     loop {
         let wanted = *watchers.borrow_and_update() > 0;
         if let Some(running) = cast.take() {
-            let current = wanted && running.is_running() && {
+            let current = wanted && !restart && running.is_running() && {
                 let mut session = browser.lock().await;
                 running.follows_active_tab(&mut session).await
             };
@@ -113,10 +117,10 @@ async fn control(
                 Err(error) => tracing::warn!(%error, "could not start the live view"),
             }
         }
-        tokio::select! {
-            changed = watchers.changed() => if changed.is_err() { break },
-            () = refresh.notified() => {}
-        }
+        restart = tokio::select! {
+            changed = watchers.changed() => if changed.is_err() { break } else { false },
+            () = refresh.notified() => true,
+        };
     }
     if let Some(running) = cast {
         running.stop().await;
