@@ -82,16 +82,12 @@ async fn watch(client: &mut WsClient, scrolling: bool) -> Phase {
 
 /// Mostly scrolls down, sometimes back up, so the page keeps changing.
 fn rand_flip(seed: usize) -> bool {
-    seed % 7 != 0
+    !seed.is_multiple_of(7)
 }
 
 fn report(name: &str, phase: &Phase) {
     let seconds = PHASE.as_secs_f64();
-    let per_frame = if phase.frames == 0 {
-        0
-    } else {
-        phase.bytes / phase.frames
-    };
+    let per_frame = phase.bytes.checked_div(phase.frames).unwrap_or(0);
     println!(
         "{name}: {:.1} frames/s, {:.0} KiB/s per client, {:.1} KiB per frame, capture→client \
          median {:.1} ms, p95 {:.1} ms ({} frames)",
