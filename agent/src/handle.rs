@@ -11,8 +11,10 @@
 //! `finalize_cancelled`). When a node pauses, the state goes into the [`Checkpointer`] and the
 //! question is published; [`AgentHandle::resume`] takes it back out — only for the pending id
 //! and a fitting reply — and the runner re-enters the paused node. A message sent while a run
-//! is paused ends that run as cancelled (its pending question is dropped, which denies it)
-//! before starting the new one.
+//! is paused at a takeover hands the browser back (the message is the person's note); at any
+//! other question it ends that run as cancelled (its pending question is dropped, which denies
+//! it) before starting the new one. "Take over" during a run sets a flag that the run's next
+//! `plan_action` turns into a manual interrupt.
 
 mod task;
 
@@ -48,11 +50,37 @@ pub(crate) enum Op {
         by: QuestionEnd,
         reply: oneshot::Sender<Result<(), AgentError>>,
     },
+    /// The person takes the browser: a running run hands it over before its next step.
+    TakeOver {
+        reply: oneshot::Sender<TakeoverStart>,
+    },
     /// End a paused run (a running one is ended through its token).
     Cancel,
     /// The mode changed (already applied); publish the status.
     ModeChanged,
     Shutdown,
+}
+
+/// What the person's "Take over" ([`AgentHandle::request_takeover`]) did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TakeoverStart {
+    /// A run is executing: it finishes the step in flight, then pauses at a manual question
+    /// (the same interrupt a `need_user` or a policy takeover raises) instead of planning.
+    WillPause {
+        /// The run that will pause.
+        run_id: String,
+    },
+    /// The run is already paused at a takeover: the person has the browser.
+    AlreadyHanded,
+    /// The run was paused at another question (a confirmation or an ask): that question is
+    /// withdrawn (cleared as cancelled; a confirmation's action is not run) and the run pauses
+    /// at a takeover instead.
+    QuestionReplaced {
+        /// The run now paused at the takeover.
+        run_id: String,
+    },
+    /// No run is going: the browser is the person's with nothing to pause.
+    NoRun,
 }
 
 /// What [`AgentHandle::status`] reports.
@@ -75,6 +103,9 @@ pub(crate) struct Shared {
     pub runs: Mutex<VecDeque<RunRecord>>,
     pub mode: watch::Sender<AgentMode>,
     pub reasoning: Arc<AtomicBool>,
+    /// Set by a takeover during a run; the run's next `plan_action` takes it (see
+    /// [`crate::nodes::Runtime::takeover`]).
+    pub takeover: Arc<AtomicBool>,
     pub kept_runs: usize,
 }
 
@@ -99,6 +130,7 @@ impl Agent {
         let (ops_tx, ops_rx) = mpsc::channel(64);
         let (mode_tx, mode_rx) = watch::channel(AgentMode::Agent);
         let reasoning = Arc::new(AtomicBool::new(false));
+        let takeover = Arc::new(AtomicBool::new(false));
         let shared = Arc::new(Shared {
             session_id: config.session_id.clone(),
             checkpointer,
@@ -111,6 +143,7 @@ impl Agent {
             runs: Mutex::new(VecDeque::new()),
             mode: mode_tx,
             reasoning: Arc::clone(&reasoning),
+            takeover: Arc::clone(&takeover),
             kept_runs: config.kept_runs.max(1),
         });
         let runtime = crate::nodes::Runtime {
@@ -121,6 +154,7 @@ impl Agent {
             events: events.clone(),
             mode: mode_rx,
             reasoning,
+            takeover,
         };
         let task = tokio::spawn(task::submission_loop(runtime, Arc::clone(&shared), ops_rx));
         AgentHandle {
@@ -143,8 +177,9 @@ pub struct AgentHandle {
 
 impl AgentHandle {
     /// Starts a run for the person's message; returns its run id once it has started.
-    /// Refused with [`AgentError::Busy`] while a run is executing. A paused run is ended as
-    /// cancelled first.
+    /// Refused with [`AgentError::Busy`] while a run is executing. A run paused at a takeover
+    /// is handed back instead (the message is kept as the person's note and the run goes on;
+    /// its id is returned); a run paused at another question is ended as cancelled first.
     pub async fn submit_user_message(&self, text: impl Into<String>) -> Result<String, AgentError> {
         let (reply, answer) = oneshot::channel();
         self.send(Op::UserMessage {
@@ -184,6 +219,15 @@ impl AgentHandle {
         })
         .await?;
         answer.await.map_err(|_| AgentError::Closed)?
+    }
+
+    /// The person takes the browser. A running run is paused (never cancelled) as a manual
+    /// interrupt before its next step; [`AgentHandle::resume`] with [`Resume::ManualDone`], or
+    /// any message ([`AgentHandle::submit_user_message`], kept as a note), hands it back.
+    pub async fn request_takeover(&self) -> Result<TakeoverStart, AgentError> {
+        let (reply, answer) = oneshot::channel();
+        self.send(Op::TakeOver { reply }).await?;
+        answer.await.map_err(|_| AgentError::Closed)
     }
 
     /// Cancels the current run at once: a browser call in flight is abandoned, no new action

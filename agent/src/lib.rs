@@ -17,6 +17,7 @@
 //! - [`tool_hub`], [`tool_info`]: the browser's tools plus other MCP servers' as one set, and
 //!   each tool as the planner sees it ([`ToolInfo`]: name, description, parameter signature);
 //! - [`handle`]: [`Agent::spawn`] and the [`AgentHandle`] the server and tests drive;
+//! - [`handover`]: what changed while the person had the browser, told after a takeover;
 //! - [`error`]: [`PlannerError`] and [`AgentError`].
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
@@ -29,6 +30,7 @@ pub mod error;
 pub mod events;
 pub mod graph;
 pub mod handle;
+pub mod handover;
 pub mod interrupt;
 pub mod memory;
 pub mod model;
@@ -51,7 +53,7 @@ pub use checkpointer::Checkpointer;
 pub use config::AgentConfig;
 pub use error::{AgentError, PlannerError};
 pub use events::{AgentEvent, Lifecycle, QuestionEnd, StepTimings};
-pub use handle::{Agent, AgentHandle, AgentStatus};
+pub use handle::{Agent, AgentHandle, AgentStatus, TakeoverStart};
 pub use interrupt::{Interrupt, InterruptError, InterruptKind, Resume};
 pub use model::{ModelConfig, RequestUsage, RunUsage};
 pub use nodes::NodeId;

@@ -176,6 +176,9 @@ pub struct AgentState {
     /// How the last question ended, set when its reply is accepted (a denial that nobody gave
     /// is worded as such).
     pub question_end: Option<crate::events::QuestionEnd>,
+    /// The page as it was when the person took the browser, until the observation after they
+    /// hand it back says what changed ([`crate::handover::what_changed`]).
+    pub before_handover: Option<ObservedPage>,
     /// The record of this run.
     pub run: RunRecord,
 }
@@ -208,6 +211,7 @@ impl AgentState {
         self.ending = None;
         self.final_response = None;
         self.question_end = None;
+        self.before_handover = None;
         self.needs_observe = true;
         self.run = RunRecord::new(run_id, goal);
     }

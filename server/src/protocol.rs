@@ -42,10 +42,25 @@ pub enum ClientMessage {
         interrupt_id: String,
         answers: Vec<AnswerPayload>,
     },
-    /// The person takes the browser now: ends the run. With no run, `nothing_running`.
+    /// The person takes the browser: a running run pauses at a manual question before its next
+    /// step (never cancelled); with no run the browser is simply theirs. Answered by `takeover`
+    /// frames.
     Takeover {
         #[serde(default)]
         reason: Option<String>,
+    },
+    /// The person hands the browser back (the run re-observes and goes on), with an optional
+    /// note for the planner. `no_takeover` when they do not have it.
+    HandBack {
+        #[serde(default)]
+        message: Option<String>,
+    },
+    /// Start (`on: true`) or stop watching the session's page live (`live_frame` frames).
+    LiveView { on: bool },
+    /// The person's clicks, wheel and keys on the live view, in viewport CSS pixels; accepted
+    /// only while they have the browser (`no_takeover` otherwise), rate-bounded (`input_rate`).
+    Input {
+        events: Vec<tandem_mcp_browser::browser::UserInput>,
     },
     /// End the current run; with no run, `nothing_running`. (An empty struct, so unknown fields
     /// are refused like elsewhere.)
@@ -213,6 +228,24 @@ pub enum ServerMessage {
         status: RunStatus,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pending: Option<AgentQuestion>,
+        /// The person has the browser (a takeover is going on).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        takeover: bool,
+    },
+    /// The person got the browser (`active: true`) or gave it back.
+    Takeover {
+        active: bool,
+    },
+    /// One frame of the live view.
+    LiveFrame {
+        /// A `data:image/jpeg;base64,` URL.
+        image: String,
+        /// The page area the image shows, in CSS pixels: input maps points on the image to it.
+        width: f64,
+        height: f64,
+        /// When Chromium captured it, in milliseconds since the Unix epoch.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        captured_ms: Option<f64>,
     },
     Status {
         status: RunStatus,

@@ -12,7 +12,7 @@ async fn a_restart_met_after_a_takeover_ends_the_run_naming_the_crash() {
     let mut t = TestAgent::start().await.unwrap();
     let run_id = t
         .say(&format!(
-            "open {}\ntype alice into Username\ntype hunter2 into Password\nclick Log in",
+            "open {}\ntype alice into Username\ntype your password into Password\nclick Log in",
             t.url("/login.html")
         ))
         .await

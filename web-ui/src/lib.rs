@@ -56,6 +56,11 @@ static ASSETS: &[Asset] = &[
         body: include_bytes!("../static/protocol.js"),
     },
     Asset {
+        path: "/live.js",
+        content_type: JS,
+        body: include_bytes!("../static/live.js"),
+    },
+    Asset {
         path: "/render.js",
         content_type: JS,
         body: include_bytes!("../static/render.js"),
@@ -105,6 +110,9 @@ pub const TEST_IDS: &[&str] = &[
     "history-open",
     "history",
     "product-doc-card",
+    "live-view",
+    "live-banner",
+    "hand-back",
 ];
 
 /// Every embedded file, `index.html` first.

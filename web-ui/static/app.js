@@ -2,6 +2,7 @@
 
 import { renderHistory, usageText } from "./history.js";
 import { productDocCard } from "./product_doc.js";
+import { createLiveView } from "./live.js";
 import { Connection, forgetToken, takeLaunchToken } from "./protocol.js";
 import {
   actionFacts,
@@ -80,6 +81,9 @@ const state = {
   // The question on screen: { id, kind, submitted, node, setBusy(bool) }.
   question: null,
 };
+
+// The live view (live.js), wired once the page's functions exist.
+let live = null;
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -299,12 +303,14 @@ function refreshControls() {
   const active = ACTIVE.has(state.status);
   const manualPending = state.question !== null && state.question.kind === "manual";
   ui.cancel.hidden = !active;
-  ui.takeover.hidden = !active || manualPending;
+  // The browser can be taken between runs too; the live view hides the button during a takeover.
+  ui.takeover.hidden = manualPending;
   ui.send.disabled = !state.connected;
   ui.mode.disabled = !state.connected;
   ui.reasoning.disabled = !state.connected;
   ui.cancel.disabled = !state.connected;
   ui.takeover.disabled = !state.connected;
+  live?.refresh();
 }
 
 function setConnState(kind, detail) {
@@ -497,7 +503,7 @@ function manualBanner(id, q) {
   const done = el("button", {
     className: "btn btn-primary",
     testid: "manual-done",
-    text: "I'm done",
+    text: "Hand back",
     attrs: { type: "button" },
     on: {
       click: () => {
@@ -525,7 +531,7 @@ function manualBanner(id, q) {
     str(q.rule) ? el("p", { className: "card-status" }, "Rule ", el("code", { className: "rule", text: str(q.rule) })) : null,
     el("p", {
       className: "hint-box",
-      text: "Use the browser yourself — e.g. run with --headed or open the live view — then press I'm done. Tandem does nothing until then.",
+      text: "Use the live view: click and type on the page, then press Hand back (or send a message). Tandem waits until then.",
     }),
     el(
       "div",
@@ -746,6 +752,13 @@ function onMessage(msg) {
   switch (msg.type) {
     case "session":
       onSession(msg);
+      live.onSession(msg);
+      break;
+    case "takeover":
+      live.setTakeover(msg.active === true);
+      break;
+    case "live_frame":
+      live.showFrame(msg);
       break;
     case "session_lost":
       addMessage("system", "The previous session has ended; starting a new one.");
@@ -880,6 +893,13 @@ ui.reasoning.addEventListener("change", () => {
 
 ui.connRetry.addEventListener("click", () => {
   state.conn?.retryNow();
+});
+
+// ---------- live view ----------
+
+live = createLiveView({
+  send,
+  manualShown: () => state.question !== null && state.question.kind === "manual",
 });
 
 // ---------- start ----------

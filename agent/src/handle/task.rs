@@ -6,12 +6,14 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::{Op, Shared, lock};
+use std::sync::atomic::Ordering;
+
+use super::{Op, Shared, TakeoverStart, lock};
 use crate::checkpointer::PausedRun;
 use crate::error::AgentError;
 use crate::events::{AgentEvent, Lifecycle, QuestionEnd};
 use crate::graph::{GraphRunner, RunExit};
-use crate::interrupt::{Interrupt, InterruptError};
+use crate::interrupt::{Interrupt, InterruptError, InterruptKind};
 use crate::nodes::{AgentGraph, NodeId, Runtime};
 use crate::state::AgentState;
 use crate::timeline::RunOutcome;
@@ -38,7 +40,33 @@ pub(crate) async fn submission_loop(rt: Runtime, shared: Arc<Shared>, mut ops: m
             break;
         };
         held = match op {
+            Op::UserMessage { text, reply } if paused_at_takeover(&held, &shared) => {
+                // A message during a takeover hands the browser back; it is the person's note.
+                let interrupt_id = shared
+                    .checkpointer
+                    .pending(&shared.session_id)
+                    .map(|interrupt| interrupt.id)
+                    .unwrap_or_default();
+                let resume = crate::interrupt::Resume::ManualDone { message: text };
+                let (accepted, answer) = tokio::sync::oneshot::channel();
+                let next = resume_paused(
+                    &rt,
+                    &shared,
+                    &mut ops,
+                    &mut open,
+                    held,
+                    interrupt_id,
+                    resume,
+                    QuestionEnd::Answered,
+                    accepted,
+                    Some(reply),
+                )
+                .await;
+                drop(answer);
+                next
+            }
             Op::UserMessage { text, reply } => {
+                shared.takeover.store(false, Ordering::Release);
                 let mut state = match held {
                     Held::Idle(state) => state,
                     Held::Paused => match end_paused(&rt, &shared, &mut ops, &mut open).await {
@@ -69,34 +97,39 @@ pub(crate) async fn submission_loop(rt: Runtime, shared: Arc<Shared>, mut ops: m
                 by,
                 reply,
             } => {
-                match shared.checkpointer.take_for_resume(
-                    &shared.session_id,
-                    &interrupt_id,
-                    &resume,
-                ) {
-                    Err(error) => {
-                        let _ = reply.send(Err(error.into()));
-                        held
-                    }
-                    Ok(mut paused) => {
-                        let _ = reply.send(Ok(()));
-                        cleared(&rt, &paused, by);
-                        paused.state.question_end = Some(by);
-                        let run_id = Some(paused.state.run.run_id.clone());
-                        set_status(&rt, &shared, Lifecycle::Running, run_id);
-                        drive(
-                            &rt,
-                            &shared,
-                            &mut ops,
-                            &mut open,
-                            paused.state,
-                            paused.cancel,
-                            Start::Resume(paused.at, resume),
-                        )
-                        .await
-                    }
-                }
+                resume_paused(
+                    &rt,
+                    &shared,
+                    &mut ops,
+                    &mut open,
+                    held,
+                    interrupt_id,
+                    resume,
+                    by,
+                    reply,
+                    None,
+                )
+                .await
             }
+            Op::TakeOver { reply } => match held {
+                idle @ Held::Idle(_) => {
+                    let _ = reply.send(TakeoverStart::NoRun);
+                    idle
+                }
+                Held::Paused if paused_at_takeover(&Held::Paused, &shared) => {
+                    let _ = reply.send(TakeoverStart::AlreadyHanded);
+                    Held::Paused
+                }
+                Held::Paused => match shared.checkpointer.discard(&shared.session_id) {
+                    None => {
+                        let _ = reply.send(TakeoverStart::NoRun);
+                        Held::Idle(Box::new(AgentState::new(rt.mode())))
+                    }
+                    Some(paused) => {
+                        replace_question(&rt, &shared, &mut ops, &mut open, paused, reply).await
+                    }
+                },
+            },
             Op::Cancel => match held {
                 Held::Paused => match end_paused(&rt, &shared, &mut ops, &mut open).await {
                     Some(state) => Held::Idle(state),
@@ -122,6 +155,102 @@ pub(crate) async fn submission_loop(rt: Runtime, shared: Arc<Shared>, mut ops: m
     }
     *lock(&shared.current_cancel) = None;
     set_status(&rt, &shared, Lifecycle::Idle, None);
+}
+
+/// True when the run is paused at a manual question: the person has the browser.
+fn paused_at_takeover(held: &Held, shared: &Shared) -> bool {
+    matches!(held, Held::Paused)
+        && shared
+            .checkpointer
+            .pending(&shared.session_id)
+            .is_some_and(|interrupt| matches!(interrupt.kind, InterruptKind::Manual { .. }))
+}
+
+/// Continues the paused run with `resume` if it fits the pending question; otherwise refuses
+/// (through `reply`) and leaves it paused. `started`, for a message that handed the browser
+/// back, gets the run's id (or the refusal).
+#[allow(clippy::too_many_arguments)]
+async fn resume_paused(
+    rt: &Runtime,
+    shared: &Shared,
+    ops: &mut mpsc::Receiver<Op>,
+    open: &mut bool,
+    held: Held,
+    interrupt_id: String,
+    resume: crate::interrupt::Resume,
+    by: QuestionEnd,
+    reply: tokio::sync::oneshot::Sender<Result<(), AgentError>>,
+    started: Option<tokio::sync::oneshot::Sender<Result<String, AgentError>>>,
+) -> Held {
+    match shared
+        .checkpointer
+        .take_for_resume(&shared.session_id, &interrupt_id, &resume)
+    {
+        Err(error) => {
+            if let Some(started) = started {
+                let _ = started.send(Err(error.clone().into()));
+            }
+            let _ = reply.send(Err(error.into()));
+            held
+        }
+        Ok(mut paused) => {
+            let _ = reply.send(Ok(()));
+            let run_id = paused.state.run.run_id.clone();
+            if let Some(started) = started {
+                let _ = started.send(Ok(run_id.clone()));
+            }
+            cleared(rt, &paused, by);
+            paused.state.question_end = Some(by);
+            set_status(rt, shared, Lifecycle::Running, Some(run_id));
+            drive(
+                rt,
+                shared,
+                ops,
+                open,
+                paused.state,
+                paused.cancel,
+                Start::Resume(paused.at, resume),
+            )
+            .await
+        }
+    }
+}
+
+/// Withdraws the pending confirmation or ask and pauses the run at a takeover instead.
+async fn replace_question(
+    rt: &Runtime,
+    shared: &Shared,
+    ops: &mut mpsc::Receiver<Op>,
+    open: &mut bool,
+    mut paused: PausedRun,
+    reply: tokio::sync::oneshot::Sender<TakeoverStart>,
+) -> Held {
+    cleared(rt, &paused, QuestionEnd::Cancelled);
+    let state = &mut paused.state;
+    if let Some(seq) = state.planned_action.as_ref().and_then(|p| p.timeline_seq) {
+        state.run.timeline.set_result(
+            seq,
+            crate::timeline::ActionResult::Error {
+                message: "not done: you took the browser".to_owned(),
+            },
+        );
+    }
+    state.planned_action = Some(crate::nodes::plan::person_takes_over());
+    let run_id = state.run.run_id.clone();
+    let _ = reply.send(TakeoverStart::QuestionReplaced {
+        run_id: run_id.clone(),
+    });
+    set_status(rt, shared, Lifecycle::Running, Some(run_id));
+    drive(
+        rt,
+        shared,
+        ops,
+        open,
+        paused.state,
+        paused.cancel,
+        Start::Node(NodeId::ManualInterrupt),
+    )
+    .await
 }
 
 /// Ends the paused run as cancelled; returns the session state.
@@ -222,6 +351,11 @@ fn while_running(
             };
             let _ = reply.send(Err(refused.into()));
         }
+        Op::TakeOver { reply } => {
+            rt.takeover.store(true, Ordering::Release);
+            let run_id = lock(&shared.status).run_id.clone().unwrap_or_default();
+            let _ = reply.send(TakeoverStart::WillPause { run_id });
+        }
         Op::Cancel => cancel.cancel(),
         Op::ModeChanged => {
             let status = lock(&shared.status).clone();
@@ -279,6 +413,8 @@ fn finish(rt: &Runtime, shared: &Shared, state: &AgentState) {
         }
     }
     *lock(&shared.current_cancel) = None;
+    // A takeover asked too late to pause this run is the server's to honour (the run is over).
+    shared.takeover.store(false, Ordering::Release);
     set_status(rt, shared, Lifecycle::Idle, None);
     tracing::info!(run = %run_id, outcome = outcome.name(), actions = state.actions, transitions = state.transitions, "run finished");
     rt.emit(AgentEvent::RunFinished {

@@ -141,7 +141,9 @@ pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -
             state
                 .steps
                 .push(planned.record(StepOutcome::UserDone { message }));
-            // The person used the browser: plan the next step from a fresh observation.
+            // The person used the browser: plan the next step from a fresh observation, which
+            // also tells the planner what changed (`maybe_observe`).
+            state.before_handover = state.last_observation.clone();
             state.needs_observe = true;
             Flow::Next
         }

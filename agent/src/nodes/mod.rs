@@ -33,7 +33,7 @@ mod ingest;
 mod interrupts;
 mod memory_fold;
 mod observe;
-mod plan;
+pub(crate) mod plan;
 mod routes;
 mod validate;
 
@@ -129,6 +129,8 @@ pub(crate) struct Runtime {
     pub mode: watch::Receiver<AgentMode>,
     /// The person's reasoning flag.
     pub reasoning: Arc<AtomicBool>,
+    /// The person asked for the browser: the next `plan_action` hands over instead of planning.
+    pub takeover: Arc<AtomicBool>,
 }
 
 impl Runtime {

@@ -13,19 +13,21 @@
 //! `BrowserRestarted` event, with the reason). Met by the run's first observation (the browser
 //! died between messages), the run goes on, on the new browser. Met later, the run's pages are
 //! gone under it: the run ends in `finalize_failed` naming the crash, and nothing it did is
-//! repeated.
+//! repeated. The first observation after a takeover is compared with the page before it
+//! ([`crate::handover`]), and what changed is added to the person's hand-back step.
 
 use std::time::Instant;
 
-use tandem_mcp_browser::PageNotice;
+use tandem_mcp_browser::{ObservedPage, PageNotice};
 
 use super::Runtime;
 use super::execute::{check_landing, leave_denied_page, record_tool_error};
 use crate::events::AgentEvent;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
+use crate::planner::StepOutcome;
 use crate::state::{AgentState, Ending};
-use crate::timeline::{RunOutcome, TimelineItem};
+use crate::timeline::{Author, RunOutcome, TimelineItem};
 
 pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     if !state.needs_observe && state.last_observation.is_some() {
@@ -89,6 +91,9 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
         })
         .collect();
     let active_url = snapshot.url.clone();
+    if let Some(before) = state.before_handover.take() {
+        tell_what_changed(rt, state, &before, &page);
+    }
     state.last_screenshot = screenshot;
     state.last_observation = Some(page);
 
@@ -137,4 +142,40 @@ fn record_restart(rt: &Runtime, state: &mut AgentState, reason: String, mid_run:
         message: message.clone(),
     });
     state.ending = Some(Ending::new(RunOutcome::Failed, message, "browser_crashed"));
+}
+
+/// After a takeover: adds what changed while the person had the browser to their hand-back
+/// step (what the planner reads), the run record and the chat. Secret fields are told as a count.
+fn tell_what_changed(
+    rt: &Runtime,
+    state: &mut AgentState,
+    before: &ObservedPage,
+    after: &ObservedPage,
+) {
+    let Some(changes) = crate::handover::what_changed(before, after) else {
+        return;
+    };
+    let told = format!("While you had the browser: {changes}.");
+    let handed_back = state.steps.iter_mut().rev().find_map(|step| {
+        if let StepOutcome::UserDone { message } = &mut step.outcome {
+            Some(message)
+        } else {
+            None
+        }
+    });
+    if let Some(message) = handed_back {
+        if message.trim().is_empty() {
+            *message = told.clone();
+        } else {
+            message.push_str(&format!(" ({told})"));
+        }
+    }
+    rt.emit(AgentEvent::Message {
+        run_id: state.run.run_id.clone(),
+        text: told.clone(),
+    });
+    state.run.timeline.push(TimelineItem::Text {
+        author: Author::Agent,
+        text: told,
+    });
 }

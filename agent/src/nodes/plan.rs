@@ -6,23 +6,42 @@
 //! afresh (for planners that use them), ids, the reasoning toggle and a usage meter whose model
 //! requests are added to the run record and published as usage events. A planner error never panics the run: unavailable or a broken context end
 //! it in `finalize_failed`, unusable output counts as an invalid action (planned again, the
-//! third in a row ends in `finalize_blocked`).
+//! third in a row ends in `finalize_blocked`). When the person asked for the browser
+//! ([`Runtime::takeover`]), the planner is not asked: the action is a `need_user` handover.
 
 use std::time::Instant;
 
 use super::Runtime;
+use crate::action::Action;
 use crate::error::PlannerError;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::model::{RequestUsage, UsageMeter};
-use crate::planner::PlanContext;
+use crate::planner::{Plan, PlanContext};
 use crate::policy_bridge::masked;
 use crate::state::{AgentState, Ending, PlannedAction};
 use crate::timeline::RunOutcome;
 
+/// Why the run hands over when the person pressed "Take over".
+pub const PERSON_TOOK_OVER: &str = "You took the browser.";
+
+/// The `need_user` handover that stands for the person's "Take over".
+pub(crate) fn person_takes_over() -> PlannedAction {
+    let action = Action::NeedUser {
+        reason: PERSON_TOOK_OVER.to_owned(),
+    };
+    PlannedAction::new(Plan::new(action), None)
+}
+
 pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     state.planned_action = None;
+    if rt.takeover.swap(false, std::sync::atomic::Ordering::AcqRel) {
+        // The person asked for the browser: hand it over (`need_user` goes to
+        // `manual_interrupt`) instead of planning.
+        state.planned_action = Some(person_takes_over());
+        return Flow::Next;
+    }
     let started = Instant::now();
     let tools = if rt.planner.uses_tools() {
         // Listed afresh each step: servers may add tools during a run.

@@ -1,11 +1,14 @@
 //! The browser actor: a shared [`BrowserHost`] owning Chromium, and one [`BrowserSession`] per
-//! user session with its own isolated browser context, tabs and pending notices.
+//! user session with its own isolated browser context, tabs and pending notices; the live view's
+//! screencast and the relay of a person's input during a takeover (`screencast.rs`, `input.rs`).
 
 mod actions;
 mod host;
+mod input;
 mod keys;
 mod launch;
 mod restarts;
+mod screencast;
 pub(crate) mod script;
 mod session;
 mod settle;
@@ -13,8 +16,10 @@ mod tabs;
 
 pub use actions::{ActionOutcome, ScrollDirection, ScrollTarget, WaitCondition};
 pub use host::{BrowserHost, LiveBrowser};
+pub use input::{MAX_INSERTED_CHARS, PointerButton, UserInput};
 pub use launch::{CLOSED_NETWORK_ARGS, find_executable};
 pub use restarts::{MAX_RESTARTS, RESTART_WINDOW};
+pub use screencast::{MAX_FRAMES_PER_SECOND, Screencast, ScreencastFrame};
 pub use session::BrowserSession;
 
 use chromiumoxide::error::CdpError;

@@ -7,7 +7,9 @@
 //! `question_cleared`; a confirmation left unanswered for [`CONFIRM_EXPIRY`] is denied; closing
 //! the registry denies pending confirmations, ends every run and closes the browser contexts.
 
+mod live;
 mod registry;
+mod takeover;
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
@@ -23,10 +25,12 @@ use tokio_util::sync::CancellationToken;
 use crate::protocol::{ClearedBy, RunStatus, ServerMessage};
 use crate::translate;
 
+pub use self::live::{LiveView, LiveWatch};
 pub use self::registry::{
     Attachment, DEFAULT_IDLE_GRACE, DEFAULT_MAX_SESSIONS, SessionError, SessionLifetime,
     SessionRegistry,
 };
+pub use self::takeover::{INPUT_BURST, INPUT_PER_SECOND, MAX_INPUT_EVENTS, TakeoverRefusal};
 
 /// How long a confirmation may wait before it is denied.
 pub const CONFIRM_EXPIRY: Duration = Duration::from_secs(600);
@@ -69,6 +73,10 @@ pub struct Session {
     last_cleared: Mutex<Option<String>>,
     /// Where this session's runs are written, when the daemon keeps a history.
     history: Option<Arc<crate::history::RunHistory>>,
+    /// The page, live, for the clients that watch it.
+    pub live: LiveView,
+    /// Who has the browser (`takeover.rs`).
+    takeover: Mutex<takeover::TakeoverState>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -115,6 +123,7 @@ impl Session {
                 .pending_question()
                 .as_ref()
                 .map(translate::question),
+            takeover: self.taken_over(),
         }
     }
 
@@ -156,6 +165,7 @@ impl Session {
     /// disposes of the browser context (its tabs and renderer processes) and the tools' client.
     async fn close(&self) {
         self.closing.cancel();
+        self.live.close();
         let pending = self.agent.pending_question().map(|question| question.id);
         self.agent.shutdown().await;
         self.forwarder.abort();
@@ -236,6 +246,7 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Dur
                 frame => session.publish(frame),
             }
         }
+        session.track_takeover(&event);
         if matches!(event, tandem_agent::AgentEvent::Status { .. }) {
             // A run started or ended, or a question was asked: the expiry task re-checks.
             session.changed.send_replace(());

@@ -203,6 +203,11 @@ impl SessionRegistry {
         &self.lifetime
     }
 
+    /// The ids of the live sessions.
+    pub fn ids(&self) -> Vec<String> {
+        lock(&self.live).sessions.keys().cloned().collect()
+    }
+
     /// The session with this id, if it is live.
     pub fn get(&self, id: &str) -> Option<Arc<Session>> {
         lock(&self.live).sessions.get(id).cloned()
@@ -300,7 +305,7 @@ impl SessionRegistry {
             Session {
                 id,
                 agent,
-                browser: browser_session,
+                browser: Arc::clone(&browser_session),
                 outbox,
                 forwarder,
                 client,
@@ -309,6 +314,8 @@ impl SessionRegistry {
                 closing: CancellationToken::new(),
                 last_cleared: Mutex::new(None),
                 history,
+                live: super::LiveView::new(Arc::clone(&browser_session)),
+                takeover: Mutex::default(),
             }
         });
         tokio::spawn(expire_when_idle(

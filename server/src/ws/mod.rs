@@ -42,7 +42,7 @@ use self::operate::operate;
 use self::read::{RateLimit, Received, receive};
 use crate::app::AppState;
 use crate::protocol::{ClientMessage, ServerMessage};
-use crate::session::{Attachment, Session};
+use crate::session::{Attachment, LiveWatch, Session};
 
 /// Largest accepted frame (checked by the daemon, see `read.rs`).
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;
@@ -117,6 +117,7 @@ async fn connection(state: Arc<AppState>, sockets: OpenSockets, socket: WebSocke
         session: None,
         attachment: None,
         fanout: None,
+        live: None,
         closing: sockets.closing.clone(),
     };
     let ending = tokio::select! {
@@ -134,6 +135,7 @@ async fn connection(state: Arc<AppState>, sockets: OpenSockets, socket: WebSocke
     if let Some(fanout) = connection.fanout.take() {
         fanout.abort();
     }
+    connection.stop_live_view();
     if let Some(goodbye) = ending.goodbye {
         connection.close(goodbye).await;
         await_client_close(&mut stream, ending.readable).await;
@@ -175,6 +177,8 @@ struct Connection {
     /// Keeps the attached session from expiring; dropped on re-attach or when the socket ends.
     attachment: Option<Attachment>,
     fanout: Option<tokio::task::JoinHandle<()>>,
+    /// Forwards the live view while this client watches it (holds its [`LiveWatch`]).
+    live: Option<tokio::task::JoinHandle<()>>,
     /// Cancelled when the socket is to close for shutdown: the fan-out forwards what is left,
     /// then ends.
     closing: CancellationToken,
@@ -264,6 +268,23 @@ impl Connection {
                 let frame = history_frame(&self.state, session_id.or(current));
                 self.send(frame).await;
             }
+            ClientMessage::LiveView { on } => {
+                let Some(session) = self.session.clone() else {
+                    self.send(ServerMessage::error(
+                        "not_attached",
+                        "send `attach` before anything else",
+                    ))
+                    .await;
+                    return;
+                };
+                self.stop_live_view();
+                if on {
+                    self.live = Some(tokio::spawn(forward_live(
+                        session.live.watch(),
+                        self.out.clone(),
+                    )));
+                }
+            }
             other => {
                 let Some(session) = self.session.clone() else {
                     self.send(ServerMessage::error(
@@ -308,6 +329,8 @@ impl Connection {
         if let Some(previous) = self.fanout.take() {
             previous.abort();
         }
+        // The live view is the previous session's: the client asks again for this one's.
+        self.stop_live_view();
         // Subscribe before describing, so nothing published in between is lost.
         let mut frames = session.watch();
         self.send(session.describe()).await;
@@ -354,5 +377,35 @@ fn history_frame(state: &AppState, session_id: Option<String>) -> ServerMessage 
             ServerMessage::error("bad_message", error.to_string())
         }
         Err(error) => ServerMessage::error("history_failed", error.to_string()),
+    }
+}
+
+impl Connection {
+    fn stop_live_view(&mut self) {
+        if let Some(live) = self.live.take() {
+            live.abort();
+        }
+    }
+}
+
+/// Sends each new frame of the live view to the client. A slow client skips frames: only the
+/// latest one waits to be sent.
+async fn forward_live(mut watch: LiveWatch, out: mpsc::Sender<Outgoing>) {
+    loop {
+        let frame = watch.frames.borrow_and_update().clone();
+        if let Some(frame) = frame {
+            let message = ServerMessage::LiveFrame {
+                image: format!("data:image/jpeg;base64,{}", frame.jpeg_base64),
+                width: frame.css_width,
+                height: frame.css_height,
+                captured_ms: frame.captured_unix_ms,
+            };
+            if out.send(Outgoing::Frame(Box::new(message))).await.is_err() {
+                return;
+            }
+        }
+        if watch.frames.changed().await.is_err() {
+            return;
+        }
     }
 }

@@ -3,8 +3,8 @@
 use tandem_agent::interrupt::Resume;
 use tandem_agent::{AgentError, Answer, Lifecycle};
 
-use crate::protocol::{ClientMessage, ServerMessage};
-use crate::session::Session;
+use crate::protocol::ClientMessage;
+use crate::session::{Session, TakeoverRefusal};
 use crate::translate;
 
 /// Why an operation was refused: sent back to its client as an `error` frame.
@@ -19,6 +19,9 @@ pub(super) enum Refusal {
     /// The agent refused: its own code (`busy`, `stale_interrupt`...).
     #[error(transparent)]
     Agent(#[from] AgentError),
+    /// A takeover operation was refused (`no_takeover`, `input_rate`, `bad_input`).
+    #[error(transparent)]
+    Takeover(#[from] TakeoverRefusal),
 }
 
 impl Refusal {
@@ -27,6 +30,7 @@ impl Refusal {
             Self::EmptyMessage => "empty_message",
             Self::NothingRunning => "nothing_running",
             Self::Agent(error) => error.code(),
+            Self::Takeover(refusal) => refusal.code(),
         }
     }
 }
@@ -45,11 +49,15 @@ pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result
         // Answered by the socket itself (see `ws::Connection::handle`).
         ClientMessage::Auth { .. }
         | ClientMessage::Attach { .. }
-        | ClientMessage::History { .. } => Ok(()),
+        | ClientMessage::History { .. }
+        | ClientMessage::LiveView { .. } => Ok(()),
         ClientMessage::UserMessage { text } => {
             if text.trim().is_empty() {
                 return Err(Refusal::EmptyMessage);
             }
+            // A message ends a takeover between runs; during a paused run's takeover the agent
+            // takes it as the hand-back note.
+            session.end_free_takeover();
             session.submit(text).await?;
             Ok(())
         }
@@ -96,20 +104,19 @@ pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result
                 .await?)
         }
         ClientMessage::Takeover { reason } => {
-            if !is_running(session) {
-                return Err(Refusal::NothingRunning);
+            if let Some(reason) = reason {
+                tracing::info!(session = %session.id, %reason, "the person takes the browser");
             }
-            session.agent.cancel();
-            let note = reason.map(|r| format!(" ({r})")).unwrap_or_default();
-            session.publish(ServerMessage::AgentMessage {
-                text: format!(
-                    "You have the browser{note}. I stopped the run and will not act until you \
-                     send a new message."
-                ),
-            });
-            Ok(())
+            Ok(session.take_over().await?)
         }
+        ClientMessage::HandBack { message } => {
+            Ok(session.hand_back(message.unwrap_or_default()).await?)
+        }
+        ClientMessage::Input { events } => Ok(session.relay_input(&events).await?),
         ClientMessage::Cancel {} => {
+            if session.end_free_takeover() && !is_running(session) {
+                return Ok(());
+            }
             if !is_running(session) {
                 return Err(Refusal::NothingRunning);
             }
