@@ -228,6 +228,11 @@ async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots()
         .iter()
         .find(|e| e.name.starts_with(&goal))
         .expect("the run's entry");
+    ui.scroll(&tandem_mcp_browser::browser::ScrollTarget::Element {
+        eid: run.eid.as_str().to_owned(),
+    })
+    .await
+    .unwrap();
     ui.click(run.eid.as_str()).await.unwrap();
     // The caption is drawn only with a screenshot that rendered from a safe data: URL.
     wait_text(ui, "screenshot obs-2").await;

@@ -51,14 +51,18 @@ export function createLiveView({ send, manualShown }) {
     }
   }
 
-  /** The page point under a pointer event, or null when no frame is shown. */
+  /** The page point under a pointer event, or null when no frame is shown. The image is drawn
+   *  with `object-fit: contain`, so the frame may be letterboxed inside the element's box. */
   function pagePoint(event) {
     const box = image.getBoundingClientRect();
     if (!size.width || !box.width || !box.height) {
       return null;
     }
-    const x = ((event.clientX - box.left) / box.width) * size.width;
-    const y = ((event.clientY - box.top) / box.height) * size.height;
+    const scale = Math.min(box.width / size.width, box.height / size.height);
+    const left = box.left + (box.width - size.width * scale) / 2;
+    const top = box.top + (box.height - size.height * scale) / 2;
+    const x = (event.clientX - left) / scale;
+    const y = (event.clientY - top) / scale;
     if (x < 0 || y < 0 || x > size.width || y > size.height) {
       return null;
     }
@@ -163,6 +167,11 @@ export function createLiveView({ send, manualShown }) {
       const height = Number(msg.height);
       if (!(width > 0 && height > 0)) {
         return;
+      }
+      if (width !== size.width || height !== size.height) {
+        // The surface takes the page's shape (only when it changes, so frames never shift the
+        // layout below the live view).
+        surface.style.aspectRatio = `${width} / ${height}`;
       }
       size.width = width;
       size.height = height;
