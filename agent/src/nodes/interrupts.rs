@@ -160,7 +160,7 @@ pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -
 fn handover(planned: &PlannedAction) -> InterruptKind {
     match (planned.action(), &planned.gate) {
         (Action::NeedUser { reason }, _) => InterruptKind::Manual {
-            text: format!("{reason} Press Done when you have finished."),
+            text: format!("{reason} Press Hand back when you have finished."),
             reason: reason.clone(),
             rule: None,
         },
@@ -175,7 +175,7 @@ fn handover(planned: &PlannedAction) -> InterruptKind {
             };
             InterruptKind::Manual {
                 text: format!(
-                    "Please do this yourself in the browser: {}. Press Done when you have \
+                    "Please do this yourself in the browser: {}. Press Hand back when you have \
                      finished and I will continue.",
                     describe(action, planned.element.as_ref())
                 ),
