@@ -58,15 +58,7 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
         "open {} then type Ada into Full name then click Create account",
         site.url("/form.html")
     );
-    ui.type_text(
-        &eid(&page, "textbox", "Message to Tandem"),
-        &goal,
-        true,
-        false,
-    )
-    .await
-    .unwrap();
-    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    say(ui, &goal).await;
 
     let approve = WaitCondition::Element {
         name: "Approve for this session".into(),
@@ -158,17 +150,8 @@ async fn a_denial_with_a_reason_reaches_the_planner_which_names_what_was_decline
         .await
         .unwrap();
     wait_text(ui, "idle").await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
     let goal = format!("open {} then click Buy now", site.url("/shop.html"));
-    ui.type_text(
-        &eid(&page, "textbox", "Message to Tandem"),
-        &goal,
-        true,
-        false,
-    )
-    .await
-    .unwrap();
-    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    say(ui, &goal).await;
     let deny = WaitCondition::Element {
         name: "Deny".into(),
         role: Some("button".into()),
@@ -202,20 +185,11 @@ async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots()
         .await
         .unwrap();
     wait_text(ui, "idle").await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
     let goal = format!(
         "open {} then type Ada into Full name",
         site.url("/form.html")
     );
-    ui.type_text(
-        &eid(&page, "textbox", "Message to Tandem"),
-        &goal,
-        true,
-        false,
-    )
-    .await
-    .unwrap();
-    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    say(ui, &goal).await;
     wait_text(ui, "completed").await;
     let page = ui.observe(None).await.unwrap().observation.snapshot;
     ui.click(&eid(&page, "button", "Show earlier runs"))
@@ -265,16 +239,7 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
         .await
         .unwrap();
     wait_text(ui, "idle").await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.type_text(
-        &eid(&page, "textbox", "Message to Tandem"),
-        "let's plan a small site",
-        true,
-        false,
-    )
-    .await
-    .unwrap();
-    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    say(ui, "let's plan a small site").await;
     let answer = WaitCondition::Element {
         name: "Who is the site for?".into(),
         role: Some("textbox".into()),
