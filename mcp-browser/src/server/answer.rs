@@ -33,15 +33,26 @@ impl From<BrowserError> for Failure {
 impl IntoCallToolResult for Failure {
     fn into_call_tool_result(self) -> Result<CallToolResponse, ErrorData> {
         let error = self.0;
-        let body = json!({ "error": error.code(), "message": error.to_string() });
-        if error.is_tool_error() {
-            let mut result = CallToolResult::error(vec![ContentBlock::text(error.to_string())]);
-            result.structured_content = Some(body);
-            Ok(result.into())
-        } else {
-            tracing::warn!(%error, "browser error");
-            Err(ErrorData::internal_error(error.to_string(), Some(body)))
-        }
+        failure_answer(error.code(), error.to_string(), error.is_tool_error())
+    }
+}
+
+/// A failed tool call as MCP answers it: a tool error (an `is_error` result whose structured
+/// content is `{error, message}`) that the caller reads and the session survives, or, for a
+/// failure of the server itself, a JSON-RPC error carrying the same object as its data.
+pub(crate) fn failure_answer(
+    code: &str,
+    message: String,
+    is_tool_error: bool,
+) -> Result<CallToolResponse, ErrorData> {
+    let body = json!({ "error": code, "message": message });
+    if is_tool_error {
+        let mut result = CallToolResult::error(vec![ContentBlock::text(message)]);
+        result.structured_content = Some(body);
+        Ok(result.into())
+    } else {
+        tracing::warn!(code, %message, "tool call failed");
+        Err(ErrorData::internal_error(message, Some(body)))
     }
 }
 

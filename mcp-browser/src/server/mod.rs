@@ -12,7 +12,7 @@
 //! Errors about the browser itself (crashed, cannot launch) come back as JSON-RPC errors whose
 //! `data` is that same `{error, message}`.
 
-mod answer;
+pub(crate) mod answer;
 pub mod arguments;
 pub mod params;
 

@@ -51,15 +51,11 @@ impl<E: Into<SiteError>> From<E> for SiteFailure {
 impl IntoCallToolResult for SiteFailure {
     fn into_call_tool_result(self) -> Result<CallToolResponse, ErrorData> {
         let error = self.0;
-        let body = json!({ "error": error.code(), "message": error.to_string() });
-        if error.is_tool_error() {
-            let mut result = CallToolResult::error(vec![ContentBlock::text(error.to_string())]);
-            result.structured_content = Some(body);
-            Ok(result.into())
-        } else {
-            tracing::warn!(%error, "site tool error");
-            Err(ErrorData::internal_error(error.to_string(), Some(body)))
-        }
+        crate::server::answer::failure_answer(
+            error.code(),
+            error.to_string(),
+            error.is_tool_error(),
+        )
     }
 }
 
