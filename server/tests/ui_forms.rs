@@ -207,3 +207,44 @@ async fn the_reasoning_toggle_shows_the_planners_why_and_chat_mode_answers_witho
     person.shutdown().await;
     daemon.stop().await;
 }
+
+#[tokio::test]
+async fn at_390_px_wide_every_control_fits_the_width() {
+    let model = MockModel::start().await;
+    model.script(vec![act(json!({ "action": "ask_user", "questions": [
+        { "id": "tone", "prompt": "Which tone should the pages have?", "kind": "radio",
+          "options": [ { "value": "warm", "label": "Warm and friendly" },
+                       { "value": "formal", "label": "Formal" } ] }
+    ] }))]);
+    let mut config = tandem_server::Config::default();
+    config.model = Some(model.config());
+    let daemon = TestDaemon::start_with(config).await;
+    let host = tandem_mcp_browser::BrowserHost::new(tandem_mcp_browser::BrowserConfig {
+        viewport_width: 390,
+        viewport_height: 844,
+        ..tandem_tests::browser_config()
+    });
+    let ui = tandem_tests::connected_client(&host).await.unwrap();
+    open_ui(&daemon, &ui).await;
+    say(&ui, "plan a small site for my café").await;
+    wait_element(&ui, "button", "Send answers").await;
+    save_screenshot(&ui, "ui-390px.png").await;
+
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let overflowing: Vec<String> = page
+        .elements
+        .iter()
+        .filter(|e| e.rect.w > 0.0 && (e.rect.x < -1.0 || e.rect.x + e.rect.w > 391.0))
+        .map(|e| format!("{} {:?} at x={} w={}", e.role, e.name, e.rect.x, e.rect.w))
+        .collect();
+    assert!(overflowing.is_empty(), "wider than 390 px: {overflowing:?}");
+    for control in ["Send", "Send answers", "Reasoning"] {
+        assert!(
+            page.elements.iter().any(|e| e.name == control),
+            "{control} is on the page"
+        );
+    }
+    ui.close().await;
+    host.shutdown().await;
+    daemon.stop().await;
+}
