@@ -69,6 +69,7 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     rt.emit(AgentEvent::Step {
         run_id: state.run.run_id.clone(),
         node: "policy_gate".to_owned(),
+        step_id: planned.step_id.clone(),
         action: Some(shown),
         result: None,
         timings: StepTimings {
