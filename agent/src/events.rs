@@ -57,6 +57,10 @@ pub enum AgentEvent {
         run_id: String,
         /// The node's name.
         node: String,
+        /// The planned action this event is about, the same for every event of that action in
+        /// the run (`"{run_id}:{n}"`): a client updates one line per step in place.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        step_id: Option<String>,
         /// The action concerned (secret text masked).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         action: Option<Action>,

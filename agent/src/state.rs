@@ -60,6 +60,8 @@ pub struct PlannedAction {
     pub plan: Plan,
     /// The element the action targets, as in the observation it was planned on.
     pub element: Option<Element>,
+    /// The step id its events carry (`"{run_id}:{n}"`, n counting this run's plans).
+    pub step_id: Option<String>,
     /// The timeline entry of this action once it has one.
     pub timeline_seq: Option<usize>,
     /// Why `validate_action` rejected it.
@@ -76,6 +78,7 @@ impl PlannedAction {
         Self {
             plan,
             element,
+            step_id: None,
             timeline_seq: None,
             invalid: None,
             gate: None,
@@ -169,6 +172,11 @@ pub struct AgentState {
     /// Action hashes the person declined in this run: the same action is refused if planned
     /// again (`validate_action`).
     pub declined_hashes: Vec<String>,
+    /// Pages (URLs without fragment) the person was handed for their CAPTCHA and handed back in
+    /// this run: the page-level CAPTCHA rule does not hand them over again (`policy_gate`).
+    pub captcha_pages_handed_back: Vec<String>,
+    /// Actions planned in this run; numbers the step ids.
+    pub plans: usize,
     /// Set by a node when the run must end early; routing then goes to its `finalize_*` node.
     pub ending: Option<Ending>,
     /// The final message to the person.
@@ -208,6 +216,8 @@ impl AgentState {
         self.consecutive_errors = 0;
         self.observations = 0;
         self.declined_hashes.clear();
+        self.captcha_pages_handed_back.clear();
+        self.plans = 0;
         self.ending = None;
         self.final_response = None;
         self.question_end = None;
@@ -226,6 +236,12 @@ impl AgentState {
     /// The URL of the current page, if one is known.
     pub fn current_url(&self) -> Option<&str> {
         self.snapshot().map(|s| s.url.as_str())
+    }
+
+    /// The current page's URL without its fragment: what "the same page" means.
+    pub fn current_page(&self) -> Option<&str> {
+        self.current_url()
+            .map(|url| url.split('#').next().unwrap_or(url))
     }
 
     /// Records the run's end.

@@ -66,6 +66,11 @@ fn read_only_and_ordinary_actions_are_allowed() {
         ),
         ("search box", typing("Search"), "allow-page-actions"),
         (
+            "other field on a CAPTCHA page",
+            typing("Email").with_captcha_visible(),
+            "allow-page-actions",
+        ),
+        (
             "select",
             new(ActionKind::SelectOption)
                 .with_element("combobox", "Size")

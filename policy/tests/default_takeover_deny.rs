@@ -100,7 +100,7 @@ fn secrets_and_captchas_are_handed_to_the_user() {
         ("captcha frame", click("reCAPTCHA"), "takeover-captcha"),
         (
             "captcha on page",
-            typing("Characters").with_captcha_visible(),
+            click("Continue").with_captcha_visible(),
             "takeover-captcha-visible",
         ),
     ];

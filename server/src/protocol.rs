@@ -267,6 +267,10 @@ pub enum ServerMessage {
     },
     Step {
         node: String,
+        /// The same for every frame about one planned action of a run (additive: absent for
+        /// steps that belong to no action); a client updates that step's line in place.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        step_id: Option<String>,
         summary: String,
         result: StepResult,
         elapsed_ms: u64,

@@ -19,6 +19,7 @@ pub fn frames(event: &AgentEvent) -> Vec<ServerMessage> {
         }],
         AgentEvent::Step {
             node,
+            step_id,
             action,
             result,
             timings,
@@ -36,6 +37,7 @@ pub fn frames(event: &AgentEvent) -> Vec<ServerMessage> {
             };
             vec![ServerMessage::Step {
                 node: node.clone(),
+                step_id: step_id.clone(),
                 summary,
                 result,
                 elapsed_ms: timings.node_us / 1_000,

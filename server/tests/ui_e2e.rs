@@ -282,3 +282,50 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
     person.shutdown().await;
     daemon.stop().await;
 }
+
+#[tokio::test]
+async fn each_step_is_one_line_that_is_updated_in_place() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
+        .await
+        .unwrap();
+    wait_text(ui, "idle").await;
+    say(
+        ui,
+        &format!(
+            "open {} then type Ada into Full name",
+            site.url("/form.html")
+        ),
+    )
+    .await;
+    wait_text(ui, "completed").await;
+    let shown = ui.observe(None).await.unwrap().text;
+    // Each action's frames (planned, gated, started, done) share a step id: one line each,
+    // showing where the step ended; the planner's stop ends with the run.
+    let steps = shown.split("## Steps").nth(1).unwrap_or_default();
+    assert_eq!(
+        steps.matches(r#"type \"Ada\" into e1"#).count(),
+        1,
+        "{steps}"
+    );
+    assert!(
+        steps.contains(r#"type \"Ada\" into e1: typed 3 characters"#),
+        "{steps}"
+    );
+    assert_eq!(
+        steps.matches("form.html: opened http").count(),
+        1,
+        "{steps}"
+    );
+    assert_eq!(steps.matches("(succeeded)").count(), 3, "{steps}");
+    assert!(
+        !steps.contains("(pending)"),
+        "no line stays pending: {steps}"
+    );
+    assert!(steps.contains("finalize_done"), "{steps}");
+    person.shutdown().await;
+    daemon.stop().await;
+}

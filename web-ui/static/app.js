@@ -660,11 +660,27 @@ function showObservation(msg, { persist = true } = {}) {
   }
 }
 
+/** The step line already shown for `stepId`, if any (steps carry an id on the wire). */
+function stepLine(stepId) {
+  if (!stepId) return null;
+  for (const line of ui.timeline.children) {
+    if (line.dataset.stepId === stepId) return line;
+  }
+  return null;
+}
+
+/** Shows a step: a later frame of the same step updates its line in place. */
 function addStep(msg, { persist = true } = {}) {
   ui.timelineEmpty.hidden = true;
   const stick = keepAtBottom(ui.timeline);
+  const stepId = str(msg.step_id);
   const item = stepItem(msg);
-  ui.timeline.append(item);
+  const shown = stepLine(stepId);
+  if (shown) {
+    shown.replaceWith(item);
+  } else {
+    ui.timeline.append(item);
+  }
   while (ui.timeline.children.length > MAX_STEPS) {
     ui.timeline.firstElementChild?.remove();
   }
@@ -672,11 +688,16 @@ function addStep(msg, { persist = true } = {}) {
   if (persist) {
     const entry = {
       node: str(msg.node),
+      step_id: stepId,
       summary: str(msg.summary),
       result: str(msg.result),
       elapsed_ms: Number.isFinite(msg.elapsed_ms) ? msg.elapsed_ms : null,
     };
-    saveView((view) => ({ steps: [...view.steps, entry].slice(-MAX_STEPS) }));
+    saveView((view) => {
+      const at = stepId ? view.steps.findIndex((s) => s && s.step_id === stepId) : -1;
+      const steps = at >= 0 ? view.steps.map((s, i) => (i === at ? entry : s)) : [...view.steps, entry];
+      return { steps: steps.slice(-MAX_STEPS) };
+    });
   }
 }
 

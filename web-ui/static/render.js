@@ -97,9 +97,11 @@ const STEP_WORDS = { success: "succeeded", error: "failed", pending: "pending" }
 export function stepItem(step) {
   const result = ["success", "error", "pending"].includes(step.result) ? step.result : "pending";
   const ms = Number.isFinite(step.elapsed_ms) ? Math.max(0, Math.round(step.elapsed_ms)) : null;
+  const stepId = str(step.step_id);
+  const attrs = stepId ? { "data-result": result, "data-step-id": stepId } : { "data-result": result };
   return el(
     "li",
-    { className: "step", attrs: { "data-result": result } },
+    { className: "step", attrs },
     el("span", { className: "step-icon", text: STEP_ICONS[result], attrs: { "aria-hidden": "true" } }),
     el(
       "div",

@@ -64,9 +64,11 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
     };
     planned.timeline_seq = Some(seq);
     let run_id = state.run.run_id.clone();
+    let step_id = planned.step_id.clone();
     rt.emit(AgentEvent::Step {
         run_id: run_id.clone(),
         node: "execute_action".to_owned(),
+        step_id: step_id.clone(),
         action: Some(shown.clone()),
         result: Some(ActionResult::Pending { interrupt_id: None }),
         timings: StepTimings::default(),
@@ -133,6 +135,7 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
     rt.emit(AgentEvent::Step {
         run_id,
         node: "execute_action".to_owned(),
+        step_id,
         action: Some(shown),
         result: Some(result),
         timings: StepTimings {

@@ -70,14 +70,22 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
         else {
             continue;
         };
+        // The pending entry is the planned action's (a paused or cancelled step): same line.
+        let step_id = state
+            .planned_action
+            .as_ref()
+            .filter(|planned| planned.timeline_seq == Some(seq))
+            .and_then(|planned| planned.step_id.clone());
         rt.emit(AgentEvent::Step {
             run_id: state.run.run_id.clone(),
             node: node.name().to_owned(),
+            step_id,
             action: Some(action.clone()),
             result: Some(result.clone()),
             timings: StepTimings::default(),
         });
     }
+    close_stop_step(rt, node, state, outcome);
     state.run.timeline.push(TimelineItem::Text {
         author: Author::Agent,
         text: text.clone(),
@@ -94,6 +102,37 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
     let summary = RunSummary::of(&state.run, &state.steps);
     state.memory.remember(summary);
     Flow::Next
+}
+
+/// The planner's `stop` is a step too: its line (pending since it was planned) ends with the
+/// run, a success when the run is done and an error otherwise.
+fn close_stop_step(rt: &Runtime, node: NodeId, state: &AgentState, outcome: RunOutcome) {
+    let Some(planned) = state.planned_action.as_ref() else {
+        return;
+    };
+    let (Action::Stop { .. }, Some(step_id)) = (planned.action(), planned.step_id.as_ref()) else {
+        return;
+    };
+    let result = match outcome {
+        RunOutcome::Done => ActionResult::Success {
+            summary: "run finished".to_owned(),
+        },
+        RunOutcome::Denied
+        | RunOutcome::Cancelled
+        | RunOutcome::Blocked
+        | RunOutcome::Limit
+        | RunOutcome::Failed => ActionResult::Error {
+            message: format!("run ended: {}", node.name()),
+        },
+    };
+    rt.emit(AgentEvent::Step {
+        run_id: state.run.run_id.clone(),
+        node: node.name().to_owned(),
+        step_id: Some(step_id.clone()),
+        action: Some(planned.action().clone()),
+        result: Some(result),
+        timings: StepTimings::default(),
+    });
 }
 
 /// Which limit ended the run, in the person's words: the action limit they can raise, or the

@@ -4,7 +4,8 @@
 //! approvals. Out: the [`tandem_policy::ActionRequest`] and [`PolicyDecision`] stored on the
 //! planned action (routing reads them: allow → execute, confirm → `confirm_interrupt`,
 //! takeover → `manual_interrupt`, deny → `finalize_denied`) and a step event. A deny also
-//! records the refused action and sets the run's ending.
+//! records the refused action and sets the run's ending. A page whose CAPTCHA the person was
+//! handed (and handed back) in this run is no longer flagged as showing one.
 
 use std::time::Instant;
 
@@ -27,7 +28,15 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     let Some(mut planned) = state.planned_action.take() else {
         return Flow::Next;
     };
-    let request = request_for(planned.action(), planned.element.as_ref(), state.snapshot());
+    let mut request = request_for(planned.action(), planned.element.as_ref(), state.snapshot());
+    // The person already had this page for its CAPTCHA: its other actions are the agent's.
+    // (The CAPTCHA widget itself stays the person's by its own rule.)
+    if state
+        .current_page()
+        .is_some_and(|page| state.captcha_pages_handed_back.iter().any(|p| p == page))
+    {
+        request.captcha_visible = false;
+    }
     let decision = {
         let mut context =
             PolicyContext::new(state.mode.policy_mode()).with_approvals(&state.approvals);
@@ -60,6 +69,7 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     rt.emit(AgentEvent::Step {
         run_id: state.run.run_id.clone(),
         node: "policy_gate".to_owned(),
+        step_id: planned.step_id.clone(),
         action: Some(shown),
         result: None,
         timings: StepTimings {

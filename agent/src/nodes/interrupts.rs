@@ -138,6 +138,7 @@ pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -
                 );
             }
             person_said(state, &message);
+            remember_captcha_page(state, &planned);
             state
                 .steps
                 .push(planned.record(StepOutcome::UserDone { message }));
@@ -154,6 +155,23 @@ pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -
     };
     state.planned_action = Some(planned);
     flow
+}
+
+/// The policy rule that hands over a page because it shows a CAPTCHA.
+const CAPTCHA_PAGE_RULE: &str = "takeover-captcha-visible";
+
+/// A page handed over for its CAPTCHA is handed over once per run: remembers its URL.
+fn remember_captcha_page(state: &mut AgentState, planned: &PlannedAction) {
+    let for_captcha = matches!(
+        &planned.gate,
+        Some((_, PolicyDecision::RequireTakeover { rule, .. })) if rule == CAPTCHA_PAGE_RULE
+    );
+    if let (true, Some(page)) = (for_captcha, state.current_page()) {
+        let page = page.to_owned();
+        if !state.captcha_pages_handed_back.contains(&page) {
+            state.captcha_pages_handed_back.push(page);
+        }
+    }
 }
 
 /// What the person is asked to do in a takeover.

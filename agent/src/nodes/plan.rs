@@ -91,9 +91,12 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
             .and_then(|s| s.elements.iter().find(|e| &e.eid == eid))
             .cloned()
     });
+    state.plans += 1;
+    let step_id = format!("{}:{}", state.run.run_id, state.plans);
     rt.emit(AgentEvent::Step {
         run_id: state.run.run_id.clone(),
         node: "plan_action".to_owned(),
+        step_id: Some(step_id.clone()),
         action: Some(masked(&plan.action, element.as_ref())),
         result: None,
         timings: StepTimings {
@@ -112,7 +115,9 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
             text: format!("Reasoning: {note}"),
         });
     }
-    state.planned_action = Some(PlannedAction::new(plan, element));
+    let mut planned = PlannedAction::new(plan, element);
+    planned.step_id = Some(step_id);
+    state.planned_action = Some(planned);
     Flow::Next
 }
 

@@ -70,6 +70,7 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
     rt.emit(AgentEvent::Step {
         run_id: state.run.run_id.clone(),
         node: "validate_action".to_owned(),
+        step_id: planned.step_id.clone(),
         action: Some(shown),
         result: Some(result),
         timings: StepTimings::default(),

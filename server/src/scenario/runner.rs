@@ -231,6 +231,7 @@ impl Drive<'_> {
                     action,
                     result,
                     timings,
+                    ..
                 } if of == run_id => {
                     self.timings.planner_us += timings.planner_us;
                     self.timings.browser_us += timings.tool_us;

@@ -1,0 +1,250 @@
+//! The chat page's forms and toggles in real headless Chromium, driven as a person would: an ask
+//! form with radio, checkbox and text questions answered in the page (after a reload, which
+//! re-shows the pending question), and the reasoning and mode toggles with their effects visible
+//! (the planner's why appears in the chat; chat mode answers without acting). Only the model is
+//! faked. Screenshots of each state are saved in `target/tmp/artifacts/`.
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
+
+mod support;
+
+use base64::Engine;
+use serde_json::json;
+use support::TestDaemon;
+use tandem_mcp_browser::McpBrowserClient;
+use tandem_mcp_browser::browser::WaitCondition;
+use tandem_mcp_browser::snapshot::Snapshot;
+use tandem_tests::TestBrowser;
+use tandem_tests::mock_model::{MockModel, act, reply, request_text};
+
+fn eid(snapshot: &Snapshot, role: &str, name: &str) -> String {
+    snapshot
+        .elements
+        .iter()
+        .find(|e| e.role == role && e.name == name)
+        .unwrap_or_else(|| {
+            let all: Vec<String> = snapshot
+                .elements
+                .iter()
+                .map(|e| format!("{} {:?}", e.role, e.name))
+                .collect();
+            panic!("no {role} {name:?} in {all:?}")
+        })
+        .eid
+        .to_string()
+}
+
+async fn wait_text(ui: &McpBrowserClient, text: &str) {
+    let condition = WaitCondition::Text { text: text.into() };
+    if let Err(error) = ui.wait(&condition, Some(30_000)).await {
+        panic!("the UI never showed {text:?}: {error}");
+    }
+}
+
+async fn wait_element(ui: &McpBrowserClient, role: &str, name: &str) {
+    let condition = WaitCondition::Element {
+        name: name.into(),
+        role: Some(role.into()),
+    };
+    if let Err(error) = ui.wait(&condition, Some(30_000)).await {
+        panic!("the UI never showed {role} {name:?}: {error}");
+    }
+}
+
+/// Types `text` into the composer and sends it.
+async fn say(ui: &McpBrowserClient, text: &str) {
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.type_text(
+        &eid(&page, "textbox", "Message to Tandem"),
+        text,
+        true,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+}
+
+/// Saves a PNG screenshot of the UI as `name` among the test artifacts.
+async fn save_screenshot(ui: &McpBrowserClient, name: &str) {
+    let shot = ui
+        .call("screenshot", json!({ "image_format": "png" }))
+        .await
+        .unwrap();
+    let (_, data) = shot.images.first().cloned().expect("an image");
+    let artifacts = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let image = base64::engine::general_purpose::STANDARD
+        .decode(data)
+        .unwrap();
+    std::fs::write(artifacts.join(name), image).unwrap();
+}
+
+async fn open_ui(daemon: &TestDaemon, ui: &McpBrowserClient) {
+    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
+        .await
+        .unwrap();
+    wait_text(ui, "idle").await;
+}
+
+#[tokio::test]
+async fn an_ask_form_is_shown_again_after_a_reload_and_answered_in_the_page() {
+    let model = MockModel::start().await;
+    model.script(vec![
+        act(json!({ "action": "ask_user", "questions": [
+            { "id": "tone", "prompt": "Which tone?", "kind": "radio", "options": [
+                { "value": "warm", "label": "Warm" }, { "value": "formal", "label": "Formal" } ] },
+            { "id": "pages", "prompt": "Which pages?", "kind": "checkbox", "options": [
+                { "value": "menu", "label": "Menu" }, { "value": "contact", "label": "Contact" },
+                { "value": "jobs", "label": "Jobs" } ] },
+            { "id": "name", "prompt": "What is the café called?", "kind": "text", "options": [] }
+        ] })),
+        act(json!({ "action": "stop", "answer": "Thanks, noted." })),
+    ]);
+    let mut config = tandem_server::Config::default();
+    config.model = Some(model.config());
+    let daemon = TestDaemon::start_with(config).await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    open_ui(&daemon, ui).await;
+    say(ui, "plan a small site for my café").await;
+    wait_element(ui, "button", "Send answers").await;
+
+    // A reload re-attaches to the session and shows the pending question again.
+    ui.navigate(&daemon.url("/")).await.unwrap();
+    wait_element(ui, "button", "Send answers").await;
+    save_screenshot(ui, "ui-ask-form.png").await;
+    let form = ui.observe(None).await.unwrap().observation.snapshot;
+    assert_eq!(
+        form.elements
+            .iter()
+            .filter(|e| e.name == "Send answers")
+            .count(),
+        1,
+        "one form after the reload"
+    );
+    ui.click(&eid(&form, "radio", "Formal")).await.unwrap();
+    ui.click(&eid(&form, "checkbox", "Menu")).await.unwrap();
+    ui.click(&eid(&form, "checkbox", "Jobs")).await.unwrap();
+    ui.type_text(
+        &eid(&form, "textbox", "What is the café called?"),
+        "Chez Ada",
+        false,
+        false,
+    )
+    .await
+    .unwrap();
+    save_screenshot(ui, "ui-ask-form-filled.png").await;
+    ui.click(&eid(&form, "button", "Send answers"))
+        .await
+        .unwrap();
+    wait_text(ui, "Thanks, noted.").await;
+    wait_text(ui, "completed").await;
+
+    let requests = model.requests().await;
+    let last = request_text(requests.last().expect("a second request"));
+    for answered in ["formal", "menu, jobs", "Chez Ada"] {
+        assert!(
+            last.contains(answered),
+            "the planner got {answered:?}: {last}"
+        );
+    }
+    assert!(!last.contains("contact"), "unchecked options are not sent");
+    person.shutdown().await;
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn the_reasoning_toggle_shows_the_planners_why_and_chat_mode_answers_without_acting() {
+    let model = MockModel::start().await;
+    model.script(vec![
+        reply(
+            &json!({
+                "action": { "action": "stop", "answer": "Nothing to do yet." },
+                "reasoning": "The page is blank, so there is nothing to click."
+            })
+            .to_string(),
+        ),
+        reply("It is an empty page; switch to agent mode if you want me to open one."),
+    ]);
+    let mut config = tandem_server::Config::default();
+    config.model = Some(model.config());
+    let daemon = TestDaemon::start_with(config).await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    open_ui(&daemon, ui).await;
+
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.click(&eid(&page, "switch", "Reasoning")).await.unwrap();
+    say(ui, "look around").await;
+    wait_text(
+        ui,
+        "Reasoning: The page is blank, so there is nothing to click.",
+    )
+    .await;
+    wait_text(ui, "Nothing to do yet.").await;
+    wait_text(ui, "completed").await;
+    save_screenshot(ui, "ui-reasoning.png").await;
+
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.click(&eid(&page, "button", "Mode: agent. Switch to chat mode"))
+        .await
+        .unwrap();
+    wait_element(ui, "button", "Mode: chat. Switch to agent mode").await;
+    say(ui, "open https://example.com/ and click Buy").await;
+    wait_text(ui, "switch to agent mode if you want me to open one").await;
+    save_screenshot(ui, "ui-chat-mode.png").await;
+    let shown = ui.observe(None).await.unwrap().text;
+    assert!(
+        !shown.contains("navigate"),
+        "chat mode took no action: {shown}"
+    );
+    let requests = model.requests().await;
+    let plans = requests
+        .iter()
+        .filter(|r| r["response_format"]["json_schema"]["name"] == "tandem_action")
+        .count();
+    assert_eq!(plans, 1, "only the agent-mode run planned an action");
+    person.shutdown().await;
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn at_390_px_wide_every_control_fits_the_width() {
+    let model = MockModel::start().await;
+    model.script(vec![act(json!({ "action": "ask_user", "questions": [
+        { "id": "tone", "prompt": "Which tone should the pages have?", "kind": "radio",
+          "options": [ { "value": "warm", "label": "Warm and friendly" },
+                       { "value": "formal", "label": "Formal" } ] }
+    ] }))]);
+    let mut config = tandem_server::Config::default();
+    config.model = Some(model.config());
+    let daemon = TestDaemon::start_with(config).await;
+    let host = tandem_mcp_browser::BrowserHost::new(tandem_mcp_browser::BrowserConfig {
+        viewport_width: 390,
+        viewport_height: 844,
+        ..tandem_tests::browser_config()
+    });
+    let ui = tandem_tests::connected_client(&host).await.unwrap();
+    open_ui(&daemon, &ui).await;
+    say(&ui, "plan a small site for my café").await;
+    wait_element(&ui, "button", "Send answers").await;
+    save_screenshot(&ui, "ui-390px.png").await;
+
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let overflowing: Vec<String> = page
+        .elements
+        .iter()
+        .filter(|e| e.rect.w > 0.0 && (e.rect.x < -1.0 || e.rect.x + e.rect.w > 391.0))
+        .map(|e| format!("{} {:?} at x={} w={}", e.role, e.name, e.rect.x, e.rect.w))
+        .collect();
+    assert!(overflowing.is_empty(), "wider than 390 px: {overflowing:?}");
+    for control in ["Send", "Send answers", "Reasoning"] {
+        assert!(
+            page.elements.iter().any(|e| e.name == control),
+            "{control} is on the page"
+        );
+    }
+    ui.close().await;
+    host.shutdown().await;
+    daemon.stop().await;
+}
