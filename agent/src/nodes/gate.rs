@@ -4,7 +4,8 @@
 //! approvals. Out: the [`tandem_policy::ActionRequest`] and [`PolicyDecision`] stored on the
 //! planned action (routing reads them: allow → execute, confirm → `confirm_interrupt`,
 //! takeover → `manual_interrupt`, deny → `finalize_denied`) and a step event. A deny also
-//! records the refused action and sets the run's ending.
+//! records the refused action and sets the run's ending. A secret field with a configured
+//! secret for the page's host is typed as `<secret:name>` without asking (see `from_config`).
 
 use std::time::Instant;
 
@@ -17,6 +18,7 @@ use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::planner::StepOutcome;
 use crate::policy_bridge::{masked, request_for};
+use crate::secrets::{Secrets, placeholder};
 use crate::state::{AgentState, Ending};
 use crate::timeline::{ActionResult, RunOutcome, TimelineItem};
 
@@ -37,6 +39,7 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
         rt.gate.assess(&request, &context)
     };
     let decision = given_in_message(decision, planned.action(), &request, state);
+    let decision = from_config(rt, decision, &mut planned, state.current_url());
     tracing::debug!(action = planned.action().kind_name(), decision = %decision.effect(), rule = decision.rule(), "policy");
     let shown = masked(planned.action(), planned.element.as_ref());
     if let PolicyDecision::Deny { reason, rule } = &decision {
@@ -79,6 +82,41 @@ const SECRET_FIELD_RULES: &[&str] = &[
     "takeover-sensitive-autocomplete",
     "takeover-sensitive-field-name",
 ];
+
+/// A secret field on a host with a configured secret that fits it (the only one for the host,
+/// or the only one whose name fits the field's name): the text becomes `<secret:name>`, typed
+/// without asking (rule `allow-configured-secret`); `execute_action` puts in the value, only on
+/// that host. Anything else keeps the decision.
+fn from_config(
+    rt: &Runtime,
+    decision: PolicyDecision,
+    planned: &mut crate::state::PlannedAction,
+    url: Option<&str>,
+) -> PolicyDecision {
+    let PolicyDecision::RequireTakeover { rule, .. } = &decision else {
+        return decision;
+    };
+    if !SECRET_FIELD_RULES.contains(&rule.as_str()) || rt.config.secrets.is_empty() {
+        return decision;
+    }
+    let secrets = Secrets::new(&rt.config.secrets);
+    let field = planned
+        .element
+        .as_ref()
+        .map(|e| e.name.clone())
+        .unwrap_or_default();
+    let Some(name) = secrets.for_field(url, &field).map(str::to_owned) else {
+        return decision;
+    };
+    let crate::action::Action::Type { text, .. } = &mut planned.plan.action else {
+        return decision;
+    };
+    *text = placeholder(&name);
+    PolicyDecision::Allow {
+        reason: format!("typing the configured secret `{name}` on its host"),
+        rule: "allow-configured-secret".to_owned(),
+    }
+}
 
 /// A secret the person wrote in this run's own message is theirs to have typed: instead of a
 /// takeover, one confirmation that shows the site's host and the value masked. Anything else

@@ -4,7 +4,8 @@
 //! for the model with its placeholder (the goal, history, failures, page text);
 //! [`Secrets::resolve`] replaces placeholders in text about to be typed, refusing when the page
 //! is not on the secret's host. Page text cannot forge a placeholder: the observation escapes
-//! `<` before it reaches the model.
+//! `<` before it reaches the model. [`Secrets::for_field`] picks the configured secret the policy
+//! gate types into a secret field without asking (any planner, model or none).
 
 use std::collections::BTreeMap;
 
@@ -53,6 +54,54 @@ impl Secrets {
             .join("\n")
     }
 
+    /// Whether every placeholder in `text` names one of these secrets (and there is at least one).
+    pub fn knows_every_placeholder(&self, text: &str) -> bool {
+        let mut rest = text;
+        let mut any = false;
+        while let Some(start) = rest.find(OPEN) {
+            let after = &rest[start + OPEN.len()..];
+            let Some(end) = after.find('>') else {
+                return false;
+            };
+            if !self.entries.iter().any(|(n, _, _)| n == &after[..end]) {
+                return false;
+            }
+            any = true;
+            rest = &after[end + 1..];
+        }
+        any
+    }
+
+    /// The secret to type into the field named `field_name` on the page at `url`: the only one
+    /// configured for that host, or else the only one there whose name fits the field's name
+    /// (`github_password` fits "Password"). `None` when no secret, or no single one, fits.
+    pub fn for_field(&self, url: Option<&str>, field_name: &str) -> Option<&str> {
+        let host = url
+            .and_then(|u| Url::parse(u).ok())
+            .and_then(|u| u.host_str().map(normal_host))?;
+        let on_host: Vec<&str> = self
+            .entries
+            .iter()
+            .filter(|(_, allowed, value)| *allowed == host && !value.is_empty())
+            .map(|(name, _, _)| name.as_str())
+            .collect();
+        if let [only] = on_host.as_slice() {
+            return Some(only);
+        }
+        let field = words(field_name);
+        let fitting: Vec<&str> = on_host
+            .into_iter()
+            .filter(|name| {
+                let name = words(name);
+                !field.is_empty() && field.iter().all(|word| name.contains(word))
+            })
+            .collect();
+        match fitting.as_slice() {
+            [only] => Some(only),
+            _ => None,
+        }
+    }
+
     /// `text` with placeholders replaced by values, if the page at `url` is on each secret's
     /// host; `Err` says why not (shown to the planner as the step's failure).
     pub fn resolve(&self, text: &str, url: Option<&str>) -> Result<String, String> {
@@ -87,6 +136,19 @@ impl Secrets {
         out.push_str(rest);
         Ok(out)
     }
+}
+
+/// The placeholder that stands for the secret `name`.
+pub fn placeholder(name: &str) -> String {
+    format!("{OPEN}{name}>")
+}
+
+/// Lower-case words of a name or label (`github_password` → `github`, `password`).
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .collect()
 }
 
 fn normal_host(host: &str) -> String {
