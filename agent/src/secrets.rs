@@ -154,3 +154,44 @@ fn words(text: &str) -> Vec<String> {
 fn normal_host(host: &str) -> String {
     host.trim().trim_end_matches('.').to_ascii_lowercase()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(host: &str) -> SecretEntry {
+        SecretEntry {
+            host: host.to_owned(),
+            value: SecretString::new("v"),
+        }
+    }
+
+    #[test]
+    fn the_field_gets_the_only_secret_of_its_host_or_the_one_whose_name_fits() {
+        let one = Secrets::new(&BTreeMap::from([("shop".to_owned(), entry("Shop.test."))]));
+        assert_eq!(
+            one.for_field(Some("https://shop.test/login"), "PIN"),
+            Some("shop")
+        );
+        assert_eq!(one.for_field(Some("https://evil.test/login"), "PIN"), None);
+        assert_eq!(one.for_field(None, "PIN"), None);
+
+        let two = Secrets::new(&BTreeMap::from([
+            ("shop_password".to_owned(), entry("shop.test")),
+            ("shop_pin".to_owned(), entry("shop.test")),
+        ]));
+        let url = Some("https://shop.test/");
+        assert_eq!(two.for_field(url, "Password"), Some("shop_password"));
+        assert_eq!(two.for_field(url, "Card number"), None, "none fits");
+        assert_eq!(two.for_field(url, "Shop"), None, "two fit");
+    }
+
+    #[test]
+    fn placeholders_are_known_only_when_every_one_names_a_secret() {
+        let secrets = Secrets::new(&BTreeMap::from([("a".to_owned(), entry("h.test"))]));
+        assert!(secrets.knows_every_placeholder(&placeholder("a")));
+        assert!(!secrets.knows_every_placeholder("plain text"));
+        assert!(!secrets.knows_every_placeholder("<secret:a><secret:b>"));
+        assert!(!secrets.knows_every_placeholder("<secret:a"));
+    }
+}

@@ -17,7 +17,7 @@ use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::planner::StepOutcome;
-use crate::policy_bridge::{masked, request_for};
+use crate::policy_bridge::{is_secret_field, masked, request_for};
 use crate::secrets::{Secrets, placeholder};
 use crate::state::{AgentState, Ending};
 use crate::timeline::{ActionResult, RunOutcome, TimelineItem};
@@ -75,9 +75,12 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     Flow::Next
 }
 
-/// Policy rules that hand a secret field over to the person.
+/// Policy rule that hands a secret text over, whatever the field (a configured secret replaces
+/// the text only when the field itself is secret).
+const SECRET_TEXT_RULE: &str = "takeover-secret-text";
+
+/// Policy rules that hand a field over because the field itself is secret.
 const SECRET_FIELD_RULES: &[&str] = &[
-    "takeover-secret-text",
     "takeover-password-field",
     "takeover-sensitive-autocomplete",
     "takeover-sensitive-field-name",
@@ -96,7 +99,9 @@ fn from_config(
     let PolicyDecision::RequireTakeover { rule, .. } = &decision else {
         return decision;
     };
-    if !SECRET_FIELD_RULES.contains(&rule.as_str()) || rt.config.secrets.is_empty() {
+    let field_is_secret = SECRET_FIELD_RULES.contains(&rule.as_str())
+        || (rule == SECRET_TEXT_RULE && planned.element.as_ref().is_some_and(is_secret_field));
+    if !field_is_secret || rt.config.secrets.is_empty() {
         return decision;
     }
     let secrets = Secrets::new(&rt.config.secrets);
@@ -105,15 +110,21 @@ fn from_config(
         .as_ref()
         .map(|e| e.name.clone())
         .unwrap_or_default();
-    let Some(name) = secrets.for_field(url, &field).map(str::to_owned) else {
-        return decision;
-    };
+    let picked = secrets.for_field(url, &field).map(str::to_owned);
     let crate::action::Action::Type { text, .. } = &mut planned.plan.action else {
         return decision;
     };
-    *text = placeholder(&name);
+    // A planner that already names a configured secret of this host (the model's
+    // `<secret:name>`) keeps its choice; anything else becomes the secret that fits the field.
+    let named = secrets.knows_every_placeholder(text) && secrets.resolve(text, url).is_ok();
+    if !named {
+        let Some(name) = picked else {
+            return decision;
+        };
+        *text = placeholder(&name);
+    }
     PolicyDecision::Allow {
-        reason: format!("typing the configured secret `{name}` on its host"),
+        reason: "typing a configured secret on its own host".to_owned(),
         rule: "allow-configured-secret".to_owned(),
     }
 }
@@ -137,7 +148,8 @@ fn given_in_message(
         .last_user_message
         .split(|c: char| c.is_whitespace() || "\"'“”‘’,;".contains(c))
         .any(|word| !word.is_empty() && word == text);
-    if !request.text_is_secret || !SECRET_FIELD_RULES.contains(&rule.as_str()) || !in_message {
+    let secret_rule = rule == SECRET_TEXT_RULE || SECRET_FIELD_RULES.contains(&rule.as_str());
+    if !request.text_is_secret || !secret_rule || !in_message {
         return decision;
     }
     let host = state
