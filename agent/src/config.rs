@@ -35,6 +35,10 @@ pub struct AgentConfig {
     pub kept_runs: usize,
     /// Where the session's Product Doc is stored (JSON), if anywhere.
     pub product_doc_path: Option<std::path::PathBuf>,
+    /// Configured secrets by name: the policy gate types one as `<secret:name>` into a secret
+    /// field on its host without asking, and `execute_action` puts in the value only there.
+    /// Values never reach events, the timeline or a prompt.
+    pub secrets: std::collections::BTreeMap<String, crate::model::SecretEntry>,
 }
 
 impl Default for AgentConfig {
@@ -50,6 +54,7 @@ impl Default for AgentConfig {
             event_capacity: 1_024,
             kept_runs: 16,
             product_doc_path: None,
+            secrets: std::collections::BTreeMap::new(),
         }
     }
 }

@@ -39,6 +39,7 @@ pub mod planner;
 pub mod policy_bridge;
 pub mod product_doc;
 pub mod question;
+pub(crate) mod secrets;
 pub mod site_sampling;
 pub mod state;
 pub mod timeline;

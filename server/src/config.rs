@@ -33,6 +33,10 @@ pub struct Config {
     /// Their calls pass the policy gate like any tool: allow them in the policy file.
     #[serde(rename = "mcp_server")]
     pub mcp_servers: Vec<McpServerSettings>,
+    /// Secrets (`[secrets.NAME] host = "…", value = "…"`), with or without a model: typed as
+    /// `<secret:NAME>` into a secret field on `host` without asking, the value put in only there.
+    /// `TANDEM_SECRET_<NAME>` + `TANDEM_SECRET_<NAME>_HOST` add more (see [`Config::secrets`]).
+    pub secrets: std::collections::BTreeMap<String, tandem_agent::model::SecretEntry>,
 }
 
 /// An external MCP server: a child process speaking MCP on its stdio (`command`), or a server
@@ -220,6 +224,51 @@ impl Config {
         })
     }
 
+    /// The configured secrets: `[secrets]`, then `[model] secrets`, then `TANDEM_SECRET_<NAME>` /
+    /// `TANDEM_SECRET_<NAME>_HOST` from `vars` (names lower-cased), read whether or not a model
+    /// is configured. A variable without its host, a bad name or an empty value is an error.
+    pub fn secrets(
+        &self,
+        vars: impl IntoIterator<Item = (String, String)>,
+    ) -> anyhow::Result<std::collections::BTreeMap<String, tandem_agent::model::SecretEntry>> {
+        let vars: std::collections::BTreeMap<String, String> = vars.into_iter().collect();
+        let mut secrets = self.secrets.clone();
+        if let Some(model) = &self.model {
+            secrets.extend(model.secrets.clone());
+        }
+        for (key, value) in &vars {
+            let Some(name) = key.strip_prefix("TANDEM_SECRET_") else {
+                continue;
+            };
+            if name.is_empty() || name.ends_with("_HOST") {
+                continue;
+            }
+            let host = vars
+                .get(&format!("{key}_HOST"))
+                .ok_or_else(|| anyhow::anyhow!("{key}: a secret needs its host in {key}_HOST"))?;
+            secrets.insert(
+                name.to_ascii_lowercase(),
+                tandem_agent::model::SecretEntry {
+                    host: host.clone(),
+                    value: tandem_agent::model::SecretString::new(value.clone()),
+                },
+            );
+        }
+        for (name, secret) in &secrets {
+            let valid_name = !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+            if !valid_name {
+                anyhow::bail!("secret `{name}`: names use letters, digits, _ and -");
+            }
+            if secret.host.trim().is_empty() || secret.value.is_empty() {
+                anyhow::bail!("secret `{name}`: every secret needs a host and a value");
+            }
+        }
+        Ok(secrets)
+    }
+
     /// True when the bind address is a loopback address.
     pub fn binds_loopback(&self) -> bool {
         let host = self
@@ -237,6 +286,29 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn secrets_come_from_the_file_and_the_environment_without_a_model() {
+        let config =
+            Config::parse("[secrets.shop]\nhost = \"127.0.0.1\"\nvalue = \"hunter2\"\n").unwrap();
+        let vars = [
+            ("TANDEM_SECRET_MAIL".to_owned(), "pw".to_owned()),
+            ("TANDEM_SECRET_MAIL_HOST".to_owned(), "mail.test".to_owned()),
+        ];
+        let secrets = config.secrets(vars).unwrap();
+        assert_eq!(secrets["shop"].host, "127.0.0.1");
+        assert_eq!(secrets["shop"].value.expose(), "hunter2");
+        assert_eq!(secrets["mail"].host, "mail.test");
+        let error = config
+            .secrets([("TANDEM_SECRET_X".to_owned(), "v".to_owned())])
+            .unwrap_err();
+        assert!(
+            format!("{error:#}").contains("TANDEM_SECRET_X_HOST"),
+            "{error:#}"
+        );
+        let bad = Config::parse("[secrets.\"a b\"]\nhost = \"h\"\nvalue = \"v\"\n").unwrap();
+        assert!(bad.secrets(Vec::new()).is_err());
+    }
 
     #[test]
     fn defaults_are_loopback_on_the_documented_port() {

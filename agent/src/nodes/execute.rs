@@ -28,6 +28,7 @@ use crate::graph::Flow;
 use crate::interrupt::{Interrupt, action_hash};
 use crate::planner::StepOutcome;
 use crate::policy_bridge::masked;
+use crate::secrets::Secrets;
 use crate::state::{AgentState, Ending, PlannedAction};
 use crate::timeline::{ActionResult, RunOutcome, TimelineItem};
 
@@ -180,14 +181,18 @@ async fn call(
             clear,
             submit,
         } => {
-            // Placeholders (`<secret:name>`) become values here, only on their host.
-            let text = rt
-                .planner
-                .resolve_typed_text(text, page_url)
-                .map_err(|message| ClientError::Tool {
-                    code: "secret_refused".to_owned(),
-                    message,
-                })?;
+            // Placeholders (`<secret:name>`) become values here, only on their host: the
+            // configured secrets first, else the planner's own.
+            let configured = Secrets::new(&rt.config.secrets);
+            let resolved = if configured.knows_every_placeholder(text) {
+                configured.resolve(text, page_url)
+            } else {
+                rt.planner.resolve_typed_text(text, page_url)
+            };
+            let text = resolved.map_err(|message| ClientError::Tool {
+                code: "secret_refused".to_owned(),
+                message,
+            })?;
             browser
                 .type_text(eid.as_str(), &text, *clear, *submit)
                 .await?

@@ -5,7 +5,9 @@
 //! planned action (routing reads them: allow → execute, confirm → `confirm_interrupt`,
 //! takeover → `manual_interrupt`, deny → `finalize_denied`) and a step event. A deny also
 //! records the refused action and sets the run's ending. A page whose CAPTCHA the person was
-//! handed (and handed back) in this run is no longer flagged as showing one.
+//! handed (and handed back) in this run is no longer flagged as showing one. A secret field with
+//! a configured secret for the page's host is typed as `<secret:name>` without asking (see
+//! `from_config`).
 
 use std::time::Instant;
 
@@ -17,7 +19,8 @@ use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::planner::StepOutcome;
-use crate::policy_bridge::{masked, request_for};
+use crate::policy_bridge::{is_secret_field, masked, request_for};
+use crate::secrets::{Secrets, placeholder};
 use crate::state::{AgentState, Ending};
 use crate::timeline::{ActionResult, RunOutcome, TimelineItem};
 
@@ -46,6 +49,7 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
         rt.gate.assess(&request, &context)
     };
     let decision = given_in_message(decision, planned.action(), &request, state);
+    let decision = from_config(rt, decision, &mut planned, state.current_url());
     tracing::debug!(action = planned.action().kind_name(), decision = %decision.effect(), rule = decision.rule(), "policy");
     let shown = masked(planned.action(), planned.element.as_ref());
     if let PolicyDecision::Deny { reason, rule } = &decision {
@@ -82,13 +86,59 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     Flow::Next
 }
 
-/// Policy rules that hand a secret field over to the person.
+/// Policy rule that hands a secret text over, whatever the field (a configured secret replaces
+/// the text only when the field itself is secret).
+const SECRET_TEXT_RULE: &str = "takeover-secret-text";
+
+/// Policy rules that hand a field over because the field itself is secret.
 const SECRET_FIELD_RULES: &[&str] = &[
-    "takeover-secret-text",
     "takeover-password-field",
     "takeover-sensitive-autocomplete",
     "takeover-sensitive-field-name",
 ];
+
+/// A secret field on a host with a configured secret that fits it (the only one for the host,
+/// or the only one whose name fits the field's name): the text becomes `<secret:name>`, typed
+/// without asking (rule `allow-configured-secret`); `execute_action` puts in the value, only on
+/// that host. Anything else keeps the decision.
+fn from_config(
+    rt: &Runtime,
+    decision: PolicyDecision,
+    planned: &mut crate::state::PlannedAction,
+    url: Option<&str>,
+) -> PolicyDecision {
+    let PolicyDecision::RequireTakeover { rule, .. } = &decision else {
+        return decision;
+    };
+    let field_is_secret = SECRET_FIELD_RULES.contains(&rule.as_str())
+        || (rule == SECRET_TEXT_RULE && planned.element.as_ref().is_some_and(is_secret_field));
+    if !field_is_secret || rt.config.secrets.is_empty() {
+        return decision;
+    }
+    let secrets = Secrets::new(&rt.config.secrets);
+    let field = planned
+        .element
+        .as_ref()
+        .map(|e| e.name.clone())
+        .unwrap_or_default();
+    let picked = secrets.for_field(url, &field).map(str::to_owned);
+    let crate::action::Action::Type { text, .. } = &mut planned.plan.action else {
+        return decision;
+    };
+    // A planner that already names a configured secret of this host (the model's
+    // `<secret:name>`) keeps its choice; anything else becomes the secret that fits the field.
+    let named = secrets.knows_every_placeholder(text) && secrets.resolve(text, url).is_ok();
+    if !named {
+        let Some(name) = picked else {
+            return decision;
+        };
+        *text = placeholder(&name);
+    }
+    PolicyDecision::Allow {
+        reason: "typing a configured secret on its own host".to_owned(),
+        rule: "allow-configured-secret".to_owned(),
+    }
+}
 
 /// A secret the person wrote in this run's own message is theirs to have typed: instead of a
 /// takeover, one confirmation that shows the site's host and the value masked. Anything else
@@ -109,7 +159,8 @@ fn given_in_message(
         .last_user_message
         .split(|c: char| c.is_whitespace() || "\"'“”‘’,;".contains(c))
         .any(|word| !word.is_empty() && word == text);
-    if !request.text_is_secret || !SECRET_FIELD_RULES.contains(&rule.as_str()) || !in_message {
+    let secret_rule = rule == SECRET_TEXT_RULE || SECRET_FIELD_RULES.contains(&rule.as_str());
+    if !request.text_is_secret || !secret_rule || !in_message {
         return decision;
     }
     let host = state

@@ -161,7 +161,10 @@ pub fn session_factory(config: &Config) -> anyhow::Result<SessionFactory> {
         None => PolicyGate::with_defaults().context("loading the default policy")?,
     };
     let (planner, planner_label) = planner(config)?;
-    let agent = config.agent.agent_config();
+    let mut agent = config.agent.agent_config();
+    agent.secrets = config
+        .secrets(std::env::vars())
+        .context("the [secrets] settings and TANDEM_SECRET_* variables")?;
     Ok(SessionFactory {
         host: tandem_mcp_browser::BrowserHost::new(config.browser.clone()),
         planner,

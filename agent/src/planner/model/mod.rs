@@ -11,7 +11,7 @@
 //! the strict schema of [`schema`]; an endpoint that refuses `json_schema` is asked again in
 //! JSON mode, one that refuses that too with the schema in the prompt alone, and this planner
 //! keeps the weakest format it had to use. Secret values never leave the process: every
-//! text bound for the model goes through [`secrets::Secrets::mask`], and the graph substitutes
+//! text bound for the model goes through [`crate::secrets::Secrets::mask`], and the graph substitutes
 //! placeholders when typing through [`Planner::resolve_typed_text`].
 
 mod chat;
@@ -24,7 +24,6 @@ mod prompts;
 mod request;
 mod run_fold;
 mod schema;
-mod secrets;
 
 #[cfg(test)]
 mod tests;
@@ -37,13 +36,13 @@ use serde_json::Value;
 use self::compaction::{Compactor, Fold, Layout};
 use self::prompts::{Prompts, render};
 use self::request::StepInputs;
-use self::secrets::Secrets;
 use super::{Plan, PlanContext, Planner, StopMeaning};
 use crate::error::PlannerError;
 use crate::model::{
     ChatMessage, ChatRequest, ChatResponse, ModelClient, ModelConfig, ModelConfigError,
     RequestMeta, ResponseFormat, Role, StructuredOutput, Tier,
 };
+use crate::secrets::Secrets;
 use crate::tool_info::ToolInfo;
 
 pub use self::observation::REMOVED as REMOVED_PROTOCOL_TEXT;

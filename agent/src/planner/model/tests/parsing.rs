@@ -6,10 +6,10 @@ use super::super::observation::{REMOVED, compact_observation};
 use super::super::output::parse;
 use super::super::prompts::{Prompts, render};
 use super::super::schema::answer_schema;
-use super::super::secrets::Secrets;
 use super::page;
 use crate::action::{Action, ScrollDirection, WaitFor};
 use crate::model::{SecretEntry, SecretString};
+use crate::secrets::Secrets;
 
 #[test]
 fn the_answer_schema_wraps_the_action() {
