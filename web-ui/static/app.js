@@ -197,6 +197,35 @@ function addMessage(who, text, { outcome = null, at = new Date(), persist = true
   }
 }
 
+/** The run's final answer. When it repeats the agent's last message word for word, that message
+ *  takes the outcome badge instead of being shown twice. */
+function addRunEnd(text, outcome) {
+  const last = ui.messages.lastElementChild;
+  const body = last ? last.querySelector(".msg-body") : null;
+  const repeats =
+    last !== null &&
+    last.dataset.role === "agent" &&
+    last.querySelector(".outcome") === null &&
+    body !== null &&
+    body.textContent === text;
+  if (!repeats) {
+    addMessage("agent", text, { outcome });
+    return;
+  }
+  last.replaceWith(messageItem("agent", text, { outcome }));
+  const key = transcriptKey();
+  const all = loadTranscript();
+  const entry = all[all.length - 1];
+  if (key && entry && entry.who === "agent" && entry.text === text) {
+    entry.outcome = outcome;
+    try {
+      window.sessionStorage.setItem(key, JSON.stringify(all));
+    } catch {
+      // Quota or privacy mode: the transcript just does not survive a reload.
+    }
+  }
+}
+
 function resetConversation() {
   for (const node of [...ui.messages.children]) {
     if (node !== ui.emptyHint) {
@@ -808,7 +837,7 @@ function onMessage(msg) {
     case "run_finished": {
       const outcome = str(msg.outcome) || "done";
       const text = str(msg.text) || `Run ended (${outcome}).`;
-      addMessage("agent", text, { outcome });
+      addRunEnd(text, outcome);
       refreshSitePages();
       break;
     }
