@@ -104,7 +104,8 @@ pub async fn run(mut config: Config, args: RunArgs) -> anyhow::Result<i32> {
                     };
                     if args.verbose {
                         complain(&format!("  [{node}] {summary} ({mark})"));
-                    } else if result != StepResult::Pending {
+                    } else if result != StepResult::Pending && !node.starts_with("finalize_") {
+                        // The run's end (its `finalize_*` step) is the final report below.
                         actions += 1;
                         complain(&format!("{actions:>3}. {mark:<5} {summary}"));
                     }
