@@ -16,7 +16,7 @@ async fn tandem_run_with_progress(args: &[&str]) -> (i32, String, String) {
     let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_tandem"))
         .arg("run")
         .args(args)
-        .env("TANDEM_LOG", "warn")
+        .env("TANDEM_LOG", "warn,chromiumoxide=error")
         .stdin(Stdio::null())
         .output()
         .await
