@@ -167,7 +167,8 @@ pub struct SessionSettings {
     /// Live sessions at most (at least 1); one more `attach` gets `too_many_sessions`.
     pub max_live: NonZeroUsize,
     /// Where each session's run history is written (`{history_dir}/{session_id}.jsonl`, kept
-    /// across restarts). No history is kept when unset.
+    /// across restarts). Unset: `history/` in the data folder (`$TANDEM_DATA_DIR`, else
+    /// `~/.local/share/tandem`).
     pub history_dir: Option<std::path::PathBuf>,
 }
 

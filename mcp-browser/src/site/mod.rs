@@ -91,26 +91,30 @@ impl SiteStudio {
     }
 }
 
-/// Where site files live: `sites_dir` of the browser config, else `$TANDEM_DATA_DIR/sites`,
-/// else `$XDG_DATA_HOME/tandem/sites`, else `~/.local/share/tandem/sites`, else the temporary
-/// folder's `tandem/sites`.
+/// Where site files live: `sites_dir` of the browser config, else [`data_root`]`/sites`.
 pub fn sites_root(config: &BrowserConfig) -> PathBuf {
-    if let Some(dir) = &config.sites_dir {
-        return dir.clone();
-    }
+    config
+        .sites_dir
+        .clone()
+        .unwrap_or_else(|| data_root().join("sites"))
+}
+
+/// Tandem's data folder: `$TANDEM_DATA_DIR`, else `$XDG_DATA_HOME/tandem`, else
+/// `~/.local/share/tandem`, else the temporary folder's `tandem`.
+pub fn data_root() -> PathBuf {
     let env = |name: &str| {
         std::env::var_os(name)
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
     };
     if let Some(data) = env("TANDEM_DATA_DIR") {
-        return data.join("sites");
+        return data;
     }
     if let Some(data) = env("XDG_DATA_HOME") {
-        return data.join("tandem").join("sites");
+        return data.join("tandem");
     }
     if let Some(home) = env("HOME") {
-        return home.join(".local/share/tandem/sites");
+        return home.join(".local/share/tandem");
     }
-    std::env::temp_dir().join("tandem").join("sites")
+    std::env::temp_dir().join("tandem")
 }

@@ -64,9 +64,13 @@ impl Daemon {
         let mut factory = session_factory(&config)?;
         factory.extra_tools = connect_mcp_servers(&config).await?;
         let sessions = SessionRegistry::with_lifetime(factory, config.sessions.lifetime());
-        if let Some(dir) = &config.sessions.history_dir {
-            sessions.keep_history(Arc::new(crate::history::RunHistory::new(dir)));
-        }
+        // Every run is kept on disk, by default in the data folder beside the sites.
+        let history_dir = config
+            .sessions
+            .history_dir
+            .clone()
+            .unwrap_or_else(|| tandem_mcp_browser::site::data_root().join("history"));
+        sessions.keep_history(Arc::new(crate::history::RunHistory::new(&history_dir)));
         // The Product Doc lives beside the session's site files.
         sessions.keep_product_docs(tandem_mcp_browser::site::sites_root(&config.browser));
         let state = Arc::new(AppState {

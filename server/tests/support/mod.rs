@@ -33,6 +33,12 @@ impl TestDaemon {
     pub async fn start_with(mut config: Config) -> Self {
         config.server.port = 0;
         config.browser = tandem_tests::browser_config();
+        // Runs are kept on disk, away from the machine's own data folder.
+        if config.sessions.history_dir.is_none() {
+            let dir =
+                std::env::temp_dir().join(format!("tandem-test-history-{}", std::process::id()));
+            config.sessions.history_dir = Some(dir);
+        }
         let daemon = Daemon::bind(config, &ServeArgs::default()).await.unwrap();
         Self::serve(daemon).await
     }
