@@ -221,7 +221,9 @@ async fn a_browser_that_dies_at_every_start_gives_a_clear_error_after_the_cap() 
     assert_eq!(capped.outcome, RunOutcome::Failed, "{}", capped.text);
     for said in [
         "failed 4 times within 60s",
-        "this browser dies at once",
+        // The cause names the browser that failed (its stderr is not always read before it
+        // exits, so the test does not rely on it).
+        "dying-chrome",
         "--chrome",
         "restart the daemon",
     ] {
