@@ -6,36 +6,10 @@
 
 mod support;
 
-use base64::Engine;
 use support::TestDaemon;
-use tandem_mcp_browser::McpBrowserClient;
+use support::ui::{eid, open_ui, save_screenshot, say, wait_text};
 use tandem_mcp_browser::browser::WaitCondition;
-use tandem_mcp_browser::snapshot::Snapshot;
 use tandem_tests::{FixtureSite, TestBrowser};
-
-fn eid(snapshot: &Snapshot, role: &str, name: &str) -> String {
-    snapshot
-        .elements
-        .iter()
-        .find(|e| e.role == role && e.name == name)
-        .unwrap_or_else(|| {
-            let all: Vec<String> = snapshot
-                .elements
-                .iter()
-                .map(|e| format!("{} {:?}", e.role, e.name))
-                .collect();
-            panic!("no {role} {name:?} in {all:?}")
-        })
-        .eid
-        .to_string()
-}
-
-async fn wait_text(client: &McpBrowserClient, text: &str) {
-    let condition = WaitCondition::Text { text: text.into() };
-    if let Err(error) = client.wait(&condition, Some(30_000)).await {
-        panic!("the UI never showed {text:?}: {error}");
-    }
-}
 
 #[tokio::test]
 async fn a_person_approves_a_confirmation_in_the_chat_ui() {
@@ -71,18 +45,7 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
         "the card names the target: {}",
         card.text
     );
-    let shot = ui
-        .call("screenshot", serde_json::json!({ "image_format": "png" }))
-        .await
-        .unwrap();
-    let (mime, data) = shot.images.first().cloned().expect("an image");
-    assert_eq!(mime, "image/png");
-    let artifacts = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("artifacts");
-    std::fs::create_dir_all(&artifacts).unwrap();
-    let image = base64::engine::general_purpose::STANDARD
-        .decode(data)
-        .unwrap();
-    std::fs::write(artifacts.join("ui-confirm-card.png"), image).unwrap();
+    save_screenshot(ui, "ui-confirm-card.png").await;
 
     ui.click(&eid(&card.observation.snapshot, "button", "Approve"))
         .await
@@ -98,30 +61,13 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
     daemon.stop().await;
 }
 
-/// Types `text` into the composer and sends it.
-async fn say(ui: &McpBrowserClient, text: &str) {
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.type_text(
-        &eid(&page, "textbox", "Message to Tandem"),
-        text,
-        true,
-        false,
-    )
-    .await
-    .unwrap();
-    ui.click(&eid(&page, "button", "Send")).await.unwrap();
-}
-
 #[tokio::test]
 async fn a_browser_restart_shows_as_one_line_on_the_chat_timeline() {
     let site = FixtureSite::start().await.unwrap();
     let daemon = TestDaemon::start().await;
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
-    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
-        .await
-        .unwrap();
-    wait_text(ui, "idle").await;
+    open_ui(&daemon, ui).await;
     say(ui, &format!("open {}", site.url("/form.html"))).await;
     wait_text(ui, "completed").await;
 
@@ -146,10 +92,7 @@ async fn a_denial_with_a_reason_reaches_the_planner_which_names_what_was_decline
     let daemon = TestDaemon::start().await;
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
-    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
-        .await
-        .unwrap();
-    wait_text(ui, "idle").await;
+    open_ui(&daemon, ui).await;
     let goal = format!("open {} then click Buy now", site.url("/shop.html"));
     say(ui, &goal).await;
     let deny = WaitCondition::Element {
@@ -181,10 +124,7 @@ async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots()
     let daemon = TestDaemon::start_with(config).await;
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
-    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
-        .await
-        .unwrap();
-    wait_text(ui, "idle").await;
+    open_ui(&daemon, ui).await;
     let goal = format!(
         "open {} then type Ada into Full name",
         site.url("/form.html")
@@ -235,10 +175,7 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
     let daemon = TestDaemon::start_with(config).await;
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
-    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
-        .await
-        .unwrap();
-    wait_text(ui, "idle").await;
+    open_ui(&daemon, ui).await;
     say(ui, "let's plan a small site").await;
     let answer = WaitCondition::Element {
         name: "Who is the site for?".into(),
@@ -289,10 +226,7 @@ async fn each_step_is_one_line_that_is_updated_in_place() {
     let daemon = TestDaemon::start().await;
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
-    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
-        .await
-        .unwrap();
-    wait_text(ui, "idle").await;
+    open_ui(&daemon, ui).await;
     say(
         ui,
         &format!(

@@ -7,84 +7,11 @@
 
 mod support;
 
-use base64::Engine;
 use serde_json::json;
 use support::TestDaemon;
-use tandem_mcp_browser::McpBrowserClient;
-use tandem_mcp_browser::browser::WaitCondition;
-use tandem_mcp_browser::snapshot::Snapshot;
+use support::ui::{eid, open_ui, save_screenshot, say, wait_element, wait_text};
 use tandem_tests::TestBrowser;
 use tandem_tests::mock_model::{MockModel, act, reply, request_text};
-
-fn eid(snapshot: &Snapshot, role: &str, name: &str) -> String {
-    snapshot
-        .elements
-        .iter()
-        .find(|e| e.role == role && e.name == name)
-        .unwrap_or_else(|| {
-            let all: Vec<String> = snapshot
-                .elements
-                .iter()
-                .map(|e| format!("{} {:?}", e.role, e.name))
-                .collect();
-            panic!("no {role} {name:?} in {all:?}")
-        })
-        .eid
-        .to_string()
-}
-
-async fn wait_text(ui: &McpBrowserClient, text: &str) {
-    let condition = WaitCondition::Text { text: text.into() };
-    if let Err(error) = ui.wait(&condition, Some(30_000)).await {
-        panic!("the UI never showed {text:?}: {error}");
-    }
-}
-
-async fn wait_element(ui: &McpBrowserClient, role: &str, name: &str) {
-    let condition = WaitCondition::Element {
-        name: name.into(),
-        role: Some(role.into()),
-    };
-    if let Err(error) = ui.wait(&condition, Some(30_000)).await {
-        panic!("the UI never showed {role} {name:?}: {error}");
-    }
-}
-
-/// Types `text` into the composer and sends it.
-async fn say(ui: &McpBrowserClient, text: &str) {
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.type_text(
-        &eid(&page, "textbox", "Message to Tandem"),
-        text,
-        true,
-        false,
-    )
-    .await
-    .unwrap();
-    ui.click(&eid(&page, "button", "Send")).await.unwrap();
-}
-
-/// Saves a PNG screenshot of the UI as `name` among the test artifacts.
-async fn save_screenshot(ui: &McpBrowserClient, name: &str) {
-    let shot = ui
-        .call("screenshot", json!({ "image_format": "png" }))
-        .await
-        .unwrap();
-    let (_, data) = shot.images.first().cloned().expect("an image");
-    let artifacts = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("artifacts");
-    std::fs::create_dir_all(&artifacts).unwrap();
-    let image = base64::engine::general_purpose::STANDARD
-        .decode(data)
-        .unwrap();
-    std::fs::write(artifacts.join(name), image).unwrap();
-}
-
-async fn open_ui(daemon: &TestDaemon, ui: &McpBrowserClient) {
-    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
-        .await
-        .unwrap();
-    wait_text(ui, "idle").await;
-}
 
 #[tokio::test]
 async fn an_ask_form_is_shown_again_after_a_reload_and_answered_in_the_page() {

@@ -5,6 +5,7 @@
 mod support;
 
 use support::TestDaemon;
+use support::ui::{open_ui, say};
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_tests::TestBrowser;
 
@@ -13,31 +14,12 @@ async fn the_ui_lists_the_pages_the_agent_built() {
     let daemon = TestDaemon::start().await;
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
-    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
-        .await
-        .unwrap();
-    ui.wait(
-        &WaitCondition::Text {
-            text: "idle".into(),
-        },
-        Some(30_000),
+    open_ui(&daemon, ui).await;
+    say(
+        ui,
+        "build a small site for a bakery with a menu and a contact page",
     )
-    .await
-    .unwrap();
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    let find = |role: &str, name: &str| {
-        page.elements
-            .iter()
-            .find(|e| e.role == role && e.name == name)
-            .unwrap()
-            .eid
-            .to_string()
-    };
-    let goal = "build a small site for a bakery with a menu and a contact page";
-    ui.type_text(&find("textbox", "Message to Tandem"), goal, true, false)
-        .await
-        .unwrap();
-    ui.click(&find("button", "Send")).await.unwrap();
+    .await;
     let listed = WaitCondition::Text {
         text: "Site pages".into(),
     };

@@ -8,8 +8,8 @@ mod support;
 
 use std::sync::Arc;
 
-use base64::Engine;
 use support::TestDaemon;
+use support::ui::{open_ui, save_screenshot};
 use tandem_mcp_browser::browser::{PointerButton, UserInput, WaitCondition};
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
@@ -38,20 +38,6 @@ async fn wait_for(client: &McpBrowserClient, condition: WaitCondition) {
     }
 }
 
-async fn save_screenshot(client: &McpBrowserClient, name: &str) {
-    let shot = client
-        .call("screenshot", serde_json::json!({ "image_format": "png" }))
-        .await
-        .unwrap();
-    let (_, data) = shot.images.first().cloned().expect("an image");
-    let artifacts = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("artifacts");
-    std::fs::create_dir_all(&artifacts).unwrap();
-    let image = base64::engine::general_purpose::STANDARD
-        .decode(data)
-        .unwrap();
-    std::fs::write(artifacts.join(format!("{name}.png")), image).unwrap();
-}
-
 /// What the agent's browser shows, through its own session.
 async fn agent_page(session: &Arc<tandem_server::session::Session>) -> Snapshot {
     let eyes =
@@ -70,16 +56,7 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
     let hands: Arc<Mutex<BrowserSession>> = Arc::clone(server.session());
     let ui = McpBrowserClient::in_process(server).await.unwrap();
 
-    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
-        .await
-        .unwrap();
-    wait_for(
-        &ui,
-        WaitCondition::Text {
-            text: "idle".into(),
-        },
-    )
-    .await;
+    open_ui(&daemon, &ui).await;
     let page = ui.observe(None).await.unwrap().observation.snapshot;
     let goal = format!(
         "open {} then type ada into Username then type your password into Password then click Log in",
@@ -105,7 +82,7 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
         },
     )
     .await;
-    save_screenshot(&ui, "ui-takeover").await;
+    save_screenshot(&ui, "ui-takeover.png").await;
 
     // Click the password field where the live view shows it, then type with real key events.
     let ids = daemon.state.sessions.ids();
@@ -184,7 +161,7 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
         "the banner is gone: {}",
         chat.text
     );
-    save_screenshot(&ui, "ui-handed-back").await;
+    save_screenshot(&ui, "ui-handed-back.png").await;
 
     ui.close().await;
     host.shutdown().await;

@@ -14,6 +14,8 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
+pub mod ui;
+
 pub const WAIT: Duration = Duration::from_secs(30);
 
 /// A daemon serving on a free port until dropped.
