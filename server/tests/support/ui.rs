@@ -1,0 +1,83 @@
+//! Driving the chat page in headless Chromium as a person would: find a control by its role and
+//! accessible name, wait for what the page shows, send a message, save a screenshot.
+
+use base64::Engine;
+use tandem_mcp_browser::McpBrowserClient;
+use tandem_mcp_browser::browser::WaitCondition;
+use tandem_mcp_browser::snapshot::Snapshot;
+
+/// Opens the daemon's chat page with its launch token and waits until it is connected and idle.
+pub async fn open_ui(daemon: &super::TestDaemon, ui: &McpBrowserClient) {
+    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
+        .await
+        .unwrap();
+    wait_text(ui, "idle").await;
+}
+
+/// The eid of the element with exactly this role and name; panics listing what is there.
+pub fn eid(snapshot: &Snapshot, role: &str, name: &str) -> String {
+    snapshot
+        .elements
+        .iter()
+        .find(|e| e.role == role && e.name == name)
+        .unwrap_or_else(|| {
+            let all: Vec<String> = snapshot
+                .elements
+                .iter()
+                .map(|e| format!("{} {:?}", e.role, e.name))
+                .collect();
+            panic!("no {role} {name:?} in {all:?}")
+        })
+        .eid
+        .to_string()
+}
+
+/// Waits (at most 30 s) until the page shows `text`.
+pub async fn wait_text(ui: &McpBrowserClient, text: &str) {
+    let condition = WaitCondition::Text { text: text.into() };
+    if let Err(error) = ui.wait(&condition, Some(30_000)).await {
+        panic!("the UI never showed {text:?}: {error}");
+    }
+}
+
+/// Waits (at most 30 s) until the page has an element with this role and name.
+pub async fn wait_element(ui: &McpBrowserClient, role: &str, name: &str) {
+    let condition = WaitCondition::Element {
+        name: name.into(),
+        role: Some(role.into()),
+    };
+    if let Err(error) = ui.wait(&condition, Some(30_000)).await {
+        panic!("the UI never showed {role} {name:?}: {error}");
+    }
+}
+
+/// Types `text` into the composer and sends it.
+pub async fn say(ui: &McpBrowserClient, text: &str) {
+    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    ui.type_text(
+        &eid(&page, "textbox", "Message to Tandem"),
+        text,
+        true,
+        false,
+    )
+    .await
+    .unwrap();
+    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+}
+
+/// Saves a PNG screenshot of the page as `file_name` among the test artifacts
+/// (`target/tmp/artifacts/`).
+pub async fn save_screenshot(ui: &McpBrowserClient, file_name: &str) {
+    let shot = ui
+        .call("screenshot", serde_json::json!({ "image_format": "png" }))
+        .await
+        .unwrap();
+    let (mime, data) = shot.images.first().cloned().expect("an image");
+    assert_eq!(mime, "image/png");
+    let artifacts = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let image = base64::engine::general_purpose::STANDARD
+        .decode(data)
+        .unwrap();
+    std::fs::write(artifacts.join(file_name), image).unwrap();
+}
