@@ -2,7 +2,7 @@
 //! their action, invalid and failing actions, chat mode, check/uncheck, cancel and supersede.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use std::sync::{Arc, Mutex};
 

@@ -2,7 +2,7 @@
 //! `history` request and, after a restart, by the token-protected HTTP route.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use support::TestDaemon;
 use tandem_server::Config;

@@ -4,7 +4,7 @@
 //! messages shows as one "browser restarted" line on the UI's timeline.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use support::TestDaemon;
 use support::ui::{eid, open_ui, save_screenshot, say, wait_text};

@@ -3,7 +3,7 @@
 //! send (repeated headers, absolute-form targets).
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};

@@ -5,7 +5,7 @@
 //! the daemon stays healthy.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::PermissionsExt;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! Every default takeover and deny rule, table-driven (allow and confirm rules are in
 //! `default_allow_confirm.rs`).
 
-mod common;
+use crate::common;
 
 use common::{agent_on, default_gate, expect};
 use tandem_policy::{ActionKind, ActionRequest, Effect, Mode, PolicyContext};

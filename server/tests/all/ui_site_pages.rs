@@ -2,7 +2,7 @@
 //! after the agent builds a site from one message, in real headless Chromium.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use support::TestDaemon;
 use support::ui::{open_ui, say};

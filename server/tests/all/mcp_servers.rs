@@ -10,7 +10,7 @@ use tandem_server::cli::connect_mcp_servers;
 use tandem_server::config::McpServerSettings;
 use tandem_tests::TestBrowser;
 
-mod support;
+use crate::support;
 
 fn tandem_as_external(name: &str) -> McpServerSettings {
     McpServerSettings {

@@ -5,7 +5,7 @@
 //! faked. Screenshots of each state are saved in `target/tmp/artifacts/`.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use support::TestDaemon;

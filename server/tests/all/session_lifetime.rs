@@ -4,7 +4,7 @@
 //! Grace periods are short here; every wait is for an observable effect, with a deadline.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

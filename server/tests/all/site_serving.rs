@@ -3,7 +3,7 @@
 //! fetch another session's pages. Checked in real Chromium.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use support::TestDaemon;
 use tandem_mcp_browser::browser::WaitCondition;

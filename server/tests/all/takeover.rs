@@ -4,7 +4,7 @@
 //! goes on and what they typed is nowhere in the record.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

@@ -5,7 +5,7 @@
 //! lost, the daemon still answers `/health`, and the next run in the same session works.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

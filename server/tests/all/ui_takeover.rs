@@ -4,7 +4,7 @@
 //! artifacts (`target/tmp/artifacts/`).
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

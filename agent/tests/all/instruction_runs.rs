@@ -3,7 +3,7 @@
 //! the final report, and answers checked against the question they answer.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use std::sync::{Arc, Mutex};
 

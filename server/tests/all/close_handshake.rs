@@ -3,7 +3,7 @@
 //! the close code (4429, 4401, 1009) instead of a reset connection.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use support::{TestDaemon, WsClient};
 use tandem_server::protocol::ClientMessage;

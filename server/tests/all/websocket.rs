@@ -2,7 +2,7 @@
 //! and real headless Chromium on the fixture site.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-mod support;
+use crate::support;
 
 use support::{TestDaemon, WsClient, code};
 use tandem_server::protocol::{ClearedBy, ClientMessage, QuestionKind, RunOutcome, ServerMessage};

@@ -1,7 +1,7 @@
 //! Every default allow and confirm rule, table-driven (takeover and deny rules are in
 //! `default_takeover_deny.rs`).
 
-mod common;
+use crate::common;
 
 use common::{agent_on, default_gate, expect};
 use tandem_policy::{ActionKind, ActionRequest, Effect};

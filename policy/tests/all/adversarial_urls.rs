@@ -1,6 +1,6 @@
 //! Hosts are judged as the browser will really resolve them, whatever the URL looks like.
 
-mod common;
+use crate::common;
 
 use common::{agent_on, expect, gate_with};
 use tandem_policy::{ActionRequest, Effect, Mode, PolicyContext};

@@ -1,6 +1,6 @@
 //! How decisions combine: strictest wins, unknown is denied, approvals are narrow, user files add.
 
-mod common;
+use crate::common;
 
 use common::{agent_on, default_gate, expect, gate_with};
 use tandem_policy::{

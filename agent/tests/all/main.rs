@@ -1,0 +1,9 @@
+//! The crate's integration tests, linked as one binary (a cold `cargo test` links a
+//! handful of binaries instead of one per file). Each module is one former test file.
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
+
+mod support;
+
+mod agent_flow;
+mod instruction_runs;
+mod served_tools_policy;
