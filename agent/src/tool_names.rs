@@ -2,7 +2,7 @@
 //! a typed action already covers, and which ones change nothing.
 //!
 //! Contract: these lists, the browser server's tools and the tool names of the default policy
-//! (`policy/default-policy.toml`) are one list. `agent/tests/served_tools_policy.rs` lists the
+//! (`policy/default-policy.toml`) are one list. `agent/tests/all/served_tools_policy.rs` lists the
 //! served tools over a real MCP connection and walks each through the default policy in every
 //! mode, so a tool added on one side only fails that test.
 //!

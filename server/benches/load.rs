@@ -7,7 +7,7 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a bench that cannot run should stop loudly
 
-#[path = "../tests/support/mod.rs"]
+#[path = "../tests/all/support/mod.rs"]
 mod support;
 
 use std::sync::{Arc, Mutex};

@@ -346,7 +346,7 @@ async fn cancel_says_so_when_nothing_is_running_and_ends_a_run_waiting_at_a_ques
     assert!(nothing_running(&reply), "{reply:?}");
 
     // A cancel while a run waits at a question ends that run. (A takeover there pauses it
-    // instead: see tests/takeover.rs.)
+    // instead: see takeover.rs.)
     let goal = format!("open {} then click Create account", site.url("/form.html"));
     let id = client.ask(goal).await.interrupt_id;
     client.send(&ClientMessage::Cancel {}).await;
