@@ -4,7 +4,8 @@
 //!
 //! It answers `GET` and `HEAD` only, through [`super::serve::respond`] (so the same names,
 //! 404s and sandboxing CSP as the daemon's route), one request per connection. One server per
-//! sites folder and process, started on first use.
+//! sites folder and process, started on first use; one whose task has ended (its tokio runtime
+//! was shut down, as at the end of each test) is replaced by a new one on the next use.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -19,14 +20,27 @@ use super::serve::{SiteResponse, respond};
 /// Largest request head read, in bytes.
 const MAX_REQUEST_BYTES: usize = 8 * 1024;
 
-fn servers() -> &'static Mutex<HashMap<PathBuf, String>> {
-    static SERVERS: OnceLock<Mutex<HashMap<PathBuf, String>>> = OnceLock::new();
+/// A running preview server: its base address and the task that answers it.
+struct Preview {
+    url: String,
+    task: tokio::task::JoinHandle<()>,
+}
+
+fn servers() -> &'static Mutex<HashMap<PathBuf, Preview>> {
+    static SERVERS: OnceLock<Mutex<HashMap<PathBuf, Preview>>> = OnceLock::new();
     SERVERS.get_or_init(Mutex::default)
+}
+
+/// The address of the live server for `root`, if there is one.
+fn live(map: &HashMap<PathBuf, Preview>, root: &Path) -> Option<String> {
+    map.get(root)
+        .filter(|preview| !preview.task.is_finished())
+        .map(|preview| preview.url.clone())
 }
 
 /// The base address (`http://127.0.0.1:port/sites`) serving `root`, started if needed.
 pub async fn base_url(root: &Path) -> Result<String, SiteError> {
-    if let Some(url) = servers().lock().ok().and_then(|map| map.get(root).cloned()) {
+    if let Some(url) = servers().lock().ok().and_then(|map| live(&map, root)) {
         return Ok(url);
     }
     let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
@@ -35,13 +49,12 @@ pub async fn base_url(root: &Path) -> Result<String, SiteError> {
         .lock()
         .map_err(|_| SiteError::Storage("the preview registry is poisoned".into()))?;
     // Another call may have started one meanwhile: keep theirs, drop ours.
-    if let Some(existing) = map.get(root) {
-        return Ok(existing.clone());
+    if let Some(existing) = live(&map, root) {
+        return Ok(existing);
     }
-    map.insert(root.to_path_buf(), url.clone());
-    drop(map);
-    let root = root.to_path_buf();
-    tokio::spawn(async move {
+    let served = root.to_path_buf();
+    let task = tokio::spawn(async move {
+        let root = served;
         loop {
             match listener.accept().await {
                 Ok((stream, _)) => {
@@ -56,6 +69,14 @@ pub async fn base_url(root: &Path) -> Result<String, SiteError> {
             }
         }
     });
+    map.insert(
+        root.to_path_buf(),
+        Preview {
+            url: url.clone(),
+            task,
+        },
+    );
+    drop(map);
     tracing::info!(%url, "site preview server started");
     Ok(url)
 }

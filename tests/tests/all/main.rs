@@ -2,7 +2,6 @@
 //! handful of binaries instead of one per file). Each module is one former test file.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-
 mod action_validation;
 mod agent_scenarios;
 mod browser_tools;
