@@ -16,13 +16,12 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use serde_json::Value;
 use tandem_agent::planner::{Plan, PlanContext, Planner};
-use tandem_agent::{
-    Action, Agent, AgentConfig, AgentEvent, BrowserTools, PlannerError, RunOutcome, ToolInfo,
-};
+use tandem_agent::{Action, Agent, AgentConfig, AgentEvent, BrowserTools, PlannerError, ToolInfo};
 use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use tandem_mcp_browser::snapshot::{Element, Rect, Snapshot};
 use tandem_mcp_browser::{ClientError, Observation, ObservedPage, Screenshot, TabInfo, ToolOutput};
 use tandem_policy::PolicyGate;
+use tandem_protocol::RunOutcome;
 
 const STEPS: usize = 20;
 const RUNS: usize = 200;

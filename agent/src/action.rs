@@ -11,8 +11,7 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tandem_mcp_browser::snapshot::Eid;
-
-use crate::question::Question;
+use tandem_protocol::Question;
 
 /// One step the agent takes. Element ids (`eid`) come from the latest page snapshot.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

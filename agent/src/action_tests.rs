@@ -1,5 +1,6 @@
+use tandem_protocol::{QuestionKind, QuestionOption};
+
 use super::*;
-use crate::question::{QuestionKind, QuestionOption};
 
 fn every_action() -> Vec<Action> {
     vec![

@@ -7,24 +7,13 @@
 //! can always be read again.
 
 use serde::{Deserialize, Serialize};
+use tandem_protocol::{
+    ActionResult, Lifecycle, Mode, ProductDoc, QuestionEnd, RunOutcome, RunUsage,
+};
 
 use crate::action::Action;
 use crate::interrupt::Interrupt;
-use crate::model::{RequestUsage, RunUsage};
-use crate::state::AgentMode;
-use crate::timeline::{ActionResult, RunOutcome};
-
-/// Where the agent is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Lifecycle {
-    /// No run; waiting for a message.
-    Idle,
-    /// A run is executing.
-    Running,
-    /// A run is paused at a question.
-    Paused,
-}
+use crate::model::RequestUsage;
 
 /// How long a step took, in microseconds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,7 +35,7 @@ pub enum AgentEvent {
         /// Running, paused or idle.
         lifecycle: Lifecycle,
         /// The current mode.
-        mode: AgentMode,
+        mode: Mode,
         /// The run concerned, if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         run_id: Option<String>,
@@ -143,7 +132,7 @@ pub enum AgentEvent {
         /// Titles of the sections that changed.
         changed: Vec<String>,
         /// The whole doc after the change.
-        doc: crate::product_doc::ProductDoc,
+        doc: ProductDoc,
     },
     /// Something went wrong that the person should know about.
     Error {
@@ -154,15 +143,21 @@ pub enum AgentEvent {
     },
 }
 
-/// Why a question stopped being pending.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum QuestionEnd {
-    /// A reply was accepted.
-    Answered,
-    /// Nobody answered in time: a confirmation is then denied.
-    Expired,
-    /// The run ended without an answer: cancelled, taken over, replaced by a new message or
-    /// shut down.
-    Cancelled,
+impl AgentEvent {
+    /// The run this event is about: none for an error, or for a status change outside a run.
+    pub fn run_id(&self) -> Option<&str> {
+        match self {
+            AgentEvent::Step { run_id, .. }
+            | AgentEvent::Observation { run_id, .. }
+            | AgentEvent::Question { run_id, .. }
+            | AgentEvent::QuestionCleared { run_id, .. }
+            | AgentEvent::Message { run_id, .. }
+            | AgentEvent::RunFinished { run_id, .. }
+            | AgentEvent::Usage { run_id, .. }
+            | AgentEvent::ProductDocUpdated { run_id, .. }
+            | AgentEvent::BrowserRestarted { run_id, .. } => Some(run_id),
+            AgentEvent::Status { run_id, .. } => run_id.as_deref(),
+            AgentEvent::Error { .. } => None,
+        }
+    }
 }

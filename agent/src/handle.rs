@@ -24,6 +24,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use serde::{Deserialize, Serialize};
 use tandem_policy::PolicyGate;
+use tandem_protocol::{Lifecycle, Mode, QuestionEnd, RunOutcome};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 
@@ -31,11 +32,10 @@ use crate::browser::BrowserTools;
 use crate::checkpointer::Checkpointer;
 use crate::config::AgentConfig;
 use crate::error::AgentError;
-use crate::events::{AgentEvent, Lifecycle, QuestionEnd};
+use crate::events::AgentEvent;
 use crate::interrupt::{Interrupt, Resume};
 use crate::planner::Planner;
-use crate::state::AgentMode;
-use crate::timeline::{RunOutcome, RunRecord};
+use crate::timeline::RunRecord;
 
 /// Operations sent to the agent task.
 pub(crate) enum Op {
@@ -89,7 +89,7 @@ pub struct AgentStatus {
     /// Idle, running or paused.
     pub lifecycle: Lifecycle,
     /// The person's mode.
-    pub mode: AgentMode,
+    pub mode: Mode,
     /// The current (running or paused) run.
     pub run_id: Option<String>,
 }
@@ -101,7 +101,7 @@ pub(crate) struct Shared {
     pub status: Mutex<AgentStatus>,
     pub current_cancel: Mutex<Option<CancellationToken>>,
     pub runs: Mutex<VecDeque<RunRecord>>,
-    pub mode: watch::Sender<AgentMode>,
+    pub mode: watch::Sender<Mode>,
     pub reasoning: Arc<AtomicBool>,
     /// Set by a takeover during a run; the run's next `plan_action` takes it (see
     /// [`crate::nodes::Runtime::takeover`]).
@@ -128,7 +128,7 @@ impl Agent {
         let checkpointer = Checkpointer::new();
         let (events, _) = broadcast::channel(config.event_capacity.max(16));
         let (ops_tx, ops_rx) = mpsc::channel(64);
-        let (mode_tx, mode_rx) = watch::channel(AgentMode::Agent);
+        let (mode_tx, mode_rx) = watch::channel(Mode::Agent);
         let reasoning = Arc::new(AtomicBool::new(false));
         let takeover = Arc::new(AtomicBool::new(false));
         let shared = Arc::new(Shared {
@@ -136,7 +136,7 @@ impl Agent {
             checkpointer,
             status: Mutex::new(AgentStatus {
                 lifecycle: Lifecycle::Idle,
-                mode: AgentMode::Agent,
+                mode: Mode::Agent,
                 run_id: None,
             }),
             current_cancel: Mutex::new(None),
@@ -243,7 +243,7 @@ impl AgentHandle {
 
     /// Switches between chat and agent mode. Applies to the next policy decision, also in a
     /// run that is going on.
-    pub async fn set_mode(&self, mode: AgentMode) -> Result<(), AgentError> {
+    pub async fn set_mode(&self, mode: Mode) -> Result<(), AgentError> {
         self.shared.mode.send_replace(mode);
         lock(&self.shared.status).mode = mode;
         self.send(Op::ModeChanged).await

@@ -14,10 +14,11 @@
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use tandem_protocol::{ActionTarget, Answer, Question};
 use thiserror::Error;
 
 use crate::action::Action;
-use crate::question::{Answer, AnswerError, Question, check_answers};
+use crate::question::{AnswerError, check_answers};
 
 /// A pause that waits for the person.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -39,17 +40,6 @@ impl Interrupt {
     }
 }
 
-/// The element a confirmation is about.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ConfirmTarget {
-    /// Its eid in the observation the action was planned on.
-    pub eid: String,
-    /// Its role (`button`, `link`, ...).
-    pub role: String,
-    /// Its accessible name.
-    pub name: String,
-}
-
 /// The three kinds of pause.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -68,7 +58,7 @@ pub enum InterruptKind {
         rule: String,
         /// The element the action aims at, as the person sees it (role and accessible name).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<ConfirmTarget>,
+        target: Option<ActionTarget>,
         /// The page the action happens on (for a navigation: the page it leaves).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         page_url: Option<String>,

@@ -28,6 +28,7 @@ pub mod checkpointer;
 pub mod config;
 pub mod error;
 pub mod events;
+pub mod frames;
 pub mod graph;
 pub mod handle;
 pub mod handover;
@@ -53,16 +54,13 @@ pub use browser::BrowserTools;
 pub use checkpointer::Checkpointer;
 pub use config::AgentConfig;
 pub use error::{AgentError, PlannerError};
-pub use events::{AgentEvent, Lifecycle, QuestionEnd, StepTimings};
+pub use events::{AgentEvent, StepTimings};
 pub use handle::{Agent, AgentHandle, AgentStatus, TakeoverStart};
 pub use interrupt::{Interrupt, InterruptError, InterruptKind, Resume};
-pub use model::{ModelConfig, RequestUsage, RunUsage};
+pub use model::{ModelConfig, RequestUsage};
 pub use nodes::NodeId;
 pub use planner::ModelPlanner;
-pub use question::{
-    Answer, AnswerError, Question, QuestionError, QuestionKind, QuestionOption, check_questions,
-};
-pub use state::AgentMode;
-pub use timeline::{ActionResult, RunOutcome, RunRecord, Timeline, TimelineItem};
+pub use question::{AnswerError, QuestionError, check_questions};
+pub use timeline::{RunRecord, Timeline, TimelineItem};
 pub use tool_hub::{ExternalServer, ToolHub, ToolServer};
 pub use tool_info::ToolInfo;

@@ -254,7 +254,8 @@ mod tests {
 
     #[test]
     fn site_tools_that_write_are_allowed_in_agent_mode_and_denied_in_chat_mode() {
-        use tandem_policy::{Effect, Mode, PolicyContext, PolicyGate};
+        use tandem_policy::{Effect, PolicyContext, PolicyGate};
+        use tandem_protocol::Mode;
         let gate = PolicyGate::with_defaults().unwrap();
         let writing = ["create_design_system", "generate_page", "edit_page"];
         let reading = [

@@ -1,4 +1,5 @@
-//! Structured questions the agent asks the person, and the person's answers.
+//! Checks on structured questions the agent asks the person and on the person's answers (the
+//! types are the protocol's: [`Question`], [`Answer`]).
 //!
 //! In: a planner puts [`Question`]s into [`crate::Action::AskUser`]. Out: the runtime pauses, the
 //! action is validated with [`check_questions`] (a choice without options cannot be asked), the
@@ -6,61 +7,8 @@
 //! [`crate::planner::StepOutcome::Answered`], once [`check_answers`] has found that they fit the
 //! questions (a reply that does not fit is refused and the questions stay pending).
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use tandem_protocol::{Answer, Question, QuestionKind};
 use thiserror::Error;
-
-/// One question for the person.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Question {
-    /// Identifier of the question, unique within one `ask_user` action; answers refer to it.
-    pub id: String,
-    /// The question as shown to the person, one or two short sentences.
-    pub prompt: String,
-    /// How the person answers: pick one option, pick several, or type free text.
-    pub kind: QuestionKind,
-    /// Choices for `radio` and `checkbox` questions; empty for `text`.
-    #[serde(default)]
-    pub options: Vec<QuestionOption>,
-}
-
-/// How a [`Question`] is answered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum QuestionKind {
-    /// Exactly one of the options.
-    Radio,
-    /// Any number of the options.
-    Checkbox,
-    /// Free text.
-    Text,
-}
-
-/// One choice of a `radio` or `checkbox` question.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct QuestionOption {
-    /// Machine value returned in the answer when this option is picked.
-    pub value: String,
-    /// Text shown to the person.
-    pub label: String,
-}
-
-/// The person's answer to one [`Question`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Answer {
-    /// The [`Question::id`] this answers.
-    pub question_id: String,
-    /// Picked option values (`radio`: one, `checkbox`: any number) or the typed text (`text`:
-    /// one entry).
-    pub values: Vec<String>,
-}
-
-impl Answer {
-    /// The first value, which is the whole answer for `radio` and `text` questions.
-    pub fn first(&self) -> Option<&str> {
-        self.values.first().map(String::as_str)
-    }
-}
 
 /// Why an `ask_user` action cannot be asked as planned. The action is invalid: the planner is
 /// told why and plans again.
@@ -96,8 +44,7 @@ pub fn check_questions(questions: &[Question]) -> Result<(), QuestionError> {
             return Err(QuestionError::RepeatedId(question.id.clone()));
         }
         let kind = match question.kind {
-            QuestionKind::Radio => "radio",
-            QuestionKind::Checkbox => "checkbox",
+            QuestionKind::Radio | QuestionKind::Checkbox => question.kind.name(),
             QuestionKind::Text => continue,
         };
         if question.options.is_empty() {

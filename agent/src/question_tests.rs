@@ -1,3 +1,5 @@
+use tandem_protocol::QuestionOption;
+
 use super::*;
 
 fn question(id: &str, kind: QuestionKind, options: &[&str]) -> Question {

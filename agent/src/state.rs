@@ -9,40 +9,12 @@ use serde::{Deserialize, Serialize};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{ObservedPage, Screenshot};
 use tandem_policy::{ActionRequest, PolicyDecision, SessionApprovals};
+use tandem_protocol::{Author, Mode, ProductDoc, QuestionEnd, RunOutcome, Transition};
 
-use crate::graph::{GraphState, Transition};
+use crate::graph::GraphState;
 use crate::memory::SessionMemory;
 use crate::planner::{Plan, StepOutcome, StepRecord};
-use crate::timeline::{Author, RunOutcome, RunRecord};
-
-/// Who drives: the person chats (the agent answers without acting) or the agent acts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AgentMode {
-    /// The agent answers; it never acts in the browser.
-    Chat,
-    /// The agent observes, plans and acts.
-    #[default]
-    Agent,
-}
-
-impl AgentMode {
-    /// The name, as in JSON and logs.
-    pub fn name(self) -> &'static str {
-        match self {
-            AgentMode::Chat => "chat",
-            AgentMode::Agent => "agent",
-        }
-    }
-
-    /// The policy's mode.
-    pub fn policy_mode(self) -> tandem_policy::Mode {
-        match self {
-            AgentMode::Chat => tandem_policy::Mode::Chat,
-            AgentMode::Agent => tandem_policy::Mode::Agent,
-        }
-    }
-}
+use crate::timeline::RunRecord;
 
 /// One chat message.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -126,7 +98,7 @@ impl Ending {
 pub struct AgentState {
     // --- owned by the person ---
     /// Chat or agent mode.
-    pub mode: AgentMode,
+    pub mode: Mode,
     /// Whether the person asked for visible reasoning (used by model planners).
     pub reasoning: bool,
     /// Chat history of the session (all runs).
@@ -136,7 +108,7 @@ pub struct AgentState {
     /// What the session remembers of earlier runs, and its project card.
     pub memory: SessionMemory,
     /// The session's Product Doc (loaded from disk on first use).
-    pub product_doc: Option<crate::product_doc::ProductDoc>,
+    pub product_doc: Option<ProductDoc>,
     /// Patches waiting to be applied to the Product Doc by the node that made them.
     pub doc_patches: Vec<crate::product_doc::DocPatch>,
     /// How many of `messages` came before this run (the medium layer shows those).
@@ -183,7 +155,7 @@ pub struct AgentState {
     pub final_response: Option<String>,
     /// How the last question ended, set when its reply is accepted (a denial that nobody gave
     /// is worded as such).
-    pub question_end: Option<crate::events::QuestionEnd>,
+    pub question_end: Option<QuestionEnd>,
     /// The page as it was when the person took the browser, until the observation after they
     /// hand it back says what changed ([`crate::handover::what_changed`]).
     pub before_handover: Option<ObservedPage>,
@@ -193,7 +165,7 @@ pub struct AgentState {
 
 impl AgentState {
     /// A fresh session state in `mode`.
-    pub fn new(mode: AgentMode) -> Self {
+    pub fn new(mode: Mode) -> Self {
         Self {
             mode,
             needs_observe: true,

@@ -10,7 +10,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use tandem_policy::{ActionKind, ActionRequest, Mode, PolicyContext, PolicyGate, SessionApprovals};
+use tandem_policy::{ActionKind, ActionRequest, PolicyContext, PolicyGate, SessionApprovals};
+use tandem_protocol::Mode;
 
 const TARGET: Duration = Duration::from_micros(20);
 const HOST_PATTERNS: usize = 1_000;

@@ -5,46 +5,10 @@
 //! [`SessionApprovals`] set the agent keeps for the session's life.
 
 use std::collections::BTreeSet;
-use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use tandem_protocol::Mode;
 
 use crate::request::ActionRequest;
-
-/// The mode the user chose for the session (`"agent"` or `"chat"` in JSON and rule files).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    /// The agent may act in the browser, within the policy.
-    Agent,
-    /// The agent only talks: the default policy denies every action that changes the page and
-    /// every mutating tool, while observing, scrolling, waiting, asking and stopping stay allowed.
-    Chat,
-}
-
-impl Mode {
-    /// Every mode, in a fixed order (used to validate rule files).
-    pub const ALL: [Mode; 2] = [Mode::Agent, Mode::Chat];
-
-    /// The name used in rule files (`"agent"`, `"chat"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Agent => "agent",
-            Mode::Chat => "chat",
-        }
-    }
-
-    /// The mode with this name, if any.
-    pub fn from_name(name: &str) -> Option<Mode> {
-        Mode::ALL.into_iter().find(|mode| mode.name() == name)
-    }
-}
-
-impl fmt::Display for Mode {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str(self.name())
-    }
-}
 
 /// The exact actions the user said "don't ask again" for, in one session. An approval only ever
 /// turns a confirmation into an allow for the identical canonical action; it never lifts a

@@ -12,9 +12,10 @@
 //! 4. a confirmation whose exact action the user approved for this session becomes an allow.
 //!    Nothing ever lifts a takeover or a deny.
 
+use tandem_protocol::Mode;
 use url::Url;
 
-use crate::context::{Mode, PolicyContext};
+use crate::context::PolicyContext;
 use crate::decision::{Effect, PolicyDecision, shorten};
 use crate::kind::ActionKind;
 use crate::navigation::{NavigationSettings, parse_target};

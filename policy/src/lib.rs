@@ -15,7 +15,8 @@
 //! constructors read a file, at start-up).
 //!
 //! ```
-//! use tandem_policy::{ActionRequest, Effect, Mode, PolicyContext, PolicyGate};
+//! use tandem_policy::{ActionRequest, Effect, PolicyContext, PolicyGate};
+//! use tandem_protocol::Mode;
 //!
 //! let gate = PolicyGate::default();
 //! let context = PolicyContext::new(Mode::Agent).with_current_url("https://shop.example/cart");
@@ -41,7 +42,7 @@ mod request;
 mod rule;
 mod words;
 
-pub use context::{Mode, PolicyContext, SessionApprovals};
+pub use context::{PolicyContext, SessionApprovals};
 pub use decision::{Effect, PolicyDecision};
 pub use error::PolicyError;
 pub use gate::PolicyGate;

@@ -4,9 +4,9 @@
 //! In: an [`ActionRequest`], the mode, and the parsed target and current-page URLs. Out: a
 //! [`PreparedRequest`] that [`Rule::matches`](crate::rule::Rule) reads.
 
+use tandem_protocol::Mode;
 use url::Url;
 
-use crate::context::Mode;
 use crate::host::host_key;
 use crate::kind::ActionKind;
 use crate::request::ActionRequest;

@@ -7,8 +7,9 @@
 //! Every condition that is present must hold (AND); a list condition holds when any entry matches
 //! (OR); an absent condition always holds.
 
+use tandem_protocol::Mode;
+
 use crate::config::ListField;
-use crate::context::Mode;
 use crate::decision::Effect;
 use crate::glob::Glob;
 use crate::host::{HostPattern, HostSet};

@@ -14,8 +14,8 @@ mod support;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use support::{TestDaemon, WsClient};
-use tandem_mcp_browser::browser::UserInput;
-use tandem_server::protocol::{ClientMessage, ServerMessage};
+use tandem_protocol::UserInput;
+use tandem_protocol::{ClientMessage, ServerMessage};
 use tandem_tests::FixtureSite;
 use tandem_tests::stats::{Samples, ms};
 

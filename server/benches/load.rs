@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use support::TestDaemon;
-use tandem_server::protocol::{ClientMessage, RunOutcome, ServerMessage};
+use tandem_protocol::{ClientMessage, RunOutcome, ServerMessage};
 use tandem_tests::FixtureSite;
 use tandem_tests::stats::Samples;
 

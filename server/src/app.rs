@@ -4,7 +4,7 @@
 //! pages, sandboxed), `/health`, `/ws` (the chat
 //! protocol) and `/mcp` (the browser tools over MCP streamable HTTP, with the launch token as a
 //! bearer token). Every request passes the access check first (its target, `Host` and `Origin`;
-//! see [`AccessPolicy`]); `/mcp` also needs the token.
+//! see [`security::AccessPolicy`]); `/mcp` also needs the token.
 
 use std::sync::Arc;
 
@@ -17,30 +17,12 @@ use axum::{Extension, Router};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::json;
-use tandem_mcp_browser::BrowserHost;
 use tandem_mcp_browser::server::BrowserServer;
 
-use crate::security::{self, AccessPolicy};
-use crate::session::SessionRegistry;
-use crate::token::LaunchToken;
+use crate::security;
+use crate::state::AppState;
 use crate::ws::OpenSockets;
 use crate::{sites, static_files, ws};
-
-/// What every handler can reach.
-pub struct AppState {
-    pub token: LaunchToken,
-    pub access: AccessPolicy,
-    pub sessions: Arc<SessionRegistry>,
-    /// Cancelled when the daemon starts shutting down: closes long-lived MCP streams so the
-    /// graceful shutdown does not wait on them, and WebSockets stop taking operations.
-    pub shutdown: tokio_util::sync::CancellationToken,
-}
-
-impl AppState {
-    pub fn host(&self) -> &Arc<BrowserHost> {
-        self.sessions.host()
-    }
-}
 
 /// The router of the daemon. Its WebSockets close (1001) as soon as `state.shutdown` is
 /// cancelled; [`router`] lets the daemon choose when.

@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use tandem_mcp_browser::site::serve::{SiteResponse, respond};
 use tandem_mcp_browser::site::sites_root;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// Serves one site file.
 pub async fn file(State(state): State<Arc<AppState>>, Path(path): Path<String>) -> Response {

@@ -7,11 +7,12 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use tandem_agent::planner::{InstructionPlanner, Planner};
-use tandem_agent::{Agent, AgentConfig, AgentEvent, AgentHandle, Interrupt, RunOutcome};
+use tandem_agent::{Agent, AgentConfig, AgentEvent, AgentHandle, Interrupt};
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::{BrowserHost, BrowserSession, McpBrowserClient};
 use tandem_policy::PolicyGate;
+use tandem_protocol::RunOutcome;
 use tokio::sync::{Mutex, broadcast};
 
 use crate::browser::browser_config;

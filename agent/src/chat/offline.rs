@@ -223,7 +223,7 @@ mod tests {
 
     use super::*;
     use crate::memory::RunSummary;
-    use crate::timeline::RunOutcome;
+    use tandem_protocol::RunOutcome;
 
     fn field(eid: &str, name: &str, value: &str, input_type: &str) -> Element {
         Element {

@@ -21,8 +21,7 @@ mod runner;
 mod transition;
 
 pub use runner::{Flow, Graph, GraphRunner, Limits, Route, RunExit};
-pub(crate) use transition::now_ms;
-pub use transition::{GraphState, NodeName, Transition};
+pub use transition::{GraphState, NodeName};
 
 #[cfg(test)]
 mod tests;

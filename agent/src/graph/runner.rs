@@ -4,9 +4,10 @@
 use std::time::Instant;
 
 use async_trait::async_trait;
+use tandem_protocol::{Transition, unix_ms};
 use tokio_util::sync::CancellationToken;
 
-use super::transition::{GraphState, NodeName, Transition, now_ms};
+use super::transition::{GraphState, NodeName};
 
 /// What a node asks the runner to do next.
 #[derive(Debug)]
@@ -200,7 +201,7 @@ impl<'g, G: Graph> GraphRunner<'g, G> {
             node: node.name().to_owned(),
             next: next.map(|n| n.name().to_owned()),
             paused,
-            at_ms: now_ms(),
+            at_ms: unix_ms(),
             took_us,
             summary: state.summary(),
         };

@@ -3,6 +3,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use async_trait::async_trait;
+use tandem_protocol::Transition;
 use tokio_util::sync::CancellationToken;
 
 use super::*;

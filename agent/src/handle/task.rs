@@ -2,21 +2,20 @@
 //! runs in the checkpointer and publishes records, status and the end of each run.
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
+use tandem_protocol::{Lifecycle, QuestionEnd, RunOutcome};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
-
-use std::sync::atomic::Ordering;
 
 use super::{Op, Shared, TakeoverStart, lock};
 use crate::checkpointer::PausedRun;
 use crate::error::AgentError;
-use crate::events::{AgentEvent, Lifecycle, QuestionEnd};
+use crate::events::AgentEvent;
 use crate::graph::{GraphRunner, RunExit};
 use crate::interrupt::{Interrupt, InterruptError, InterruptKind};
 use crate::nodes::{AgentGraph, NodeId, Runtime};
 use crate::state::AgentState;
-use crate::timeline::RunOutcome;
 
 /// Where the session's state is between operations.
 enum Held {
@@ -230,7 +229,7 @@ async fn replace_question(
     if let Some(seq) = state.planned_action.as_ref().and_then(|p| p.timeline_seq) {
         state.run.timeline.set_result(
             seq,
-            crate::timeline::ActionResult::Error {
+            tandem_protocol::ActionResult::Error {
                 message: "not done: you took the browser".to_owned(),
             },
         );

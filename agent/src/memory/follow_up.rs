@@ -172,7 +172,7 @@ fn undo_answer(last: Option<&RunSummary>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::timeline::RunOutcome;
+    use tandem_protocol::RunOutcome;
 
     fn memory_of(goals: &[(&str, &[&str])]) -> SessionMemory {
         let mut memory = SessionMemory::default();

@@ -10,9 +10,10 @@
 //! tandem: I bought it.
 //! ```
 
+use tandem_protocol::Author;
+
 use super::{MESSAGES_SHOWN, RUNS_SHOWN, RunSummary, SessionMemory};
 use crate::state::ChatMessage;
-use crate::timeline::Author;
 
 /// Longest line for one run, in characters.
 const MAX_RUN_CHARS: usize = 600;

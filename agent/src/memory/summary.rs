@@ -3,11 +3,12 @@
 //! record; a model planner may add a FAST-tier summary ([`RunSummary::folded`]).
 
 use serde::{Deserialize, Serialize};
+use tandem_protocol::RunOutcome;
 
 use crate::action::Action;
 use crate::planner::{StepOutcome, StepRecord};
 use crate::policy_bridge::describe;
-use crate::timeline::{RunOutcome, RunRecord, TimelineItem};
+use crate::timeline::{RunRecord, TimelineItem};
 
 /// Pages named per run.
 const MAX_PAGES: usize = 5;

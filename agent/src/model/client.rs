@@ -12,14 +12,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
+use tandem_mcp_browser::snapshot::render::estimate_tokens;
+use tandem_protocol::TokenUsage;
 use url::Url;
 
 use super::config::{ModelConfig, Tier};
 use super::error::ModelError;
 use super::retry::{backoff, is_retryable_status, retry_after};
-use super::usage::{RequestUsage, TokenUsage};
+use super::usage::RequestUsage;
 use super::wire::{ChatRequest, CompletionBody, provider_message};
-use tandem_mcp_browser::snapshot::render::estimate_tokens;
 
 /// What a request is, for the logs.
 #[derive(Debug, Clone, Copy, Default)]

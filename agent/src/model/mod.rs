@@ -24,5 +24,5 @@ pub use client::{ChatResponse, ModelClient, RequestMeta};
 pub use config::{ModelConfig, Price, SecretEntry, StructuredOutput, Tier, TierModels};
 pub use error::{ModelConfigError, ModelError};
 pub use secret::SecretString;
-pub use usage::{RequestUsage, RunUsage, TokenUsage, UsageMeter};
+pub use usage::{RequestUsage, UsageMeter};
 pub use wire::{ChatMessage, ChatRequest, Content, ContentPart, ImageUrl, ResponseFormat, Role};

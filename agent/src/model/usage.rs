@@ -1,4 +1,5 @@
-//! Token usage and cost: per request ([`RequestUsage`]) and per run ([`RunUsage`]).
+//! Token usage and cost per request ([`RequestUsage`]; the counts and the run's sum are the
+//! protocol's `TokenUsage` and `RunUsage`).
 //!
 //! In: the `usage` block of each chat completion (estimated from the text when a server sends
 //! none), priced with [`crate::model::Price`]. Out: recorded by the planner into the
@@ -8,29 +9,9 @@
 use std::sync::{Mutex, PoisonError};
 
 use serde::{Deserialize, Serialize};
+use tandem_protocol::TokenUsage;
 
 use super::config::Tier;
-
-/// Tokens and cost of one request.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
-pub struct TokenUsage {
-    /// Prompt (input) tokens.
-    pub prompt_tokens: u64,
-    /// Completion (output) tokens.
-    pub completion_tokens: u64,
-    /// Cost in the configured currency (0 when the model has no price).
-    pub cost: f64,
-    /// True when the server sent no usage and the counts are estimates (4 characters a token).
-    #[serde(default)]
-    pub estimated: bool,
-}
-
-impl TokenUsage {
-    /// Prompt plus completion tokens.
-    pub fn total(&self) -> u64 {
-        self.prompt_tokens + self.completion_tokens
-    }
-}
 
 /// One model request as the run record keeps it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -45,29 +26,6 @@ pub struct RequestUsage {
     pub tokens: TokenUsage,
     /// Wall time of the request, retries included, in milliseconds.
     pub latency_ms: u64,
-}
-
-/// The sum over a run's requests.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
-pub struct RunUsage {
-    /// Requests answered.
-    pub requests: u32,
-    /// Prompt tokens.
-    pub prompt_tokens: u64,
-    /// Completion tokens.
-    pub completion_tokens: u64,
-    /// Cost.
-    pub cost: f64,
-}
-
-impl RunUsage {
-    /// Adds one request.
-    pub fn add(&mut self, usage: &RequestUsage) {
-        self.requests += 1;
-        self.prompt_tokens += usage.tokens.prompt_tokens;
-        self.completion_tokens += usage.tokens.completion_tokens;
-        self.cost += usage.tokens.cost;
-    }
 }
 
 /// Where a planner records the requests of one planning step; the graph drains it.

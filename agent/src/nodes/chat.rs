@@ -7,6 +7,8 @@
 //! model is unavailable, the answer comes from the snapshot ([`crate::chat::answer_offline`]),
 //! saying plainly what needs a model.
 
+use tandem_protocol::RunOutcome;
+
 use super::Runtime;
 use super::plan::record_usage;
 use crate::chat::answer_offline;
@@ -16,7 +18,6 @@ use crate::interrupt::Interrupt;
 use crate::model::UsageMeter;
 use crate::planner::PlanContext;
 use crate::state::{AgentState, Ending};
-use crate::timeline::RunOutcome;
 
 pub(crate) async fn respond_chat(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     super::memory_fold::fold_earlier_runs(rt, state).await;

@@ -4,12 +4,14 @@
 //! context layer; a `ProductDocUpdated` event says what changed. Runs after `ask_user` and
 //! `execute_action`. A doc that cannot be read or written is logged and kept in memory.
 
+use tandem_protocol::ProductDoc;
+
 use super::Runtime;
 use super::plan::record_usage;
 use crate::events::AgentEvent;
 use crate::model::UsageMeter;
 use crate::planner::PlanContext;
-use crate::product_doc::ProductDoc;
+use crate::product_doc;
 use crate::state::AgentState;
 
 /// Patches from the person's message of this run (sessions that keep a Product Doc only: a
@@ -42,24 +44,24 @@ pub(crate) fn apply_patches(rt: &Runtime, state: &mut AgentState) {
     let path = rt.config.product_doc_path.as_deref();
     let doc = state.product_doc.get_or_insert_with(|| {
         path.map(|path| {
-            ProductDoc::load(path).unwrap_or_else(|error| {
+            product_doc::load(path).unwrap_or_else(|error| {
                 tracing::warn!(%error, "could not read the Product Doc; starting a new one");
                 ProductDoc::default()
             })
         })
         .unwrap_or_default()
     });
-    let changed = doc.apply(std::mem::take(&mut state.doc_patches));
+    let changed = product_doc::apply(doc, std::mem::take(&mut state.doc_patches));
     if changed.is_empty() {
         return;
     }
     if let Some(path) = path
-        && let Err(error) = doc.save(path)
+        && let Err(error) = product_doc::save(doc, path)
     {
         tracing::warn!(%error, "could not save the Product Doc");
     }
     let doc = doc.clone();
-    state.memory.set_card(doc.card());
+    state.memory.set_card(product_doc::card(&doc));
     rt.emit(AgentEvent::ProductDocUpdated {
         run_id: state.run.run_id.clone(),
         changed,

@@ -18,6 +18,7 @@ use tandem_mcp_browser::browser::{
     ActionOutcome, ScrollDirection as BrowserScroll, ScrollTarget, WaitCondition,
 };
 use tandem_policy::{Effect, PolicyContext, PolicyDecision};
+use tandem_protocol::{ActionResult, RunOutcome};
 
 use super::Runtime;
 use super::plan::micros;
@@ -30,7 +31,7 @@ use crate::planner::StepOutcome;
 use crate::policy_bridge::masked;
 use crate::secrets::Secrets;
 use crate::state::{AgentState, Ending, PlannedAction};
-use crate::timeline::{ActionResult, RunOutcome, TimelineItem};
+use crate::timeline::TimelineItem;
 
 /// What one execution produced.
 enum Executed {
@@ -302,7 +303,7 @@ pub(crate) fn check_landing(rt: &Runtime, state: &AgentState, url: &str) -> Opti
     if url.is_empty() || url.starts_with("chrome-error:") {
         return None;
     }
-    let context = PolicyContext::new(state.mode.policy_mode()).with_approvals(&state.approvals);
+    let context = PolicyContext::new(state.mode).with_approvals(&state.approvals);
     match rt.gate.check_navigation(url, &context) {
         PolicyDecision::Deny { reason, rule } => Some(Ending::new(
             RunOutcome::Denied,

@@ -7,6 +7,8 @@
 //! stays `pending`. A `stop` the planner gave up with ends here as `failed`, and one the person
 //! asked for as `cancelled`, its answer the message. `RunFinished` is sent by the agent task once the record is published.
 
+use tandem_protocol::{ActionResult, Author, RunOutcome};
+
 use super::{NodeId, Runtime};
 use crate::action::Action;
 use crate::events::{AgentEvent, StepTimings};
@@ -16,7 +18,7 @@ use crate::memory::RunSummary;
 use crate::planner::StepOutcome;
 use crate::policy_bridge::describe;
 use crate::state::{AgentState, ChatMessage};
-use crate::timeline::{ActionResult, Author, RunOutcome, TimelineItem};
+use crate::timeline::TimelineItem;
 
 /// The last sentence of the action limit's message: what the person in the chat does to go on
 /// (a terminal says its own).

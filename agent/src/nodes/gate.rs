@@ -12,6 +12,7 @@
 use std::time::Instant;
 
 use tandem_policy::{PolicyContext, PolicyDecision};
+use tandem_protocol::{ActionResult, RunOutcome};
 
 use super::Runtime;
 use super::plan::micros;
@@ -22,7 +23,7 @@ use crate::planner::StepOutcome;
 use crate::policy_bridge::{is_secret_field, masked, request_for};
 use crate::secrets::{Secrets, placeholder};
 use crate::state::{AgentState, Ending};
-use crate::timeline::{ActionResult, RunOutcome, TimelineItem};
+use crate::timeline::TimelineItem;
 
 pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     let started = Instant::now();
@@ -41,8 +42,7 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
         request.captcha_visible = false;
     }
     let decision = {
-        let mut context =
-            PolicyContext::new(state.mode.policy_mode()).with_approvals(&state.approvals);
+        let mut context = PolicyContext::new(state.mode).with_approvals(&state.approvals);
         if let Some(url) = state.current_url() {
             context = context.with_current_url(url);
         }

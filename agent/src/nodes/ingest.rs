@@ -4,11 +4,13 @@
 //! to the chat history and the timeline; the person's mode and reasoning flag copied into the
 //! state for this run.
 
+use tandem_protocol::Author;
+
 use super::Runtime;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::state::{AgentState, ChatMessage};
-use crate::timeline::{Author, TimelineItem};
+use crate::timeline::TimelineItem;
 
 pub(crate) fn ingest_user_input(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     state.mode = rt.mode();

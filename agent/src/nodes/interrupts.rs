@@ -9,15 +9,15 @@
 //! planner reads, and the run plans again.
 
 use tandem_policy::PolicyDecision;
+use tandem_protocol::{ActionResult, ActionTarget, Author, QuestionEnd, RunOutcome};
 
 use crate::action::Action;
-use crate::events::QuestionEnd;
 use crate::graph::Flow;
-use crate::interrupt::{ConfirmTarget, Interrupt, InterruptKind, Resume, action_hash};
+use crate::interrupt::{Interrupt, InterruptKind, Resume, action_hash};
 use crate::planner::StepOutcome;
 use crate::policy_bridge::{describe, masked};
 use crate::state::{AgentState, ChatMessage, Ending, PlannedAction};
-use crate::timeline::{ActionResult, Author, RunOutcome, TimelineItem};
+use crate::timeline::TimelineItem;
 
 pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) -> Flow<Interrupt> {
     let Some(mut planned) = state.planned_action.take() else {
@@ -36,7 +36,7 @@ pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) 
                 action_hash: hash,
                 reason,
                 rule,
-                target: planned.element.as_ref().map(|element| ConfirmTarget {
+                target: planned.element.as_ref().map(|element| ActionTarget {
                     eid: element.eid.to_string(),
                     role: element.role.clone(),
                     name: element.name.clone(),

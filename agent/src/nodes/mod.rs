@@ -43,6 +43,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use tandem_policy::PolicyGate;
+use tandem_protocol::Mode;
 use tokio::sync::{broadcast, watch};
 
 use crate::browser::BrowserTools;
@@ -51,7 +52,7 @@ use crate::events::AgentEvent;
 use crate::graph::{Flow, Graph, Limits, NodeName, Route};
 use crate::interrupt::{Interrupt, Resume};
 use crate::planner::Planner;
-use crate::state::{AgentMode, AgentState};
+use crate::state::AgentState;
 
 /// The nodes of the agent graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -126,7 +127,7 @@ pub(crate) struct Runtime {
     pub gate: Arc<PolicyGate>,
     pub events: broadcast::Sender<AgentEvent>,
     /// The person's mode; only their operations write it.
-    pub mode: watch::Receiver<AgentMode>,
+    pub mode: watch::Receiver<Mode>,
     /// The person's reasoning flag.
     pub reasoning: Arc<AtomicBool>,
     /// The person asked for the browser: the next `plan_action` hands over instead of planning.
@@ -140,7 +141,7 @@ impl Runtime {
     }
 
     /// The person's current mode.
-    pub fn mode(&self) -> AgentMode {
+    pub fn mode(&self) -> Mode {
         *self.mode.borrow()
     }
 

@@ -19,6 +19,7 @@
 use std::time::Instant;
 
 use tandem_mcp_browser::{ObservedPage, PageNotice};
+use tandem_protocol::{Author, RunOutcome};
 
 use super::Runtime;
 use super::execute::{check_landing, leave_denied_page, record_tool_error};
@@ -27,7 +28,7 @@ use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::planner::StepOutcome;
 use crate::state::{AgentState, Ending};
-use crate::timeline::{Author, RunOutcome, TimelineItem};
+use crate::timeline::TimelineItem;
 
 pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     if !state.needs_observe && state.last_observation.is_some() {

@@ -11,6 +11,8 @@
 
 use std::time::Instant;
 
+use tandem_protocol::RunOutcome;
+
 use super::Runtime;
 use crate::action::Action;
 use crate::error::PlannerError;
@@ -21,7 +23,6 @@ use crate::model::{RequestUsage, UsageMeter};
 use crate::planner::{Plan, PlanContext};
 use crate::policy_bridge::masked;
 use crate::state::{AgentState, Ending, PlannedAction};
-use crate::timeline::RunOutcome;
 
 /// Why the run hands over when the person pressed "Take over".
 pub const PERSON_TOOK_OVER: &str = "You took the browser.";
@@ -124,7 +125,7 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
 /// Adds the planner's model requests to the run record and publishes them.
 pub(crate) fn record_usage(rt: &Runtime, state: &mut AgentState, requests: Vec<RequestUsage>) {
     for request in requests {
-        state.run.usage.add(&request);
+        state.run.usage.add(&request.tokens);
         rt.emit(AgentEvent::Usage {
             run_id: state.run.run_id.clone(),
             request,

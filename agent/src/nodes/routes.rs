@@ -1,14 +1,14 @@
 //! The routing functions: where the run goes after each node. Pure functions of the state.
 
 use tandem_policy::PolicyDecision;
+use tandem_protocol::{Mode, RunOutcome};
 
 use super::NodeId;
 use crate::action::Action;
 use crate::config::AgentConfig;
 use crate::graph::Route;
 use crate::planner::StopMeaning;
-use crate::state::{AgentMode, AgentState};
-use crate::timeline::RunOutcome;
+use crate::state::AgentState;
 
 /// Final nodes: they run even after a cancel or past the limit, then end the run.
 pub(crate) fn is_final(node: NodeId) -> bool {
@@ -84,8 +84,8 @@ fn after_observe(state: &AgentState) -> NodeId {
         NodeId::MaybeObserve
     } else {
         match state.mode {
-            AgentMode::Chat => NodeId::RespondChat,
-            AgentMode::Agent => NodeId::PlanAction,
+            Mode::Chat => NodeId::RespondChat,
+            Mode::Agent => NodeId::PlanAction,
         }
     }
 }

@@ -10,6 +10,7 @@
 //! note, a timeline entry and a step event; the run plans again. A valid one resets `invalid_actions`.
 
 use tandem_mcp_browser::snapshot::Element;
+use tandem_protocol::ActionResult;
 
 use super::Runtime;
 use crate::action::Action;
@@ -20,7 +21,7 @@ use crate::planner::StepOutcome;
 use crate::policy_bridge::masked;
 use crate::question::check_questions;
 use crate::state::AgentState;
-use crate::timeline::{ActionResult, TimelineItem};
+use crate::timeline::TimelineItem;
 use crate::tool_args::argument_problem;
 use crate::tool_names;
 

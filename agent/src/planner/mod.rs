@@ -15,13 +15,12 @@ use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{ObservedPage, Screenshot};
+use tandem_protocol::{Answer, Mode};
 
 use crate::action::Action;
 use crate::error::PlannerError;
 use crate::memory::SessionMemory;
 use crate::model::UsageMeter;
-use crate::question::Answer;
-use crate::state::AgentMode;
 use crate::tool_info::ToolInfo;
 
 pub use instruction::InstructionPlanner;
@@ -154,7 +153,7 @@ pub struct PlanContext<'a> {
     /// Actions executed so far in this run.
     pub actions: usize,
     /// The session's mode, for logs.
-    pub mode: AgentMode,
+    pub mode: Mode,
     /// Invalid actions (or unusable planner outputs) in a row just before this call.
     pub invalid_actions: u32,
     /// The person's reasoning toggle: explain the decision in [`Plan::note`].
@@ -182,7 +181,7 @@ impl<'a> PlanContext<'a> {
             session_id: None,
             run_id: None,
             actions: 0,
-            mode: AgentMode::Agent,
+            mode: Mode::Agent,
             invalid_actions: 0,
             reasoning: false,
             notes: None,
@@ -230,7 +229,7 @@ impl<'a> PlanContext<'a> {
     }
 
     /// With the session's mode.
-    pub fn with_mode(mut self, mode: AgentMode) -> Self {
+    pub fn with_mode(mut self, mode: Mode) -> Self {
         self.mode = mode;
         self
     }

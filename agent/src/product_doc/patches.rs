@@ -2,10 +2,10 @@
 //! and from the site tools' structured results.
 
 use serde_json::Value;
+use tandem_protocol::{Answer, DocAuthor, Question};
 
-use super::{DocAuthor, DocPatch};
+use super::DocPatch;
 use crate::planner::instruction::{CHOICE_QUESTION, OPTION_QUESTION, TARGET_QUESTION};
-use crate::question::{Answer, Question};
 
 /// Site tools whose results patch the doc, and the section each one writes.
 const BRIEF_TOOL: &str = "analyze_brief";

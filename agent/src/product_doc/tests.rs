@@ -1,9 +1,9 @@
 use serde_json::json;
 use tandem_mcp_browser::snapshot::render::estimate_tokens;
+use tandem_protocol::{Answer, Question, QuestionKind};
 
 use super::patches::{from_answers, from_tool};
 use super::*;
-use crate::question::{Answer, Question, QuestionKind};
 
 #[test]
 fn answers_and_site_tool_results_patch_sections_and_the_card_stays_under_its_budget() {
@@ -19,48 +19,53 @@ fn answers_and_site_tool_results_patch_sections_and_the_card_stays_under_its_bud
         values: vec!["families in Lyon".into()],
     }];
     assert_eq!(
-        doc.apply(from_answers(&questions, &answers)),
+        apply(&mut doc, from_answers(&questions, &answers)),
         ["Who is the site for"]
     );
     let brief =
         json!({"business_name": "Chez Ada", "tone": "warm", "services": ["lunch", "dinner"]});
-    let changed = doc.apply(from_tool("analyze_brief", &brief, None));
+    let changed = apply(&mut doc, from_tool("analyze_brief", &brief, None));
     assert_eq!(changed, ["Business name", "Services", "Tone"]);
-    doc.apply(from_tool(
-        "generate_page",
-        &json!({"path": "index.html"}),
-        None,
-    ));
+    apply(
+        &mut doc,
+        from_tool("generate_page", &json!({"path": "index.html"}), None),
+    );
     let pages = doc
         .sections
         .iter()
         .find(|s| s.title == "Pages")
         .map(|s| s.content.clone());
-    doc.apply(from_tool(
-        "site__generate_page",
-        &json!({"path": "menu.html"}),
-        pages.as_deref(),
-    ));
-    let card = doc.card().unwrap();
+    apply(
+        &mut doc,
+        from_tool(
+            "site__generate_page",
+            &json!({"path": "menu.html"}),
+            pages.as_deref(),
+        ),
+    );
+    let card = super::card(&doc).unwrap();
     assert!(
         card.contains("- Who is the site for: families in Lyon"),
         "{card}"
     );
     assert!(card.contains("- Pages: index.html, menu.html"), "{card}");
     assert_eq!(
-        doc.apply(from_tool("click", &json!({}), None)),
+        apply(&mut doc, from_tool("click", &json!({}), None)),
         Vec::<String>::new()
     );
 
     // A long doc: the card is cut to stay under the budget, measured.
     for n in 0..30 {
-        doc.apply(vec![DocPatch {
-            title: format!("Section {n}"),
-            content: "word ".repeat(300),
-            by: DocAuthor::Agent,
-        }]);
+        apply(
+            &mut doc,
+            vec![DocPatch {
+                title: format!("Section {n}"),
+                content: "word ".repeat(300),
+                by: DocAuthor::Agent,
+            }],
+        );
     }
-    let card = doc.card().unwrap();
+    let card = super::card(&doc).unwrap();
     assert!(
         estimate_tokens(&card) < 500,
         "{} tokens",
@@ -73,14 +78,17 @@ fn answers_and_site_tool_results_patch_sections_and_the_card_stays_under_its_bud
 fn the_doc_is_saved_and_loaded_as_json() {
     let dir = std::env::temp_dir().join(format!("tandem-doc-{}", uuid::Uuid::new_v4()));
     let path = dir.join("sites").join("s1").join("product-doc.json");
-    assert_eq!(ProductDoc::load(&path).unwrap(), ProductDoc::default());
+    assert_eq!(load(&path).unwrap(), ProductDoc::default());
     let mut doc = ProductDoc::default();
-    doc.apply(vec![DocPatch {
-        title: "Goal".into(),
-        content: "A menu site".into(),
-        by: DocAuthor::Person,
-    }]);
-    doc.save(&path).unwrap();
-    assert_eq!(ProductDoc::load(&path).unwrap(), doc);
+    apply(
+        &mut doc,
+        vec![DocPatch {
+            title: "Goal".into(),
+            content: "A menu site".into(),
+            by: DocAuthor::Person,
+        }],
+    );
+    save(&doc, &path).unwrap();
+    assert_eq!(load(&path).unwrap(), doc);
     let _ = std::fs::remove_dir_all(dir);
 }

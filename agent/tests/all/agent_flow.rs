@@ -2,8 +2,6 @@
 //! their action, invalid and failing actions, chat mode, check/uncheck, cancel and supersede.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use crate::support;
-
 use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
@@ -11,15 +9,17 @@ use serde_json::Value;
 use support::{finished, next_matching, question};
 use tandem_agent::planner::{Plan, PlanContext, Planner, StopMeaning};
 use tandem_agent::{
-    Action, ActionResult, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, AgentMode,
-    BrowserTools, InterruptError, InterruptKind, PlannerError, QuestionEnd, Resume, RunOutcome,
-    ToolInfo,
+    Action, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, BrowserTools, InterruptError,
+    InterruptKind, PlannerError, Resume, ToolInfo,
 };
 use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{ClientError, Observation, ObservedPage, TabInfo, ToolOutput};
 use tandem_policy::PolicyGate;
+use tandem_protocol::{ActionResult, Mode, QuestionEnd, RunOutcome};
 use tokio::sync::broadcast;
+
+use crate::support;
 
 /// A page with a few elements; records the calls it gets.
 #[derive(Default)]
@@ -414,7 +414,7 @@ async fn chat_mode_reads_the_page_answers_offline_and_never_acts() {
     let browser = Arc::new(FakeBrowser::with(vec![element("e1", "button", "Buy now")]));
     let agent = spawn(&browser, Script::new(vec![click("e1")]));
     let mut events = agent.subscribe();
-    agent.set_mode(AgentMode::Chat).await.unwrap();
+    agent.set_mode(Mode::Chat).await.unwrap();
     agent
         .submit_user_message("which buttons are there?")
         .await
@@ -434,7 +434,7 @@ async fn chat_mode_reads_the_page_answers_offline_and_never_acts() {
         ["observe", "observe"],
         "each message reads the page; nothing else"
     );
-    assert_eq!(agent.status().mode, AgentMode::Chat);
+    assert_eq!(agent.status().mode, Mode::Chat);
 }
 
 #[tokio::test]
@@ -800,10 +800,10 @@ async fn a_stop_that_gives_up_fails_the_run_with_its_answer() {
 async fn a_choice_question_without_options_is_an_invalid_action_not_a_free_text_question() {
     let browser = Arc::new(FakeBrowser::with(vec![element("e1", "button", "Ok")]));
     let ask = Action::AskUser {
-        questions: vec![tandem_agent::Question {
+        questions: vec![tandem_protocol::Question {
             id: "size".into(),
             prompt: "Which size?".into(),
-            kind: tandem_agent::QuestionKind::Radio,
+            kind: tandem_protocol::QuestionKind::Radio,
             options: Vec::new(),
         }],
     };

@@ -3,8 +3,6 @@
 //! the final report, and answers checked against the question they answer.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use crate::support;
-
 use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
@@ -12,14 +10,17 @@ use serde_json::Value;
 use support::{finished, question};
 use tandem_agent::planner::InstructionPlanner;
 use tandem_agent::{
-    Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, Answer, AnswerError, BrowserTools,
-    Interrupt, InterruptError, InterruptKind, Resume, RunOutcome, ToolInfo,
+    Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, AnswerError, BrowserTools, Interrupt,
+    InterruptError, InterruptKind, Resume, ToolInfo,
 };
 use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{ClientError, Observation, ObservedPage, TabInfo, ToolOutput};
 use tandem_policy::PolicyGate;
+use tandem_protocol::{Answer, RunOutcome};
 use tokio::sync::broadcast;
+
+use crate::support;
 
 /// One element of a stand-in page and, for buttons and links, the page it leads to.
 struct Part {

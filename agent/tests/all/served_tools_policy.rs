@@ -11,7 +11,8 @@ use tandem_agent::tool_names;
 use tandem_agent::{Action, BrowserTools};
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::{BrowserConfig, BrowserHost, McpBrowserClient};
-use tandem_policy::{DEFAULT_POLICY_TOML, Effect, Mode, PolicyContext, PolicyGate};
+use tandem_policy::{DEFAULT_POLICY_TOML, Effect, PolicyContext, PolicyGate};
+use tandem_protocol::Mode;
 
 /// The intended verdict of each served tool as a `tool` call: (agent mode, chat mode).
 fn intended(tool: &str) -> (Effect, Effect) {

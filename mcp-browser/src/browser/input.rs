@@ -1,8 +1,8 @@
 //! A person's input relayed to the active tab during a takeover: clicks, wheel scrolling, key
 //! presses and typed text, as CDP input events.
 //!
-//! In: [`UserInput`] already mapped to the viewport's CSS pixels (the live view maps a point on
-//! its image). Out: `Input.dispatchMouseEvent`, `Input.dispatchKeyEvent` and `Input.insertText`
+//! In: the protocol's [`UserInput`] (the `input` frame's events), already mapped to the
+//! viewport's CSS pixels (the live view maps a point on its image). Out: `Input.dispatchMouseEvent`, `Input.dispatchKeyEvent` and `Input.insertText`
 //! on the active tab. This is not a model-facing tool: the agent never calls it, and nothing here
 //! logs what was typed.
 //!
@@ -12,7 +12,7 @@
 use chromiumoxide::cdp::browser_protocol::input::{
     DispatchMouseEventParams, DispatchMouseEventType, InsertTextParams, MouseButton,
 };
-use serde::{Deserialize, Serialize};
+use tandem_protocol::{PointerButton, UserInput};
 
 use super::keys;
 use super::session::BrowserSession;
@@ -20,62 +20,6 @@ use crate::error::{BrowserError, Result};
 
 /// The longest text one [`UserInput::Text`] may insert.
 pub const MAX_INSERTED_CHARS: usize = 4_096;
-
-/// A mouse button.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PointerButton {
-    Left,
-    Middle,
-    Right,
-}
-
-/// One piece of the person's input.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum UserInput {
-    /// A click (`count` 2 for a double click) at a point of the viewport.
-    Click {
-        x: f64,
-        y: f64,
-        #[serde(default = "left")]
-        button: PointerButton,
-        #[serde(default = "one")]
-        count: u8,
-    },
-    /// Wheel scrolling at a point, by CSS pixels.
-    Wheel {
-        x: f64,
-        y: f64,
-        #[serde(default)]
-        delta_x: f64,
-        delta_y: f64,
-    },
-    /// A key press with modifiers, named as `press_key` names them (`Enter`, `Control+A`).
-    Key { key: String },
-    /// Text typed, pasted or composed (IME), inserted at the caret.
-    Text { text: String },
-}
-
-fn left() -> PointerButton {
-    PointerButton::Left
-}
-
-fn one() -> u8 {
-    1
-}
-
-impl UserInput {
-    /// What kind of input this is, for logs that must not carry what was typed.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Self::Click { .. } => "click",
-            Self::Wheel { .. } => "wheel",
-            Self::Key { .. } => "key",
-            Self::Text { .. } => "text",
-        }
-    }
-}
 
 impl BrowserSession {
     /// Relays one piece of the person's input to the active tab.

@@ -16,7 +16,7 @@ mod tabs;
 
 pub use actions::{ActionOutcome, ScrollDirection, ScrollTarget, WaitCondition};
 pub use host::{BrowserHost, LiveBrowser};
-pub use input::{MAX_INSERTED_CHARS, PointerButton, UserInput};
+pub use input::MAX_INSERTED_CHARS;
 pub use launch::{CLOSED_NETWORK_ARGS, find_executable};
 pub use restarts::{MAX_RESTARTS, RESTART_WINDOW};
 pub use screencast::{MAX_FRAMES_PER_SECOND, Screencast, ScreencastFrame};

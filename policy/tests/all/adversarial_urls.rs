@@ -1,9 +1,10 @@
 //! Hosts are judged as the browser will really resolve them, whatever the URL looks like.
 
-use crate::common;
-
 use common::{agent_on, expect, gate_with};
-use tandem_policy::{ActionRequest, Effect, Mode, PolicyContext};
+use tandem_policy::{ActionRequest, Effect, PolicyContext};
+use tandem_protocol::Mode;
+
+use crate::common;
 
 const ALLOW_LIST: &str = r#"
 [hosts]

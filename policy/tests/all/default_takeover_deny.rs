@@ -1,10 +1,11 @@
 //! Every default takeover and deny rule, table-driven (allow and confirm rules are in
 //! `default_allow_confirm.rs`).
 
-use crate::common;
-
 use common::{agent_on, default_gate, expect};
-use tandem_policy::{ActionKind, ActionRequest, Effect, Mode, PolicyContext};
+use tandem_policy::{ActionKind, ActionRequest, Effect, PolicyContext};
+use tandem_protocol::Mode;
+
+use crate::common;
 
 const SHOP: Option<&str> = Some("https://shop.example/checkout");
 

@@ -4,8 +4,9 @@ use std::sync::LazyLock;
 
 use proptest::prelude::*;
 use tandem_policy::{
-    ActionKind, ActionRequest, Effect, Mode, PolicyContext, PolicyGate, SessionApprovals,
+    ActionKind, ActionRequest, Effect, PolicyContext, PolicyGate, SessionApprovals,
 };
+use tandem_protocol::Mode;
 
 static GATE: LazyLock<PolicyGate> = LazyLock::new(PolicyGate::default);
 

@@ -1,11 +1,12 @@
 //! How decisions combine: strictest wins, unknown is denied, approvals are narrow, user files add.
 
-use crate::common;
-
 use common::{agent_on, default_gate, expect, gate_with};
 use tandem_policy::{
-    ActionKind, ActionRequest, Effect, Mode, PolicyContext, PolicyGate, SessionApprovals,
+    ActionKind, ActionRequest, Effect, PolicyContext, PolicyGate, SessionApprovals,
 };
+use tandem_protocol::Mode;
+
+use crate::common;
 
 /// Four overlapping rules that all match a click on "Pay", one per effect.
 fn layered_rule(id: &str, effect: &str) -> String {

@@ -11,19 +11,19 @@
 
 use std::io::IsTerminal;
 use std::io::Write;
-
 use std::sync::Arc;
 
-use tandem_agent::Answer;
 use tandem_agent::interrupt::Resume;
 use tandem_agent::nodes::CHAT_LIMIT_HINT;
-use tandem_policy::{Mode, PolicyContext, PolicyDecision, PolicyGate};
+use tandem_policy::{PolicyContext, PolicyDecision, PolicyGate};
+use tandem_protocol::{
+    AgentQuestion, AgentQuestionKind, Answer, Mode, RunOutcome, ServerMessage, StepResult,
+};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use super::serve::shutdown_signal;
 use super::{RunArgs, connect_mcp_servers, session_factory};
 use crate::config::Config;
-use crate::protocol::{AgentQuestion, QuestionKind, RunOutcome, ServerMessage, StepResult};
 use crate::session::{Session, SessionRegistry};
 
 /// Exit codes of `tandem run`.
@@ -270,7 +270,7 @@ async fn answer(
     let id = question.interrupt_id.as_str();
     let interactive = asking == Asking::Terminal;
     match question.kind {
-        QuestionKind::Confirm => {
+        AgentQuestionKind::Confirm => {
             let summary = question
                 .action
                 .as_ref()
@@ -312,7 +312,7 @@ async fn answer(
                 }
             }
         }
-        QuestionKind::Manual => {
+        AgentQuestionKind::Manual => {
             if !interactive {
                 tracing::warn!(
                     "a takeover needs a person ({}): {}",
@@ -333,7 +333,7 @@ async fn answer(
             }
             None
         }
-        QuestionKind::Ask => {
+        AgentQuestionKind::Ask => {
             if !interactive {
                 let prompts: Vec<&str> = question
                     .questions

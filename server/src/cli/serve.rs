@@ -9,10 +9,11 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::{ServeArgs, connect_mcp_servers, session_factory};
-use crate::app::{AppState, router};
+use crate::app::router;
 use crate::config::Config;
 use crate::security::AccessPolicy;
 use crate::session::SessionRegistry;
+use crate::state::AppState;
 use crate::token::LaunchToken;
 use crate::ws::OpenSockets;
 

@@ -1,54 +1,34 @@
 //! Run history on disk: every run of a session, as it happens, one JSON line per fact in
-//! `{dir}/{session_id}.jsonl`. It outlives the session and the daemon.
+//! `{dir}/{session_id}.jsonl` (the protocol's versioned [`HistoryLine`]s). It outlives the
+//! session and the daemon.
 //!
 //! In: [`RunHistory::started`] (the person's message that began a run, from the WebSocket
-//! operation), every agent event of the session ([`record::write`], from the session's fan-out)
-//! and each finished run's canonical [`RunRecord`]. Out: [`RunHistory::runs`], a session's runs oldest first, each with
-//! its goal, status, timeline, final answer, usage and the screenshot of each observation
-//! (`obs-<n>`, the timeline's own references). A run with no record line never finished: the
-//! daemon stopped under it, so it reads as `interrupted`.
+//! operation), the frames of every agent event of the session ([`record::write`], from the
+//! session's fan-out) and each finished run's canonical [`RunRecord`]. Out: [`RunHistory::runs`],
+//! a session's runs oldest first ([`StoredRun`]), each with its goal, status, timeline, final
+//! answer, usage and the screenshot of each observation (`obs-<n>`, the timeline's own
+//! references). A run with no record line never finished: the daemon stopped under it, so it
+//! reads as `interrupted`. Files written before lines had a version (version 1, agent events
+//! instead of frames) are still read ([`legacy`]).
 //!
 //! Bounded: once a session's file passes [`MAX_FILE_BYTES`] it is rewritten with only its newest
 //! runs, to at most half that size. Session ids name files, so only ids made of ASCII letters,
 //! digits and `-` are accepted. I/O errors are logged, never fatal to a run.
 
+mod legacy;
 pub mod record;
 mod runs;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
-use tandem_agent::{AgentEvent, RunRecord};
-
-pub use runs::{RunStatusOnDisk, StoredRun};
+use tandem_agent::RunRecord;
+use tandem_protocol::{Fact, HISTORY_VERSION, HistoryLine, ServerMessage, StoredRun};
 
 /// Largest history file per session before older runs are dropped.
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
-
-/// One line of a history file.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Line {
-    /// Unix time in milliseconds.
-    pub at: u64,
-    pub run_id: String,
-    #[serde(flatten)]
-    pub fact: Fact,
-}
-
-/// What a line says.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub(crate) enum Fact {
-    /// The person's message began the run.
-    Started { goal: String },
-    /// An agent event of the run, as it happened.
-    Event { event: Box<AgentEvent> },
-    /// The run's canonical record, once it finished.
-    Record { record: Box<RunRecord> },
-}
 
 /// The history directory of a daemon.
 #[derive(Debug)]
@@ -85,34 +65,30 @@ impl RunHistory {
 
     /// Notes that `goal` began `run_id`.
     pub fn started(&self, session_id: &str, run_id: &str, goal: &str) {
-        self.append(
-            session_id,
-            run_id,
-            Fact::Started {
-                goal: goal.to_owned(),
-            },
-        );
+        let goal = goal.to_owned();
+        let line: HistoryLine = HistoryLine::now(run_id, Fact::Started { goal });
+        self.append(session_id, &[line]);
     }
 
-    /// Appends one event of the session.
-    pub fn event(&self, session_id: &str, run_id: &str, event: &AgentEvent) {
-        self.append(
-            session_id,
-            run_id,
-            Fact::Event {
-                event: Box::new(event.clone()),
-            },
-        );
+    /// Appends the frames the run's clients were sent for one event.
+    pub fn frames(&self, session_id: &str, run_id: &str, frames: Vec<ServerMessage>) {
+        let lines: Vec<HistoryLine> = frames
+            .into_iter()
+            .map(|frame| {
+                let frame = Box::new(frame);
+                HistoryLine::now(run_id, Fact::Frame { frame })
+            })
+            .collect();
+        self.append(session_id, &lines);
     }
 
     /// Appends a finished run's record.
-    pub fn finished(&self, session_id: &str, record: &RunRecord) {
+    pub fn finished(&self, session_id: &str, record: RunRecord) {
+        let run_id = record.run_id.clone();
+        let record = Box::new(record);
         self.append(
             session_id,
-            &record.run_id,
-            Fact::Record {
-                record: Box::new(record.clone()),
-            },
+            &[HistoryLine::now(run_id, Fact::Record { record })],
         );
     }
 
@@ -141,21 +117,23 @@ impl RunHistory {
         Ok(self.dir.join(format!("{session_id}.jsonl")))
     }
 
-    fn append(&self, session_id: &str, run_id: &str, fact: Fact) {
-        let line = Line {
-            at: now_ms(),
-            run_id: run_id.to_owned(),
-            fact,
-        };
-        if let Err(error) = self.try_append(session_id, &line) {
+    fn append<R: Serialize>(&self, session_id: &str, lines: &[HistoryLine<R>]) {
+        if let Err(error) = self.try_append(session_id, lines) {
             tracing::warn!(%error, session_id, "could not write the run history");
         }
     }
 
-    fn try_append(&self, session_id: &str, line: &Line) -> Result<(), HistoryError> {
+    fn try_append<R: Serialize>(
+        &self,
+        session_id: &str,
+        lines: &[HistoryLine<R>],
+    ) -> Result<(), HistoryError> {
         let path = self.path(session_id)?;
-        let mut text = serde_json::to_string(line).map_err(std::io::Error::other)?;
-        text.push('\n');
+        let mut text = String::new();
+        for line in lines {
+            text.push_str(&serde_json::to_string(line).map_err(std::io::Error::other)?);
+            text.push('\n');
+        }
         let _writing = self.writing.lock().unwrap_or_else(PoisonError::into_inner);
         std::fs::create_dir_all(&self.dir)?;
         let mut file = std::fs::OpenOptions::new()
@@ -180,7 +158,7 @@ fn shrink(path: &Path) -> Result<(), HistoryError> {
     let mut order: Vec<(String, u64)> = Vec::new();
     let mut run_of_line = Vec::with_capacity(lines.len());
     for raw in &lines {
-        let run_id = serde_json::from_str::<Line>(raw)
+        let run_id = serde_json::from_str::<RunOfLine>(raw)
             .map(|line| line.run_id)
             .unwrap_or_default();
         let size = raw.len() as u64 + 1;
@@ -213,25 +191,34 @@ fn shrink(path: &Path) -> Result<(), HistoryError> {
     Ok(())
 }
 
-fn parse_lines(text: &str) -> Vec<Line> {
+/// The run a line is about, whatever else it says.
+#[derive(Deserialize)]
+struct RunOfLine {
+    run_id: String,
+}
+
+/// The lines of a history file that this daemon understands, version 1 lines turned into
+/// version 2 facts.
+fn parse_lines(text: &str) -> Vec<HistoryLine> {
     text.lines()
         .filter(|raw| !raw.trim().is_empty())
-        .filter_map(|raw| match serde_json::from_str::<Line>(raw) {
-            Ok(line) => Some(line),
+        .filter_map(|raw| match serde_json::from_str::<HistoryLine>(raw) {
+            Ok(line) if line.v <= HISTORY_VERSION => Some(line),
+            Ok(line) => {
+                tracing::debug!(
+                    version = line.v,
+                    "skipping a history line of a newer version"
+                );
+                None
+            }
             Err(error) => {
                 // A line cut short by a crash: the rest of the history is still good.
                 tracing::debug!(%error, "skipping an unreadable history line");
                 None
             }
         })
+        .flat_map(legacy::upgrade)
         .collect()
-}
-
-fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-        .unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -4,13 +4,19 @@
 use std::sync::Arc;
 
 use tandem_agent::{AgentEvent, AgentHandle};
+use tandem_protocol::ServerMessage;
 
 use super::RunHistory;
 
-/// Writes `event` (and, when it ends a run, the run's canonical record) to `history`. File I/O
-/// runs off the runtime's workers; a failure is logged, never passed on.
-pub async fn write(agent: &AgentHandle, history: &Arc<RunHistory>, event: &AgentEvent) {
-    let Some(run_id) = run_of(event).map(str::to_owned) else {
+/// Writes the `frames` of `event` (and, when it ends a run, the run's canonical record) to
+/// `history`. File I/O runs off the runtime's workers; a failure is logged, never passed on.
+pub async fn write(
+    agent: &AgentHandle,
+    history: &Arc<RunHistory>,
+    event: &AgentEvent,
+    frames: &[ServerMessage],
+) {
+    let Some(run_id) = event.run_id().map(str::to_owned) else {
         return;
     };
     let record = match event {
@@ -28,30 +34,15 @@ pub async fn write(agent: &AgentHandle, history: &Arc<RunHistory>, event: &Agent
     };
     let session_id = agent.session_id().to_owned();
     let history = Arc::clone(history);
-    let event = event.clone();
+    let frames = frames.to_vec();
     let written = tokio::task::spawn_blocking(move || {
-        history.event(&session_id, &run_id, &event);
+        history.frames(&session_id, &run_id, frames);
         if let Some(record) = record {
-            history.finished(&session_id, &record);
+            history.finished(&session_id, record);
         }
     })
     .await;
     if let Err(error) = written {
         tracing::warn!(%error, "the history writer failed");
-    }
-}
-
-fn run_of(event: &AgentEvent) -> Option<&str> {
-    match event {
-        AgentEvent::Step { run_id, .. }
-        | AgentEvent::Observation { run_id, .. }
-        | AgentEvent::Question { run_id, .. }
-        | AgentEvent::QuestionCleared { run_id, .. }
-        | AgentEvent::Message { run_id, .. }
-        | AgentEvent::RunFinished { run_id, .. }
-        | AgentEvent::Usage { run_id, .. }
-        | AgentEvent::ProductDocUpdated { run_id, .. }
-        | AgentEvent::BrowserRestarted { run_id, .. } => Some(run_id),
-        AgentEvent::Status { .. } | AgentEvent::Error { .. } => None,
     }
 }

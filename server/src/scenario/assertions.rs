@@ -2,15 +2,16 @@
 //! texts, fields, tabs) as the person sees it, and what the agent executed according to the run
 //! records. Every failed check is one line saying what was expected and what was found.
 
-use tandem_agent::{ActionResult, RunRecord, TimelineItem};
+use tandem_agent::{RunRecord, TimelineItem};
+use tandem_protocol::{ActionResult, RunOutcome};
 
-use super::format::{Checks, Outcome};
+use super::format::Checks;
 use super::human::{Human, find_element, page_text};
 
 /// What the runs ended with.
 pub struct Ending<'a> {
     /// The last run's outcome and final message.
-    pub last: Option<(Outcome, &'a str)>,
+    pub last: Option<(RunOutcome, &'a str)>,
     /// Every run of the scenario.
     pub runs: &'a [RunRecord],
 }

@@ -10,6 +10,7 @@ use std::path::Path;
 use anyhow::Context;
 use serde::Deserialize;
 use tandem_agent::{Action, ModelConfig};
+use tandem_protocol::{AgentQuestionKind, RunOutcome};
 
 /// One scenario: what the person says, how they answer, what must be true at the end.
 #[derive(Debug, Clone, Deserialize)]
@@ -105,66 +106,10 @@ pub struct Message {
     pub text: String,
     /// How this run must end (`done`, `denied`, `cancelled`, `blocked`, `limit`, `failed`).
     #[serde(default)]
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<RunOutcome>,
     /// Cancel the run when the agent starts executing an action of this kind (`wait`, `click`…).
     #[serde(default)]
     pub cancel_on_action: Option<String>,
-}
-
-/// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    Done,
-    Denied,
-    Cancelled,
-    Blocked,
-    Limit,
-    Failed,
-}
-
-impl Outcome {
-    /// The outcome as the agent reports it.
-    pub fn of(outcome: tandem_agent::RunOutcome) -> Self {
-        match outcome {
-            tandem_agent::RunOutcome::Done => Self::Done,
-            tandem_agent::RunOutcome::Denied => Self::Denied,
-            tandem_agent::RunOutcome::Cancelled => Self::Cancelled,
-            tandem_agent::RunOutcome::Blocked => Self::Blocked,
-            tandem_agent::RunOutcome::Limit => Self::Limit,
-            tandem_agent::RunOutcome::Failed => Self::Failed,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Done => "done",
-            Self::Denied => "denied",
-            Self::Cancelled => "cancelled",
-            Self::Blocked => "blocked",
-            Self::Limit => "limit",
-            Self::Failed => "failed",
-        }
-    }
-}
-
-/// The kind of question expected.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ExpectKind {
-    Confirm,
-    Manual,
-    Ask,
-}
-
-impl ExpectKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Confirm => "confirm",
-            Self::Manual => "manual",
-            Self::Ask => "ask",
-        }
-    }
 }
 
 /// One expected question and the person's answer.
@@ -172,7 +117,7 @@ impl ExpectKind {
 #[serde(deny_unknown_fields)]
 pub struct Expect {
     /// `confirm`, `manual` or `ask`.
-    pub kind: ExpectKind,
+    pub kind: AgentQuestionKind,
     /// The policy rule that must have asked; a trailing `*` matches any rest (`takeover-*`).
     #[serde(default)]
     pub rule: Option<String>,
@@ -234,7 +179,7 @@ pub enum HumanStep {
 pub struct Checks {
     /// How the last run ended.
     #[serde(default)]
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<RunOutcome>,
     /// The active tab's URL, exactly.
     #[serde(default)]
     pub final_url: Option<String>,
@@ -359,11 +304,11 @@ impl Scenario {
                 (expect.kind, answer),
                 (_, AnswerKind::Cancel)
                     | (
-                        ExpectKind::Confirm,
+                        AgentQuestionKind::Confirm,
                         AnswerKind::Approve | AnswerKind::ApproveForSession | AnswerKind::Deny
                     )
-                    | (ExpectKind::Manual, AnswerKind::Done)
-                    | (ExpectKind::Ask, AnswerKind::Reply)
+                    | (AgentQuestionKind::Manual, AnswerKind::Done)
+                    | (AgentQuestionKind::Ask, AnswerKind::Reply)
             );
             if !fits {
                 anyhow::bail!(
@@ -371,13 +316,13 @@ impl Scenario {
                     expect.kind.name()
                 );
             }
-            if expect.kind == ExpectKind::Ask
+            if expect.kind == AgentQuestionKind::Ask
                 && answer == AnswerKind::Reply
                 && expect.choose.is_none() == expect.text.is_none()
             {
                 anyhow::bail!("expect #{n}: an ask answer needs exactly one of `choose` or `text`");
             }
-            if !expect.human.is_empty() && expect.kind != ExpectKind::Manual {
+            if !expect.human.is_empty() && expect.kind != AgentQuestionKind::Manual {
                 anyhow::bail!("expect #{n}: `human` steps belong to a manual takeover");
             }
         }
@@ -389,9 +334,9 @@ impl Expect {
     /// The answer, with the kind's default.
     pub fn answer(&self) -> AnswerKind {
         self.answer.unwrap_or(match self.kind {
-            ExpectKind::Confirm => AnswerKind::Deny,
-            ExpectKind::Manual => AnswerKind::Done,
-            ExpectKind::Ask => AnswerKind::Reply,
+            AgentQuestionKind::Confirm => AnswerKind::Deny,
+            AgentQuestionKind::Manual => AnswerKind::Done,
+            AgentQuestionKind::Ask => AnswerKind::Reply,
         })
     }
 

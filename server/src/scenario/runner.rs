@@ -12,13 +12,14 @@ use anyhow::Context;
 use base64::Engine;
 use tandem_agent::interrupt::{Interrupt, InterruptKind, Resume};
 use tandem_agent::planner::{InstructionPlanner, Planner};
-use tandem_agent::{AgentConfig, AgentEvent, Answer, ModelPlanner, RunRecord};
+use tandem_agent::{AgentConfig, AgentEvent, ModelPlanner, RunRecord};
 use tandem_mcp_browser::BrowserHost;
 use tandem_policy::PolicyGate;
+use tandem_protocol::{ActionResult, Answer, RunOutcome};
 use tokio::sync::broadcast;
 
 use super::assertions::{self, Ending};
-use super::format::{AnswerKind, Expect, Message, Outcome, PlannerSpec, Scenario, Variables};
+use super::format::{AnswerKind, Expect, Message, PlannerSpec, Scenario, Variables};
 use super::human::Human;
 use super::report::{ScenarioReport, Screenshot, Timings};
 use super::scripted_model::ScriptedModel;
@@ -178,7 +179,7 @@ struct Drive<'a> {
     failures: Vec<String>,
     timings: Timings,
     /// The last finished run's outcome and final message.
-    last: Option<(Outcome, String)>,
+    last: Option<(RunOutcome, String)>,
     run_ids: Vec<String>,
     last_screenshot: Option<Screenshot>,
     /// What the scenario waits for now (for the timeout message).
@@ -235,7 +236,7 @@ impl Drive<'_> {
                 } if of == run_id => {
                     self.timings.planner_us += timings.planner_us;
                     self.timings.browser_us += timings.tool_us;
-                    let starts = matches!(result, Some(tandem_agent::ActionResult::Pending { .. }));
+                    let starts = matches!(result, Some(ActionResult::Pending { .. }));
                     if let (Some(kind), Some(action)) = (&message.cancel_on_action, &action)
                         && node == "execute_action"
                         && starts
@@ -265,7 +266,6 @@ impl Drive<'_> {
                     outcome,
                     text,
                 } if of == run_id => {
-                    let outcome = Outcome::of(outcome);
                     if let Some(expected) = message.outcome
                         && expected != outcome
                     {

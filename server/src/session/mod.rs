@@ -16,14 +16,12 @@ use std::time::Duration;
 
 use tandem_agent::interrupt::{Interrupt, InterruptKind, Resume};
 use tandem_agent::planner::Planner;
-use tandem_agent::{AgentConfig, AgentError, AgentHandle, ExternalServer, Lifecycle, QuestionEnd};
+use tandem_agent::{AgentConfig, AgentError, AgentHandle, ExternalServer};
 use tandem_mcp_browser::{BrowserHost, McpBrowserClient};
 use tandem_policy::PolicyGate;
+use tandem_protocol::{Lifecycle, QuestionEnd, RunStatus, ServerMessage};
 use tokio::sync::{broadcast, watch};
 use tokio_util::sync::CancellationToken;
-
-use crate::protocol::{ClearedBy, RunStatus, ServerMessage};
-use crate::translate;
 
 pub use self::live::{LiveView, LiveWatch};
 pub use self::registry::{
@@ -97,7 +95,7 @@ impl Session {
     /// Where the session's run is, read from the agent (which owns it): its lifecycle while a
     /// run goes, else how the latest run ended.
     pub fn status(&self) -> RunStatus {
-        translate::run_status(self.agent.status().lifecycle, self.agent.last_outcome())
+        RunStatus::of(self.agent.status().lifecycle, self.agent.last_outcome())
     }
 
     /// The person's reasoning toggle (the agent owns it).
@@ -115,14 +113,10 @@ impl Session {
         let agent = self.agent.status();
         ServerMessage::Session {
             session_id: self.id.clone(),
-            mode: translate::mode_of(agent.mode),
+            mode: agent.mode,
             reasoning: self.reasoning(),
             status: self.status(),
-            pending: self
-                .agent
-                .pending_question()
-                .as_ref()
-                .map(translate::question),
+            pending: self.agent.pending_question().as_ref().map(Interrupt::view),
             takeover: self.taken_over(),
         }
     }
@@ -171,7 +165,7 @@ impl Session {
         self.forwarder.abort();
         // The agent's own notice may not have been forwarded before the fan-out stopped.
         if let Some(interrupt_id) = pending {
-            self.publish_cleared(interrupt_id, ClearedBy::Cancelled);
+            self.publish_cleared(interrupt_id, QuestionEnd::Cancelled);
         }
         self.browser.lock().await.close().await;
         self.client.close().await;
@@ -197,7 +191,7 @@ impl Session {
     }
 
     /// Publishes `question_cleared` once per question, however many paths report it.
-    fn publish_cleared(&self, interrupt_id: String, by: ClearedBy) {
+    fn publish_cleared(&self, interrupt_id: String, by: QuestionEnd) {
         let mut last = lock(&self.last_cleared);
         if last.as_deref() == Some(interrupt_id.as_str()) {
             return;
@@ -235,10 +229,11 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Dur
                 tokio::spawn(cancel_when_abandoned(session, id, confirm_expiry));
             }
         }
+        let frames = event.frames();
         if let Some(history) = &session.history {
-            crate::history::record::write(&session.agent, history, &event).await;
+            crate::history::record::write(&session.agent, history, &event, &frames).await;
         }
-        for frame in translate::frames(&event) {
+        for frame in frames {
             match frame {
                 ServerMessage::QuestionCleared { interrupt_id, by } => {
                     session.publish_cleared(interrupt_id, by);

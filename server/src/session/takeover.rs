@@ -17,10 +17,9 @@ use std::time::Instant;
 use tandem_agent::interrupt::{InterruptKind, Resume};
 use tandem_agent::{AgentError, TakeoverStart};
 use tandem_mcp_browser::BrowserError;
-use tandem_mcp_browser::browser::UserInput;
+use tandem_protocol::{ServerMessage, UserInput};
 
 use super::{Session, lock};
-use crate::protocol::ServerMessage;
 
 /// Input events allowed per second and session, sustained.
 pub const INPUT_PER_SECOND: f64 = 60.0;

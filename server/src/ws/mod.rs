@@ -28,21 +28,18 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use futures::{SinkExt, StreamExt};
+use tandem_protocol::{ClientMessage, CloseCode, ServerMessage};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-pub use self::close::{
-    CLOSE_GOING_AWAY, CLOSE_INTERNAL_ERROR, CLOSE_INVALID_PAYLOAD, CLOSE_PROTOCOL_ERROR,
-    CLOSE_RATE_LIMITED, CLOSE_TOO_BIG, CLOSE_UNAUTHORIZED, CLOSE_WAIT,
-};
+pub use self::close::CLOSE_WAIT;
 pub use self::sockets::OpenSockets;
 
-use self::close::{GOING_AWAY, Goodbye, UNAUTHORIZED, await_client_close};
+use self::close::await_client_close;
 use self::operate::operate;
 use self::read::{RateLimit, Received, receive};
-use crate::app::AppState;
-use crate::protocol::{ClientMessage, ServerMessage};
 use crate::session::{Attachment, LiveWatch, Session};
+use crate::state::AppState;
 
 /// Largest accepted frame (checked by the daemon, see `read.rs`).
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;
@@ -79,7 +76,7 @@ pub async fn upgrade(
 /// What the receive loop wants the send task to do.
 enum Outgoing {
     Frame(Box<ServerMessage>),
-    Close(Goodbye),
+    Close(CloseCode),
 }
 
 type Stream = futures::stream::SplitStream<WebSocket>;
@@ -94,11 +91,11 @@ async fn connection(state: Arc<AppState>, sockets: OpenSockets, socket: WebSocke
                     Ok(text) => Message::Text(Utf8Bytes::from(text)),
                     Err(_) => continue,
                 },
-                Outgoing::Close(Goodbye { code, reason }) => {
+                Outgoing::Close(close) => {
                     let _ = sink
                         .send(Message::Close(Some(CloseFrame {
-                            code,
-                            reason: Utf8Bytes::from_static(reason),
+                            code: close.code(),
+                            reason: Utf8Bytes::from_static(close.reason()),
                         })))
                         .await;
                     break;
@@ -129,7 +126,7 @@ async fn connection(state: Arc<AppState>, sockets: OpenSockets, socket: WebSocke
             if let Some(fanout) = connection.fanout.take() {
                 let _ = fanout.await;
             }
-            Ending::readable(Some(GOING_AWAY))
+            Ending::readable(Some(CloseCode::GoingAway))
         }
     };
     if let Some(fanout) = connection.fanout.take() {
@@ -148,13 +145,13 @@ async fn connection(state: Arc<AppState>, sockets: OpenSockets, socket: WebSocke
 /// How the receive loop ended: the close frame to send (`None` when the peer closed or is
 /// gone), and whether the socket can still be read to await the client's close.
 struct Ending {
-    goodbye: Option<Goodbye>,
+    goodbye: Option<CloseCode>,
     readable: bool,
 }
 
 impl Ending {
     /// The socket can still be read after this ending.
-    fn readable(goodbye: Option<Goodbye>) -> Self {
+    fn readable(goodbye: Option<CloseCode>) -> Self {
         Self {
             goodbye,
             readable: true,
@@ -162,7 +159,7 @@ impl Ending {
     }
 
     /// A read error ended the stream.
-    fn broken(goodbye: Option<Goodbye>) -> Self {
+    fn broken(goodbye: Option<CloseCode>) -> Self {
         Self {
             goodbye,
             readable: false,
@@ -189,7 +186,7 @@ impl Connection {
         let _ = self.out.send(Outgoing::Frame(Box::new(frame))).await;
     }
 
-    async fn close(&self, goodbye: Goodbye) {
+    async fn close(&self, goodbye: CloseCode) {
         let _ = self.out.send(Outgoing::Close(goodbye)).await;
     }
 
@@ -252,7 +249,7 @@ impl Connection {
             Ok(())
         } else {
             tracing::warn!("a WebSocket client failed to authenticate");
-            Err(Ending::readable(Some(UNAUTHORIZED)))
+            Err(Ending::readable(Some(CloseCode::Unauthorized)))
         }
     }
 

@@ -1,11 +1,10 @@
 //! The person's operations on their session, and why one is refused.
 
+use tandem_agent::AgentError;
 use tandem_agent::interrupt::Resume;
-use tandem_agent::{AgentError, Answer, Lifecycle};
+use tandem_protocol::{ClientMessage, Lifecycle};
 
-use crate::protocol::ClientMessage;
 use crate::session::{Session, TakeoverRefusal};
-use crate::translate;
 
 /// Why an operation was refused: sent back to its client as an `error` frame.
 #[derive(Debug, thiserror::Error)]
@@ -91,18 +90,9 @@ pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result
         ClientMessage::Answer {
             interrupt_id,
             answers,
-        } => {
-            let answers = answers
-                .into_iter()
-                .map(|a| Answer {
-                    question_id: a.question_id,
-                    values: a.values,
-                })
-                .collect();
-            Ok(session
-                .answer(&interrupt_id, Resume::Answer { answers })
-                .await?)
-        }
+        } => Ok(session
+            .answer(&interrupt_id, Resume::Answer { answers })
+            .await?),
         ClientMessage::Takeover { reason } => {
             if let Some(reason) = reason {
                 tracing::info!(session = %session.id, %reason, "the person takes the browser");
@@ -125,7 +115,7 @@ pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result
         }
         ClientMessage::SetMode { mode, reasoning } => {
             if let Some(mode) = mode {
-                session.agent.set_mode(translate::agent_mode(mode)).await?;
+                session.agent.set_mode(mode).await?;
             }
             if let Some(on) = reasoning {
                 session.set_reasoning(on);

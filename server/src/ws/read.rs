@@ -3,8 +3,9 @@
 use std::time::Instant;
 
 use axum::extract::ws::{Message, Utf8Bytes};
+use tandem_protocol::CloseCode;
 
-use super::close::{Goodbye, RATE_LIMITED, TOO_BIG, close_for};
+use super::close::close_for;
 use super::{MAX_FRAME_BYTES, RATE_BURST, RATE_PER_SECOND};
 
 /// A token bucket per connection.
@@ -43,12 +44,12 @@ pub(super) enum Received {
     Binary,
     /// A ping or a pong. tungstenite has already queued the pong a ping needs.
     Control,
-    /// The socket is done: close it with this frame, or (`None`) just stop, because the peer
+    /// The socket is done: close it with this code, or (`None`) just stop, because the peer
     /// closed it or is gone. The socket can still be read (to wait for the client's close).
-    End(Option<Goodbye>),
-    /// The read failed: close with this frame if the peer is still there. The socket cannot be
+    End(Option<CloseCode>),
+    /// The read failed: close with this code if the peer is still there. The socket cannot be
     /// read any more (tungstenite ends the stream after an error).
-    Broken(Option<Goodbye>),
+    Broken(Option<CloseCode>),
 }
 
 /// Classifies one read, counting it against the rate.
@@ -65,13 +66,17 @@ pub(super) fn receive(
         Some(Ok(message)) => message,
     };
     if !rate.allow() {
-        return Received::End(Some(RATE_LIMITED));
+        return Received::End(Some(CloseCode::RateLimited));
     }
     match message {
         // Checked here rather than by tungstenite (whose limit is larger): a read error would
         // end the stream, and the client's close could no longer be awaited.
-        Message::Text(text) if text.len() > MAX_FRAME_BYTES => Received::End(Some(TOO_BIG)),
-        Message::Binary(bytes) if bytes.len() > MAX_FRAME_BYTES => Received::End(Some(TOO_BIG)),
+        Message::Text(text) if text.len() > MAX_FRAME_BYTES => {
+            Received::End(Some(CloseCode::TooBig))
+        }
+        Message::Binary(bytes) if bytes.len() > MAX_FRAME_BYTES => {
+            Received::End(Some(CloseCode::TooBig))
+        }
         Message::Text(text) => Received::Text(text),
         Message::Binary(_) => Received::Binary,
         Message::Ping(_) | Message::Pong(_) => Received::Control,

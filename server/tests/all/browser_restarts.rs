@@ -5,8 +5,6 @@
 //! the daemon stays healthy.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use crate::support;
-
 use std::os::unix::fs::PermissionsExt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -15,9 +13,11 @@ use support::{TestDaemon, WsClient};
 use tandem_agent::{AgentConfig, RunRecord, TimelineItem};
 use tandem_mcp_browser::{BrowserConfig, BrowserHost};
 use tandem_policy::PolicyGate;
-use tandem_server::protocol::{ClientMessage, RunOutcome, ServerMessage, StepResult};
+use tandem_protocol::{ClientMessage, RunOutcome, ServerMessage, StepResult};
 use tandem_server::session::{SessionFactory, SessionRegistry};
 use tandem_tests::FixtureSite;
+
+use crate::support;
 
 fn session_id(frame: &ServerMessage) -> String {
     match frame {

@@ -3,11 +3,10 @@
 //! the close code (4429, 4401, 1009) instead of a reset connection.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use crate::support;
-
 use support::{TestDaemon, WsClient};
-use tandem_server::protocol::ClientMessage;
-use tandem_server::ws::{CLOSE_RATE_LIMITED, CLOSE_TOO_BIG, CLOSE_UNAUTHORIZED};
+use tandem_protocol::{ClientMessage, CloseCode};
+
+use crate::support;
 
 const SET_MODE: &str = r#"{"type":"set_mode","reasoning":false}"#;
 
@@ -27,7 +26,7 @@ async fn twenty_clients_flooding_four_hundred_frames_without_reading_each_get_44
         flood.flood(&frame, 400).await;
         codes.push(flood.closed_with().await);
     }
-    assert_eq!(codes, vec![Some(CLOSE_RATE_LIMITED); 20]);
+    assert_eq!(codes, vec![Some(CloseCode::RateLimited.code()); 20]);
     daemon.stop().await;
 }
 
@@ -41,7 +40,10 @@ async fn a_wrong_token_followed_by_a_flood_still_gets_4401() {
         })
         .await;
     client.flood(&padded_set_mode(), 400).await;
-    assert_eq!(client.closed_with().await, Some(CLOSE_UNAUTHORIZED));
+    assert_eq!(
+        client.closed_with().await,
+        Some(CloseCode::Unauthorized.code())
+    );
     daemon.stop().await;
 }
 
@@ -53,6 +55,6 @@ async fn a_frame_over_the_limit_followed_by_more_frames_gets_1009() {
     big.flood(&format!(r#"{{"type":"user_message","text":"{text}"}}"#), 1)
         .await;
     big.flood(SET_MODE, 30).await;
-    assert_eq!(big.closed_with().await, Some(CLOSE_TOO_BIG));
+    assert_eq!(big.closed_with().await, Some(CloseCode::TooBig.code()));
     daemon.stop().await;
 }

@@ -5,24 +5,25 @@
 //! lost, the daemon still answers `/health`, and the next run in the same session works.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use crate::support;
-
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 use support::{TestDaemon, WsClient};
 use tandem_agent::planner::Planner;
-use tandem_agent::{Action, ActionResult, AgentConfig, ModelPlanner};
+use tandem_agent::{Action, AgentConfig, ModelPlanner};
 use tandem_mcp_browser::{BrowserConfig, BrowserHost};
 use tandem_policy::PolicyGate;
+use tandem_protocol::ActionResult;
+use tandem_protocol::{AgentQuestionKind, ClientMessage, RunOutcome, ServerMessage};
 use tandem_server::Config;
 use tandem_server::cli::ScenarioArgs;
-use tandem_server::protocol::{ClientMessage, QuestionKind, RunOutcome, ServerMessage};
 use tandem_server::scenario::{SuiteOptions, run_suite};
 use tandem_server::session::{SessionFactory, SessionRegistry};
 use tandem_tests::FixtureSite;
 use tandem_tests::mock_model::{self, MockModel};
+
+use crate::support;
 
 /// A daemon on a free port whose sessions use this browser config and planner.
 async fn daemon_with(browser: BrowserConfig, planner: Arc<dyn Planner>) -> TestDaemon {
@@ -230,7 +231,7 @@ async fn a_websocket_dropped_while_a_confirmation_is_pending_is_reattached_and_a
     else {
         unreachable!()
     };
-    assert_eq!(asked.kind, QuestionKind::Confirm);
+    assert_eq!(asked.kind, AgentQuestionKind::Confirm);
     drop(first);
 
     let mut second = daemon.attach(&id).await;

@@ -2,13 +2,13 @@
 //! `history` request and, after a restart, by the token-protected HTTP route.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use crate::support;
-
 use support::TestDaemon;
+use tandem_protocol::RunStatusOnDisk;
+use tandem_protocol::{ClientMessage, ServerMessage};
 use tandem_server::Config;
-use tandem_server::history::RunStatusOnDisk;
-use tandem_server::protocol::{ClientMessage, ServerMessage};
 use tandem_tests::FixtureSite;
+
+use crate::support;
 
 fn config_with_history(dir: &std::path::Path) -> Config {
     let mut config = Config::default();

@@ -119,7 +119,7 @@ text_present = ["Orders placed: 5"]
     let timeline = std::fs::read_to_string(out.join("wrong-count/timeline.json")).unwrap();
     let runs: Vec<tandem_agent::RunRecord> = serde_json::from_str(&timeline).unwrap();
     assert_eq!(runs.len(), 1);
-    assert_eq!(runs[0].outcome, Some(tandem_agent::RunOutcome::Done));
+    assert_eq!(runs[0].outcome, Some(tandem_protocol::RunOutcome::Done));
     let shot = std::fs::read_dir(out.join("wrong-count"))
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -4,19 +4,19 @@
 //! Grace periods are short here; every wait is for an observable effect, with a deadline.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use crate::support;
-
 use std::time::Duration;
 
 use support::{TestDaemon, WAIT, WsClient};
-use tandem_agent::RunOutcome;
 use tandem_mcp_browser::BrowserConfig;
+use tandem_protocol::RunOutcome;
+use tandem_protocol::{AgentQuestionKind, ClientMessage, ServerMessage};
 use tandem_server::Config;
 use tandem_server::cli::session_factory;
-use tandem_server::protocol::{ClientMessage, QuestionKind, ServerMessage};
 use tandem_server::session::{SessionLifetime, SessionRegistry};
 use tandem_tests::{DevtoolsChromium, FixtureSite};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+
+use crate::support;
 
 /// A daemon whose sessions follow `[sessions]` settings given as config-file text, with
 /// `adjust` applied on top (for what the file does not set).
@@ -189,7 +189,7 @@ async fn a_detached_session_with_a_pending_confirmation_is_kept_and_answered_on_
             site.url("/shop.html")
         ))
         .await;
-    assert_eq!(asked.kind, QuestionKind::Confirm);
+    assert_eq!(asked.kind, AgentQuestionKind::Confirm);
     drop(asking);
 
     // A session detached later than the asking one expires: the grace period has passed for
@@ -231,7 +231,7 @@ async fn a_detached_session_with_a_pending_confirmation_is_kept_and_answered_on_
 /// Sends `goal` in a new session of a daemon whose questions expire after 500 ms, detaches at
 /// its question, and waits for the session to close; returns the question's kind and the
 /// session's last run, which must have ended for the session to close.
-async fn ask_then_detach(goal: String) -> (QuestionKind, tandem_agent::RunRecord) {
+async fn ask_then_detach(goal: String) -> (AgentQuestionKind, tandem_agent::RunRecord) {
     let daemon = daemon_with(
         "[sessions]\nidle_grace_ms = 200\n",
         tandem_tests::browser_config(),
@@ -259,7 +259,7 @@ async fn a_confirmation_that_expires_lets_its_detached_session_close() {
     let site = FixtureSite::start().await.unwrap();
     let goal = format!("open {}, then click Buy now", site.url("/shop.html"));
     let (kind, run) = ask_then_detach(goal).await;
-    assert_eq!(kind, QuestionKind::Confirm);
+    assert_eq!(kind, AgentQuestionKind::Confirm);
     // Expiry only closes an idle session, so the question was declined before it closed.
     assert_eq!(run.outcome, Some(RunOutcome::Cancelled));
     let text = run.final_response.unwrap_or_default();
@@ -324,6 +324,6 @@ async fn a_takeover_nobody_is_attached_to_answer_ends_its_run_and_the_session_cl
         site.url("/login.html")
     );
     let (kind, run) = ask_then_detach(goal).await;
-    assert_eq!(kind, QuestionKind::Manual);
+    assert_eq!(kind, AgentQuestionKind::Manual);
     assert_eq!(run.outcome, Some(RunOutcome::Cancelled));
 }

@@ -3,11 +3,11 @@
 //! fetch another session's pages. Checked in real Chromium.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use crate::support;
-
 use support::TestDaemon;
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_tests::{TestBrowser, test_sites_dir};
+
+use crate::support;
 
 /// A page whose script tries everything a hostile page would, and writes what happened.
 const HOSTILE: &str = r#"<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Hostile</title></head>
@@ -175,29 +175,24 @@ async fn the_agent_builds_a_site_from_one_message_offline() {
     let daemon = TestDaemon::start().await;
     let mut client = daemon.client().await;
     let session_id = match client
-        .wait_for(|f| matches!(f, tandem_server::protocol::ServerMessage::Session { .. }))
+        .wait_for(|f| matches!(f, tandem_protocol::ServerMessage::Session { .. }))
         .await
     {
-        tandem_server::protocol::ServerMessage::Session { session_id, .. } => session_id,
+        tandem_protocol::ServerMessage::Session { session_id, .. } => session_id,
         _ => unreachable!(),
     };
     client
-        .send(&tandem_server::protocol::ClientMessage::UserMessage {
+        .send(&tandem_protocol::ClientMessage::UserMessage {
             text: "build a small site for a bakery with a menu and a contact page".into(),
         })
         .await;
     let finished = client
-        .wait_for(|f| {
-            matches!(
-                f,
-                tandem_server::protocol::ServerMessage::RunFinished { .. }
-            )
-        })
+        .wait_for(|f| matches!(f, tandem_protocol::ServerMessage::RunFinished { .. }))
         .await;
-    let tandem_server::protocol::ServerMessage::RunFinished { outcome, text } = finished else {
+    let tandem_protocol::ServerMessage::RunFinished { outcome, text } = finished else {
         unreachable!()
     };
-    assert_eq!(outcome, tandem_server::protocol::RunOutcome::Done, "{text}");
+    assert_eq!(outcome, tandem_protocol::RunOutcome::Done, "{text}");
     assert!(
         text.contains("Built a site for Bakery (restaurant) with 3 page(s)"),
         "{text}"

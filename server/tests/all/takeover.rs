@@ -4,17 +4,17 @@
 //! goes on and what they typed is nowhere in the record.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use crate::support;
-
 use std::sync::Arc;
 
 use support::TestDaemon;
 use tandem_mcp_browser::McpBrowserClient;
-use tandem_mcp_browser::browser::UserInput;
 use tandem_mcp_browser::server::BrowserServer;
-use tandem_server::protocol::{ClearedBy, ClientMessage, QuestionKind, RunOutcome, ServerMessage};
+use tandem_protocol::UserInput;
+use tandem_protocol::{AgentQuestionKind, ClientMessage, QuestionEnd, RunOutcome, ServerMessage};
 use tandem_server::session::Session;
 use tandem_tests::FixtureSite;
+
+use crate::support;
 
 fn session_id(frame: &ServerMessage) -> String {
     match frame {
@@ -57,7 +57,7 @@ async fn a_person_types_a_password_through_the_live_view_and_hands_back() {
     let click = UserInput::Click {
         x: 10.0,
         y: 10.0,
-        button: tandem_mcp_browser::browser::PointerButton::Left,
+        button: tandem_protocol::PointerButton::Left,
         count: 1,
     };
     client
@@ -91,7 +91,7 @@ async fn a_person_types_a_password_through_the_live_view_and_hands_back() {
         site.url("/login.html")
     );
     let asked = client.ask(goal).await;
-    assert_eq!(asked.kind, QuestionKind::Manual, "{asked:?}");
+    assert_eq!(asked.kind, AgentQuestionKind::Manual, "{asked:?}");
     client.wait_for(is_takeover(true)).await;
 
     // The person clicks the password field on the live view and types into it.
@@ -99,7 +99,7 @@ async fn a_person_types_a_password_through_the_live_view_and_hands_back() {
     let outside = UserInput::Click {
         x: 5_000.0,
         y,
-        button: tandem_mcp_browser::browser::PointerButton::Left,
+        button: tandem_protocol::PointerButton::Left,
         count: 1,
     };
     client
@@ -114,7 +114,7 @@ async fn a_person_types_a_password_through_the_live_view_and_hands_back() {
                 UserInput::Click {
                     x,
                     y,
-                    button: tandem_mcp_browser::browser::PointerButton::Left,
+                    button: tandem_protocol::PointerButton::Left,
                     count: 1,
                 },
                 UserInput::Text {
@@ -137,7 +137,7 @@ async fn a_person_types_a_password_through_the_live_view_and_hands_back() {
         }
     }
     assert!(
-        frames.iter().any(|f| matches!(f, ServerMessage::QuestionCleared { interrupt_id, by: ClearedBy::Answered } if *interrupt_id == asked.interrupt_id)),
+        frames.iter().any(|f| matches!(f, ServerMessage::QuestionCleared { interrupt_id, by: QuestionEnd::Answered } if *interrupt_id == asked.interrupt_id)),
         "{frames:?}"
     );
     assert!(frames.iter().any(is_takeover(false)));
@@ -202,10 +202,10 @@ async fn take_over_pauses_the_run_survives_a_reconnect_and_a_message_hands_back(
     // At a confirmation, "Take over" withdraws it and pauses the same run for the person.
     let goal = format!("open {} then click Create account", site.url("/form.html"));
     let confirm = client.ask(goal).await;
-    assert_eq!(confirm.kind, QuestionKind::Confirm);
+    assert_eq!(confirm.kind, AgentQuestionKind::Confirm);
     client.send(&ClientMessage::Takeover { reason: None }).await;
     client
-        .wait_for(|f| matches!(f, ServerMessage::QuestionCleared { interrupt_id, by: ClearedBy::Cancelled } if *interrupt_id == confirm.interrupt_id))
+        .wait_for(|f| matches!(f, ServerMessage::QuestionCleared { interrupt_id, by: QuestionEnd::Cancelled } if *interrupt_id == confirm.interrupt_id))
         .await;
     let handed = client
         .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
@@ -213,7 +213,7 @@ async fn take_over_pauses_the_run_survives_a_reconnect_and_a_message_hands_back(
     let ServerMessage::AgentQuestion(manual) = handed else {
         unreachable!()
     };
-    assert_eq!(manual.kind, QuestionKind::Manual);
+    assert_eq!(manual.kind, AgentQuestionKind::Manual);
     client.wait_for(is_takeover(true)).await;
 
     // A dropped socket keeps the takeover; the reconnecting client gets it back.
@@ -238,7 +238,7 @@ async fn take_over_pauses_the_run_survives_a_reconnect_and_a_message_hands_back(
         .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
         .await;
     assert!(
-        matches!(&again, ServerMessage::AgentQuestion(q) if q.kind == QuestionKind::Confirm),
+        matches!(&again, ServerMessage::AgentQuestion(q) if q.kind == AgentQuestionKind::Confirm),
         "{again:?}"
     );
 

@@ -4,18 +4,19 @@
 //! artifacts (`target/tmp/artifacts/`).
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use crate::support;
-
 use std::sync::Arc;
 
 use support::TestDaemon;
 use support::ui::{open_ui, save_screenshot};
-use tandem_mcp_browser::browser::{PointerButton, UserInput, WaitCondition};
+use tandem_mcp_browser::browser::WaitCondition;
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{BrowserHost, BrowserSession, McpBrowserClient};
+use tandem_protocol::{PointerButton, UserInput};
 use tandem_tests::{FixtureSite, browser_config};
 use tokio::sync::Mutex;
+
+use crate::support;
 
 fn find<'a>(snapshot: &'a Snapshot, role: &str, name: &str) -> &'a Element {
     snapshot

@@ -2,14 +2,14 @@
 //! and real headless Chromium on the fixture site.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use crate::support;
-
 use support::{TestDaemon, WsClient, code};
-use tandem_server::protocol::{ClearedBy, ClientMessage, QuestionKind, RunOutcome, ServerMessage};
+use tandem_protocol::{AgentQuestionKind, ClientMessage, QuestionEnd, RunOutcome, ServerMessage};
 use tandem_tests::FixtureSite;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
+
+use crate::support;
 
 fn session_id(frame: &ServerMessage) -> String {
     match frame {
@@ -175,7 +175,7 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
     let ServerMessage::AgentQuestion(asked) = first.wait_for(question).await else {
         unreachable!()
     };
-    assert_eq!(asked.kind, QuestionKind::Confirm);
+    assert_eq!(asked.kind, AgentQuestionKind::Confirm);
     assert!(asked.rule.is_some(), "the rule that asked is shown");
     let action = asked.action.clone().expect("the exact action is shown");
     assert_eq!(action.kind, "click");
@@ -232,7 +232,7 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
         assert!(matches!(
             cleared,
             ServerMessage::QuestionCleared {
-                by: ClearedBy::Answered,
+                by: QuestionEnd::Answered,
                 ..
             }
         ));
@@ -312,7 +312,7 @@ async fn shutting_down_denies_a_pending_confirmation_then_closes_every_socket_go
     let run = agent.runs().pop().expect("the paused run was ended");
     assert_eq!(
         run.outcome,
-        Some(tandem_agent::RunOutcome::Cancelled),
+        Some(tandem_protocol::RunOutcome::Cancelled),
         "{run:?}"
     );
     // The denial reaches the socket, then the close frame: 1001, going away.
@@ -323,7 +323,7 @@ async fn shutting_down_denies_a_pending_confirmation_then_closes_every_socket_go
         matches!(
             cleared,
             ServerMessage::QuestionCleared {
-                by: ClearedBy::Cancelled,
+                by: QuestionEnd::Cancelled,
                 ..
             }
         ),
@@ -351,7 +351,7 @@ async fn cancel_says_so_when_nothing_is_running_and_ends_a_run_waiting_at_a_ques
     let id = client.ask(goal).await.interrupt_id;
     client.send(&ClientMessage::Cancel {}).await;
     let frames = until_run_finished(&mut client).await;
-    cleared_before_the_end(&frames, &id, ClearedBy::Cancelled);
+    cleared_before_the_end(&frames, &id, QuestionEnd::Cancelled);
     assert!(
         matches!(
             frames.last(),
@@ -413,7 +413,7 @@ async fn until_run_finished(client: &mut WsClient) -> Vec<ServerMessage> {
     }
 }
 
-fn cleared_before_the_end(frames: &[ServerMessage], id: &str, expected: ClearedBy) {
+fn cleared_before_the_end(frames: &[ServerMessage], id: &str, expected: QuestionEnd) {
     let cleared = frames.iter().position(|f| {
         matches!(f, ServerMessage::QuestionCleared { interrupt_id, by }
             if interrupt_id == id && *by == expected)
@@ -454,7 +454,7 @@ async fn a_question_is_cleared_in_order_however_it_ends() {
     cleared_before_the_end(
         &until_run_finished(&mut client).await,
         &id,
-        ClearedBy::Answered,
+        QuestionEnd::Answered,
     );
 
     // Cancelled while pending: cleared as cancelled.
@@ -463,7 +463,7 @@ async fn a_question_is_cleared_in_order_however_it_ends() {
     cleared_before_the_end(
         &until_run_finished(&mut client).await,
         &id,
-        ClearedBy::Cancelled,
+        QuestionEnd::Cancelled,
     );
 
     // A new message while pending ends that run: cleared as cancelled, and the new run goes on.
@@ -476,7 +476,7 @@ async fn a_question_is_cleared_in_order_however_it_ends() {
     cleared_before_the_end(
         &until_run_finished(&mut client).await,
         &id,
-        ClearedBy::Cancelled,
+        QuestionEnd::Cancelled,
     );
     client.expect_done().await;
     daemon.stop().await;

@@ -9,8 +9,9 @@
 mod cases;
 
 use anyhow::{Context, bail};
-use tandem_agent::{AgentConfig, AgentEvent, InterruptKind, Resume, RunOutcome};
+use tandem_agent::{AgentConfig, AgentEvent, InterruptKind, Resume};
 use tandem_mcp_browser::browser::WaitCondition;
+use tandem_protocol::RunOutcome;
 
 use crate::TestAgent;
 pub use cases::CASES;

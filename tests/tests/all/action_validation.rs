@@ -9,8 +9,9 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use tandem_agent::planner::{Plan, PlanContext, Planner, StepOutcome};
-use tandem_agent::{Action, AgentConfig, PlannerError, RunOutcome};
+use tandem_agent::{Action, AgentConfig, PlannerError};
 use tandem_mcp_browser::snapshot::Snapshot;
+use tandem_protocol::RunOutcome;
 use tandem_tests::TestAgent;
 
 /// Builds the invalid action from the page the planner sees.

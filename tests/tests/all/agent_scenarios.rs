@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use tandem_agent::planner::{InstructionPlanner, Plan, PlanContext, Planner};
 use tandem_agent::{
-    Action, ActionResult, AgentConfig, AgentError, AgentEvent, Answer, InterruptError,
-    InterruptKind, PlannerError, Resume, RunOutcome, WaitFor,
+    Action, AgentConfig, AgentError, AgentEvent, InterruptError, InterruptKind, PlannerError,
+    Resume, WaitFor,
 };
 use tandem_mcp_browser::BrowserHost;
+use tandem_protocol::{ActionResult, Answer, RunOutcome};
 use tandem_tests::TestAgent;
 
 fn confirm(kind: &InterruptKind, approved: bool) -> Resume {
@@ -113,7 +114,10 @@ async fn a_confirmed_purchase_is_executed_exactly_once() {
     assert!(summary.contains("Buy now"), "{summary}");
     t.page_shows("Orders placed: 0").await.unwrap();
     // While paused the action is a pending tool result on the timeline.
-    assert_eq!(t.agent.status().lifecycle, tandem_agent::Lifecycle::Paused);
+    assert_eq!(
+        t.agent.status().lifecycle,
+        tandem_protocol::Lifecycle::Paused
+    );
 
     t.agent
         .resume(&asked.id, confirm(&asked.kind, true))

@@ -4,7 +4,8 @@
 //! site, the instruction planner.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use tandem_agent::{Action, ActionResult, InterruptKind, Resume, RunOutcome, TimelineItem};
+use tandem_agent::{Action, InterruptKind, Resume, TimelineItem};
+use tandem_protocol::{ActionResult, RunOutcome};
 use tandem_tests::TestAgent;
 
 #[tokio::test]

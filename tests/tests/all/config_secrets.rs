@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use tandem_agent::model::{SecretEntry, SecretString};
 use tandem_agent::planner::InstructionPlanner;
-use tandem_agent::{AgentConfig, InterruptKind, RunOutcome};
+use tandem_agent::{AgentConfig, InterruptKind};
+use tandem_protocol::RunOutcome;
 use tandem_tests::TestAgent;
 
 fn with_secret(name: &str, host: &str) -> AgentConfig {

@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use serde_json::json;
-use tandem_agent::{AgentConfig, AgentMode, InterruptKind, ModelPlanner, Resume, RunOutcome};
+use tandem_agent::{AgentConfig, InterruptKind, ModelPlanner, Resume};
+use tandem_protocol::{Mode, RunOutcome};
 use tandem_tests::TestAgent;
 use tandem_tests::mock_model::{FAST_MODEL, MockModel, act, on_element, request_text};
 
@@ -203,7 +204,7 @@ async fn chat_mode_with_a_model_talks_about_the_page_with_the_conversation_and_n
     ]);
     t.say("open the sign-up form").await.unwrap();
     assert_eq!(t.finished().await.unwrap().0, RunOutcome::Done);
-    t.agent.set_mode(AgentMode::Chat).await.unwrap();
+    t.agent.set_mode(Mode::Chat).await.unwrap();
     t.say("what can I fill in here?").await.unwrap();
     let (outcome, text) = t.finished().await.unwrap();
     assert_eq!(
@@ -256,7 +257,7 @@ async fn an_answer_patches_the_product_doc_whose_card_is_the_long_layer_of_the_n
         .resume(
             &asked.id,
             Resume::Answer {
-                answers: vec![tandem_agent::Answer {
+                answers: vec![tandem_protocol::Answer {
                     question_id: "audience".into(),
                     values: vec!["families in Lyon".into()],
                 }],

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use tandem_agent::model::{ModelConfig, SecretEntry, SecretString, TierModels};
 use tandem_agent::planner::model::REMOVED_PROTOCOL_TEXT;
-use tandem_agent::{AgentConfig, AgentEvent, InterruptKind, ModelPlanner, Resume, RunOutcome};
+use tandem_agent::{AgentConfig, AgentEvent, InterruptKind, ModelPlanner, Resume};
+use tandem_protocol::RunOutcome;
 use tandem_tests::TestAgent;
 use tandem_tests::mock_model::{
     FAST_MODEL, MockModel, POWERFUL_MODEL, STANDARD_MODEL, act, delayed, on_element, rate_limited,

@@ -4,7 +4,8 @@
 //! instead of carrying on over pages that are gone; the next run works.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use tandem_agent::{AgentEvent, InterruptKind, Resume, RunOutcome, TimelineItem};
+use tandem_agent::{AgentEvent, InterruptKind, Resume, TimelineItem};
+use tandem_protocol::RunOutcome;
 use tandem_tests::TestAgent;
 
 #[tokio::test]

@@ -5,6 +5,7 @@
 //! (a question) or stop (with a reason; `None` means "finished as asked").
 
 use tandem_mcp_browser::snapshot::{Eid, Element, Snapshot};
+use tandem_protocol::Question;
 
 use super::locate::{ask_again, locate, usable};
 use super::matching::contains_normalized;
@@ -15,7 +16,6 @@ use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable
 use super::submit::submit;
 use super::{choose, datepicker, explore, matching, prose, value_format};
 use crate::action::{Action, ScrollDirection, WaitFor};
-use crate::question::Question;
 
 /// What to do about one step.
 #[derive(Debug, Clone, PartialEq)]

@@ -5,12 +5,12 @@
 //! into password fields is masked everywhere here.
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
+use tandem_protocol::{Question, QuestionKind, QuestionOption};
 
 use super::parse::Instructions;
 use super::progress::{CHOICE_QUESTION, OPTION_QUESTION, Progress, Status, TARGET_QUESTION};
 use super::step::{ScrollGoal, Step, Target};
 use crate::action::WaitFor;
-use crate::question::{Question, QuestionKind, QuestionOption};
 
 /// What the instruction planner understands, for messages it cannot follow.
 const VOCABULARY: &str = "No model is configured, so I follow plain step-by-step \

@@ -14,10 +14,10 @@
 //! their one-line results. A step that fails twice ends the run with what was done so far.
 
 use tandem_mcp_browser::site::brief::{self, BriefAnalysis, PagePlan, ProductType};
+use tandem_protocol::{Question, QuestionKind, QuestionOption};
 
 use crate::action::Action;
 use crate::planner::{Plan, PlanContext, StepOutcome, StepRecord, StopMeaning};
-use crate::question::{Question, QuestionKind, QuestionOption};
 
 /// The id of the question asked when the request names no subject.
 const SUBJECT_QUESTION: &str = "site_subject";
@@ -325,7 +325,7 @@ fn final_answer(analysis: &BriefAnalysis, history: &[StepRecord], steps: &[Step]
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::question::Answer;
+    use tandem_protocol::Answer;
 
     const BAKERY: &str = "build a small site for a bakery with a menu and a contact page";
 

@@ -3,12 +3,13 @@
 //! request gives no patch; the doc never blocks a run.
 
 use serde::Deserialize;
+use tandem_protocol::DocAuthor;
 
 use super::prompts::render;
 use super::{ModelPlanner, record};
 use crate::model::{ChatMessage, ChatRequest, Role, Tier};
 use crate::planner::PlanContext;
-use crate::product_doc::{DocAuthor, DocPatch};
+use crate::product_doc::DocPatch;
 
 const DOC_PATCH_SYSTEM: &str = include_str!("../../../prompts/doc_patch.md");
 /// Patches kept from one message.

@@ -2,7 +2,8 @@
 
 use std::time::Duration;
 
-use tandem_agent::{AgentEvent, Interrupt, RunOutcome};
+use tandem_agent::{AgentEvent, Interrupt};
+use tandem_protocol::RunOutcome;
 use tokio::sync::broadcast;
 
 /// The next event that `pred` accepts (10 s at most; a lagging receiver skips ahead).

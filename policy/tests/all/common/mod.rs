@@ -3,7 +3,8 @@
 
 #![allow(dead_code)]
 
-use tandem_policy::{ActionRequest, Effect, Mode, PolicyContext, PolicyGate};
+use tandem_policy::{ActionRequest, Effect, PolicyContext, PolicyGate};
+use tandem_protocol::Mode;
 
 /// The embedded default policy.
 pub fn default_gate() -> PolicyGate {

@@ -5,10 +5,10 @@
 use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};
+use tandem_protocol::{ClientMessage, ServerMessage};
 use tandem_server::Config;
 use tandem_server::cli::ServeArgs;
 use tandem_server::cli::serve::Daemon;
-use tandem_server::protocol::{ClientMessage, ServerMessage};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -231,7 +231,7 @@ impl WsClient {
 
     /// Waits for the first frame matching `pred`, skipping others.
     /// Sends `goal` and waits for the question the run stops at.
-    pub async fn ask(&mut self, goal: String) -> tandem_server::protocol::AgentQuestion {
+    pub async fn ask(&mut self, goal: String) -> tandem_protocol::AgentQuestion {
         self.send(&ClientMessage::UserMessage { text: goal }).await;
         match self
             .wait_for(|f| matches!(f, ServerMessage::AgentQuestion(_)))
@@ -263,7 +263,7 @@ impl WsClient {
             matches!(
                 finished,
                 ServerMessage::RunFinished {
-                    outcome: tandem_server::protocol::RunOutcome::Done,
+                    outcome: tandem_protocol::RunOutcome::Done,
                     ..
                 }
             ),

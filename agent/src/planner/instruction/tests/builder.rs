@@ -1,11 +1,11 @@
 //! A small builder for synthetic snapshots, and helpers to plan and record steps.
 
 use tandem_mcp_browser::snapshot::{Element, Rect, SelectOption, Snapshot, TextBlock, Viewport};
+use tandem_protocol::Answer;
 
 use crate::action::Action;
 use crate::planner::InstructionPlanner;
 use crate::planner::{Plan, PlanContext, StepOutcome, StepRecord};
-use crate::question::Answer;
 
 /// A page under construction. Elements get eids e1, e2, ... in the order they are added, and
 /// start enabled and in the viewport.

@@ -1,11 +1,12 @@
 //! Progress through history: advancing, retries, questions and answers, skips, the report.
 
+use tandem_protocol::QuestionKind;
+
 use super::builder::{
     Page, answered, click, failed, plan, run_all, stop_answer, succeeded, succeeded_on, typed,
 };
 use crate::action::Action;
 use crate::planner::{StepOutcome, StepRecord, StopMeaning};
-use crate::question::QuestionKind;
 
 fn login_page() -> tandem_mcp_browser::snapshot::Snapshot {
     Page::new("https://x.test/login", "Log in")

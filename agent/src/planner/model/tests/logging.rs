@@ -4,13 +4,13 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
+use tandem_protocol::Mode;
 use wiremock::matchers::method;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use super::{completion, config_for, page};
 use crate::planner::model::ModelPlanner;
 use crate::planner::{PlanContext, Planner};
-use crate::state::AgentMode;
 
 /// A log writer that keeps everything written to it.
 #[derive(Clone, Default)]
@@ -72,7 +72,7 @@ async fn each_model_request_is_logged_with_its_session_run_stage_tier_mode_reaso
     let snapshot = page(&[]);
     let ctx = PlanContext::new("finish", Some(&snapshot), &[])
         .with_ids(Some("session-7"), Some("run-3"))
-        .with_mode(AgentMode::Chat)
+        .with_mode(Mode::Chat)
         .with_progress(4, 0)
         .with_reasoning(true);
     planner.plan(&ctx).await.unwrap();

@@ -1,0 +1,207 @@
+//! What a client sees of this agent: its events ([`AgentEvent::frames`]) and its pending
+//! question ([`Interrupt::view`]) as the protocol's frames. This is the one projection from the
+//! agent's types to the wire; the daemon relays the frames as they are (`docs/protocol.md`).
+//!
+//! The projection is real, not a renaming: a step's result and action become one summary line,
+//! a screenshot a `data:` URL, an interrupt the question card with exactly what its action will
+//! do (kind, element, URL and host, typed text with secrets already masked), a finished run also
+//! its final status.
+
+use tandem_protocol::{
+    ActionResult, ActionTarget, ActionView, AgentQuestion, AgentQuestionKind, RunStatus,
+    ServerMessage, StepResult,
+};
+
+use crate::action::Action;
+use crate::events::AgentEvent;
+use crate::interrupt::{Interrupt, InterruptKind};
+use crate::product_doc;
+
+impl AgentEvent {
+    /// The frames this event becomes (usually one; a finished run also updates the status).
+    pub fn frames(&self) -> Vec<ServerMessage> {
+        match self {
+            AgentEvent::Status { lifecycle, .. } => vec![ServerMessage::Status {
+                status: (*lifecycle).into(),
+            }],
+            AgentEvent::Step {
+                node,
+                step_id,
+                action,
+                result,
+                timings,
+                ..
+            } => {
+                let (result, detail) = match result {
+                    Some(ActionResult::Success { summary }) => {
+                        (StepResult::Success, summary.clone())
+                    }
+                    Some(ActionResult::Error { message }) => (StepResult::Error, message.clone()),
+                    Some(ActionResult::Pending { .. }) | None => {
+                        (StepResult::Pending, String::new())
+                    }
+                };
+                let summary = match (action, detail.is_empty()) {
+                    (Some(action), true) => action.to_string(),
+                    (Some(action), false) => format!("{action}: {detail}"),
+                    (None, _) => detail,
+                };
+                vec![ServerMessage::Step {
+                    node: node.clone(),
+                    step_id: step_id.clone(),
+                    summary,
+                    result,
+                    elapsed_ms: timings.node_us / 1_000,
+                }]
+            }
+            AgentEvent::Observation {
+                url,
+                title,
+                mime_type,
+                screenshot,
+                ..
+            } => vec![ServerMessage::Observation {
+                url: url.clone(),
+                title: title.clone(),
+                screenshot: screenshot.as_ref().map(|data| {
+                    let mime = mime_type.as_deref().unwrap_or("image/jpeg");
+                    format!("data:{mime};base64,{data}")
+                }),
+            }],
+            AgentEvent::Question { interrupt, .. } => {
+                vec![ServerMessage::AgentQuestion(interrupt.view())]
+            }
+            AgentEvent::QuestionCleared {
+                interrupt_id, by, ..
+            } => vec![ServerMessage::QuestionCleared {
+                interrupt_id: interrupt_id.clone(),
+                by: *by,
+            }],
+            AgentEvent::Message { text, .. } => {
+                vec![ServerMessage::AgentMessage { text: text.clone() }]
+            }
+            AgentEvent::RunFinished { outcome, text, .. } => vec![
+                ServerMessage::RunFinished {
+                    outcome: *outcome,
+                    text: text.clone(),
+                },
+                ServerMessage::Status {
+                    status: RunStatus::from(*outcome),
+                },
+            ],
+            AgentEvent::BrowserRestarted { reason, .. } => {
+                vec![ServerMessage::BrowserRestarted {
+                    reason: reason.clone(),
+                }]
+            }
+            AgentEvent::Error { code, message } => {
+                vec![ServerMessage::error(code, message.clone())]
+            }
+            AgentEvent::ProductDocUpdated { changed, doc, .. } => {
+                vec![ServerMessage::ProductDocUpdated {
+                    changed: changed.clone(),
+                    card: product_doc::card(doc).unwrap_or_default(),
+                    doc: doc.clone(),
+                }]
+            }
+            AgentEvent::Usage { run_total, .. } => vec![ServerMessage::Usage {
+                requests: run_total.requests,
+                prompt_tokens: run_total.prompt_tokens,
+                completion_tokens: run_total.completion_tokens,
+                cost: run_total.cost,
+            }],
+        }
+    }
+}
+
+impl Interrupt {
+    /// The question card a client shows for this interrupt.
+    pub fn view(&self) -> AgentQuestion {
+        match &self.kind {
+            InterruptKind::Confirm {
+                action,
+                summary,
+                reason,
+                rule,
+                target,
+                page_url,
+                ..
+            } => AgentQuestion {
+                interrupt_id: self.id.clone(),
+                kind: AgentQuestionKind::Confirm,
+                action: Some(action_view(
+                    action,
+                    summary,
+                    target.as_ref(),
+                    page_url.as_deref(),
+                )),
+                reason: reason.clone(),
+                rule: Some(rule.clone()),
+                questions: Vec::new(),
+            },
+            InterruptKind::Manual { text, reason, rule } => AgentQuestion {
+                interrupt_id: self.id.clone(),
+                kind: AgentQuestionKind::Manual,
+                action: None,
+                reason: if text.is_empty() {
+                    reason.clone()
+                } else {
+                    format!("{text} ({reason})")
+                },
+                rule: rule.clone(),
+                questions: Vec::new(),
+            },
+            InterruptKind::Ask { questions } => AgentQuestion {
+                interrupt_id: self.id.clone(),
+                kind: AgentQuestionKind::Ask,
+                action: None,
+                reason: "the agent needs an answer to continue".into(),
+                rule: None,
+                questions: questions.clone(),
+            },
+        }
+    }
+}
+
+/// Exactly what an action will do, for the confirm card: the kind, the element (role and
+/// name), the full URL it goes to or happens on with its host, and the typed text (secrets were
+/// already masked when the interrupt was raised).
+fn action_view(
+    action: &Action,
+    summary: &str,
+    target: Option<&ActionTarget>,
+    page_url: Option<&str>,
+) -> ActionView {
+    let (url, text) = match action {
+        Action::Navigate { url } => (Some(url.clone()), None),
+        Action::Type { text, .. } => (page_url.map(str::to_owned), Some(text.clone())),
+        Action::Click { .. }
+        | Action::SelectOption { .. }
+        | Action::Check { .. }
+        | Action::Uncheck { .. }
+        | Action::PressKey { .. }
+        | Action::Scroll { .. }
+        | Action::Wait { .. }
+        | Action::Back
+        | Action::Tool { .. }
+        | Action::AskUser { .. }
+        | Action::NeedUser { .. }
+        | Action::Stop { .. } => (page_url.map(str::to_owned), None),
+    };
+    let host = url
+        .as_deref()
+        .and_then(|u| url::Url::parse(u).ok())
+        .and_then(|u| u.host_str().map(str::to_owned));
+    ActionView {
+        kind: action.kind_name().to_owned(),
+        target: target.cloned(),
+        url,
+        host,
+        text,
+        summary: summary.to_owned(),
+    }
+}
+
+#[cfg(test)]
+#[path = "frames_tests.rs"]
+mod tests;

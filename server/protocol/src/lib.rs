@@ -1,0 +1,49 @@
+//! tandem-protocol: the one vocabulary the agent, the daemon, its clients and the history
+//! share. Data only (serde), no behaviour beyond naming and mapping values; it depends on no
+//! other Tandem crate, and every other crate may depend on it.
+//!
+//! What flows through it:
+//! - in from a client: [`ClientMessage`] frames (with the person's [`Answer`]s and live-view
+//!   [`UserInput`]);
+//! - out to a client: [`ServerMessage`] frames. The agent builds them from its own events and
+//!   interrupts (`tandem_agent::frames`: the pending [`AgentQuestion`] with its [`ActionView`], a
+//!   step's one-line summary); the daemon only relays them, adds the frames that are its own
+//!   (`session`, `takeover`, `live_frame`, `history`, errors) and closes sockets with a
+//!   [`CloseCode`];
+//! - the shared values: [`Mode`], the run's [`Lifecycle`], [`RunOutcome`] and [`RunStatus`],
+//!   how a question ended ([`QuestionEnd`]), the kinds of question ([`AgentQuestionKind`],
+//!   [`QuestionKind`]), a step's [`StepResult`], model [`RunUsage`] and the [`ProductDoc`];
+//! - records: the run record ([`RunRecord`], generic over the agent's action, interrupt and
+//!   state summary types) and the versioned lines of the run history ([`HistoryLine`]) with the
+//!   runs read back from it ([`StoredRun`]).
+//!
+//! The browser-facing client, `web-ui/static/protocol.js`, lists the frame types and close
+//! codes; a test here checks it against these enums.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod close;
+pub mod frames;
+pub mod history;
+pub mod input;
+pub mod mode;
+pub mod product_doc;
+pub mod question;
+pub mod record;
+pub mod run;
+pub mod usage;
+
+pub use close::CloseCode;
+pub use frames::{ClientMessage, ServerMessage};
+pub use history::{Fact, HISTORY_VERSION, HistoryLine, RunStatusOnDisk, StoredRun};
+pub use input::{PointerButton, UserInput};
+pub use mode::Mode;
+pub use product_doc::{DocAuthor, DocSection, ProductDoc};
+pub use question::{
+    ActionTarget, ActionView, AgentQuestion, AgentQuestionKind, Answer, Question, QuestionEnd,
+    QuestionKind, QuestionOption,
+};
+pub use record::{
+    ActionResult, Author, RunRecord, Timeline, TimelineEntry, TimelineItem, Transition, unix_ms,
+};
+pub use run::{Lifecycle, RunOutcome, RunStatus, StepResult};
+pub use usage::{RunUsage, TokenUsage};

@@ -1,0 +1,26 @@
+//! [`AppState`]: what every handler of the daemon can reach (the HTTP routes in `app`, the
+//! WebSocket in `ws`, the site files in `sites`). Below all of them, so none imports another's.
+
+use std::sync::Arc;
+
+use tandem_mcp_browser::BrowserHost;
+
+use crate::security::AccessPolicy;
+use crate::session::SessionRegistry;
+use crate::token::LaunchToken;
+
+/// What every handler can reach.
+pub struct AppState {
+    pub token: LaunchToken,
+    pub access: AccessPolicy,
+    pub sessions: Arc<SessionRegistry>,
+    /// Cancelled when the daemon starts shutting down: closes long-lived MCP streams so the
+    /// graceful shutdown does not wait on them, and WebSockets stop taking operations.
+    pub shutdown: tokio_util::sync::CancellationToken,
+}
+
+impl AppState {
+    pub fn host(&self) -> &Arc<BrowserHost> {
+        self.sessions.host()
+    }
+}
