@@ -3,11 +3,60 @@
 // Protocol: docs/protocol.md. The first frame is `auth`, the second `attach` (with the session
 // id kept in sessionStorage, so a reload re-attaches). A close with 4401 means the token was
 // refused: no retry. Every other drop reconnects with exponential backoff and jitter.
+//
+// The frame types and close codes below are the daemon's (the Rust enums in the tandem-protocol
+// crate, server/protocol/); a test there reads this file and fails when the two differ.
+
+/** Every frame type a client sends (`ClientMessage`). */
+export const CLIENT_FRAME_TYPES = Object.freeze([
+  "auth",
+  "attach",
+  "user_message",
+  "confirm",
+  "manual_done",
+  "answer",
+  "takeover",
+  "hand_back",
+  "live_view",
+  "input",
+  "cancel",
+  "set_mode",
+  "history",
+]);
+
+/** Every frame type the daemon sends (`ServerMessage`). */
+export const SERVER_FRAME_TYPES = Object.freeze([
+  "session",
+  "takeover",
+  "live_frame",
+  "status",
+  "agent_message",
+  "agent_question",
+  "question_cleared",
+  "observation",
+  "step",
+  "run_finished",
+  "browser_restarted",
+  "usage",
+  "product_doc_updated",
+  "history",
+  "error",
+]);
+
+/** The close codes the daemon sends (`CloseCode`), by name. */
+export const CLOSE_CODES = Object.freeze({
+  going_away: 1001,
+  protocol_error: 1002,
+  invalid_payload: 1007,
+  too_big: 1009,
+  internal_error: 1011,
+  unauthorized: 4401,
+  rate_limited: 4429,
+});
 
 const TOKEN_KEY = "tandem.token";
 const SESSION_KEY = "tandem.session";
 
-const CLOSE_UNAUTHORIZED = 4401;
 const BACKOFF_START_MS = 500;
 const BACKOFF_MAX_MS = 15000;
 
@@ -114,9 +163,11 @@ export class Connection {
     return this.ws !== null && this.ws.readyState === WebSocket.OPEN && this.attached;
   }
 
-  /** Sends one client frame. Returns false when the socket is not ready. */
+  /** Sends one client frame. Returns false when the socket is not ready or the frame's type is
+   * not one the daemon takes. */
   send(frame) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+    const ready = this.ws !== null && this.ws.readyState === WebSocket.OPEN;
+    if (!ready || !CLIENT_FRAME_TYPES.includes(frame.type)) {
       return false;
     }
     this.ws.send(JSON.stringify(frame));
@@ -150,7 +201,7 @@ export class Connection {
       } catch {
         return;
       }
-      if (msg === null || typeof msg !== "object" || typeof msg.type !== "string") {
+      if (msg === null || typeof msg !== "object" || !SERVER_FRAME_TYPES.includes(msg.type)) {
         return;
       }
       if (msg.type === "session") {
@@ -175,7 +226,7 @@ export class Connection {
       }
       this.ws = null;
       this.attached = false;
-      if (event.code === CLOSE_UNAUTHORIZED) {
+      if (event.code === CLOSE_CODES.unauthorized) {
         this.stopped = true;
         this.onState("unauthorized", { code: event.code });
         return;

@@ -47,3 +47,6 @@ pub use record::{
 };
 pub use run::{Lifecycle, RunOutcome, RunStatus, StepResult};
 pub use usage::{RunUsage, TokenUsage};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,20 @@
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
+
+mod frames;
+mod history;
+mod web_client;
+
+/// The wire names serde knows for a `type`-tagged enum, in declaration order: serde lists them
+/// when it meets a tag it does not know.
+fn tag_names<T: serde::de::DeserializeOwned + std::fmt::Debug>() -> Vec<String> {
+    let error = serde_json::from_str::<T>(r#"{"type":"-"}"#)
+        .unwrap_err()
+        .to_string();
+    let list = error
+        .split("expected one of ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no variant list in {error:?}"));
+    list.split(", ")
+        .map(|name| name.split('`').nth(1).unwrap().to_owned())
+        .collect()
+}
