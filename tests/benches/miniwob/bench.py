@@ -91,7 +91,8 @@ def run_episode(daemon, server, task, seed, timeout, say, logdir):
            "utterance": None, "sent": None, "success": False, "reward": None,
            "raw_reward": None, "reason": None, "actions": 0, "outcome": None,
            "final_text": None, "failure": None, "confirms": 0, "question": None,
-           "first_error": None, "open_outcome": None, "seconds": None, "harness_error": None}
+           "first_error": None, "ended_by": None, "open_outcome": None, "seconds": None,
+           "harness_error": None}
     frames, run, screenshot = [], None, None
     started = time.monotonic()
     try:
@@ -114,7 +115,8 @@ def run_episode(daemon, server, task, seed, timeout, say, logdir):
             episode.ended.wait(END_GRACE)
         rec.update(outcome=run.outcome, final_text=run.final_text, actions=len(run.executed),
                    confirms=run.confirms, question=run.question, first_error=run.first_error,
-                   errors=run.errors, last_url=run.last_url)
+                   errors=run.errors, last_url=run.last_url,
+                   ended_by=ending_action(run, episode.end_at))
     if episode.end is not None:
         end = episode.end
         rec.update(reward=end.get("reward"), raw_reward=end.get("raw_reward"),
@@ -122,20 +124,33 @@ def run_episode(daemon, server, task, seed, timeout, say, logdir):
         rec["success"] = rec["raw_reward"] == 1.0
     rec["seconds"] = round(time.monotonic() - started, 2)
     if not rec["success"]:
-        rec["failure"] = failure_of(rec)
+        rec["failure"] = failure_of(rec, run, episode)
     write_log(logdir, rec, frames, screenshot)
     return rec
 
 
-def failure_of(rec):
-    """The first failing step: a harness problem, else the first step error, else the question
-    that stopped the run, else how the run ended and what the page rewarded."""
+def ending_action(run, end_at):
+    """The action during which the page ended the episode: the last one whose execution began
+    before the page's end report arrived (None if it ended before any, or never)."""
+    begun = [(t, sid) for sid, t in run.action_started.items() if end_at and t <= end_at]
+    return run.steps.get(max(begun)[1]) if begun else None
+
+
+def failure_of(rec, run, episode):
+    """The first failing step, in time order: the first step error, the question that stopped
+    the run, or the action that ended the episode without success (whichever came first);
+    else how the run ended, with the reward and the run's final text. A harness problem wins."""
     if rec["harness_error"]:
         return f"harness: {rec['harness_error']}"
-    if rec["first_error"]:
-        return f"error: {rec['first_error']}"
-    if rec["question"]:
-        return f"asked: {rec['question']}"
+    found = []
+    if run.first_error:
+        found.append((run.first_error_at, f"error: {run.first_error}"))
+    if run.question:
+        found.append((run.question_at, f"asked: {run.question}"))
+    if episode.end_at is not None and rec.get("ended_by"):
+        found.append((episode.end_at, f"reward {rec['raw_reward']:g} after: {rec['ended_by']}"))
+    if found:
+        return min(found)[1]
     if rec["outcome"] == "timeout":
         return "timeout: the run did not finish in time"
     ended = "episode not ended" if rec["raw_reward"] is None else f"reward {rec['raw_reward']:g}"

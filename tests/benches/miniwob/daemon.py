@@ -91,7 +91,11 @@ class Run:
         self.executed = []         # step_ids of executed actions (execute_action, success/error)
         self.steps = {}            # step_id -> last summary seen
         self.first_error = None    # summary of the first step frame with result error
+        self.first_error_at = None
         self.question = None       # an ask / manual question that stopped the run
+        self.question_at = None
+        self.action_started = {}   # step_id -> when its execute frame (pending) was received
+        self.cancel_sent = False   # the harness cancelled the run (question or timeout)
         self.confirms = 0          # confirm questions approved
         self.errors = []           # error frames (code: message)
         self.last_url = None
@@ -128,7 +132,8 @@ class Session:
             frame = json.loads(self.ws.recv(timeout=max(timeout, 0.01)))
         except TimeoutError:
             return None
-        logged = dict(frame)
+        frame["_at"] = time.monotonic()  # when received, on the clock of pages.Episode.end_at
+        logged = {k: v for k, v in frame.items() if k != "_at"}
         if "screenshot" in logged:
             logged["screenshot"] = "(data URL)" if logged["screenshot"] else None
         if logged.get("type") != "live_frame":
@@ -150,7 +155,8 @@ class Session:
                     break
                 run.outcome = "timeout"
                 self._send({"type": "cancel"})
-                cancelled, deadline = True, time.monotonic() + 15
+                cancelled = run.cancel_sent = True
+                deadline = time.monotonic() + 15
                 continue
             kind = frame.get("type")
             if kind == "step":
@@ -161,9 +167,10 @@ class Session:
                     self._send({"type": "confirm", "interrupt_id": frame["interrupt_id"],
                                 "approved": True})
                 elif not cancelled:
-                    run.question = describe_question(frame)
+                    run.question, run.question_at = describe_question(frame), frame["_at"]
                     self._send({"type": "cancel"})
-                    cancelled, deadline = True, time.monotonic() + 15
+                    cancelled = run.cancel_sent = True
+                    deadline = time.monotonic() + 15
             elif kind == "observation":
                 run.last_url = frame.get("url")
                 run.screenshot = frame.get("screenshot") or run.screenshot
@@ -186,8 +193,15 @@ class Session:
         summary = frame.get("summary") or ""
         if step_id:
             run.steps[step_id] = summary
-        if result == "error" and run.first_error is None:
-            run.first_error = summary
+        node = frame.get("node") or ""
+        # A run's closing `stop` step carries a shortened final text (the run's final text says
+        # it in full), and steps that fail because the harness cancelled are not the agent's:
+        # neither is the first error.
+        if (result == "error" and run.first_error is None and not node.startswith("finalize")
+                and not run.cancel_sent):
+            run.first_error, run.first_error_at = summary, frame["_at"]
+        if node == "execute_action" and result == "pending" and step_id:
+            run.action_started.setdefault(step_id, frame["_at"])
         # An executed action: the execute node's frame that closes it (success or error).
         # Planned-but-refused actions (validate / gate errors) and questions are not actions.
         if (frame.get("node") == "execute_action" and result in ("success", "error")

@@ -21,6 +21,7 @@ import json
 import mimetypes
 import pathlib
 import threading
+import time
 import urllib.parse
 
 EPISODE_SNIPPET = """
@@ -43,7 +44,7 @@ EPISODE_SNIPPET = """
       if (live && !ended) {
         ended = true;
         report('end', {reward: WOB_REWARD_GLOBAL, raw_reward: WOB_RAW_REWARD_GLOBAL,
-                       reason: WOB_REWARD_REASON === null ? null : String(WOB_REWARD_REASON),
+                       reason: WOB_REWARD_REASON == null ? null : String(WOB_REWARD_REASON),
                        done: WOB_DONE_GLOBAL});
       }
       return result;
@@ -68,6 +69,7 @@ class Episode:
         self.id, self.task, self.seed = episode_id, task, seed
         self.utterance = None
         self.end = None  # {reward, raw_reward, reason, done}
+        self.end_at = None  # time.monotonic() when the end report arrived
         self.started = threading.Event()
         self.ended = threading.Event()
 
@@ -162,6 +164,6 @@ class PageServer:
                 episode.utterance = data.get("utterance")
                 episode.started.set()
             elif url.path == "/harness/end" and not episode.ended.is_set():
-                episode.end = data
+                episode.end, episode.end_at = data, time.monotonic()
                 episode.ended.set()
         self._send(req, 204, b"")
