@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import daemon as tandem  # noqa: E402
 import pages  # noqa: E402
