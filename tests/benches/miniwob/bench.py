@@ -116,12 +116,11 @@ def run_episode(daemon, server, task, seed, timeout, say, logdir):
             episode.ended.wait(END_GRACE)
         rec.update(outcome=run.outcome, final_text=run.final_text, actions=len(run.executed),
                    confirms=run.confirms, question=run.question, first_error=run.first_error,
-                   errors=run.errors, last_url=run.last_url,
-                   ended_by=ending_action(run, episode.end_at))
+                   errors=run.errors, last_url=run.last_url)
     if episode.end is not None:
         end = episode.end
         rec.update(reward=end.get("reward"), raw_reward=end.get("raw_reward"),
-                   reason=end.get("reason"))
+                   reason=end.get("reason"), ended_by=end.get("event"))
         rec["success"] = rec["raw_reward"] == 1.0
     rec["seconds"] = round(time.monotonic() - started, 2)
     if not rec["success"]:
@@ -130,16 +129,9 @@ def run_episode(daemon, server, task, seed, timeout, say, logdir):
     return rec
 
 
-def ending_action(run, end_at):
-    """The action during which the page ended the episode: the last one whose execution began
-    before the page's end report arrived (None if it ended before any, or never)."""
-    begun = [(t, sid) for sid, t in run.action_started.items() if end_at and t <= end_at]
-    return run.steps.get(max(begun)[1]) if begun else None
-
-
 def failure_of(rec, run, episode):
     """The first failing step, in time order: the first step error, the question that stopped
-    the run, or the action that ended the episode without success (whichever came first);
+    the run, or the page event that ended the episode without success (whichever came first);
     else how the run ended, with the reward and the run's final text. A harness problem wins."""
     if rec["harness_error"]:
         return f"harness: {rec['harness_error']}"
@@ -148,8 +140,9 @@ def failure_of(rec, run, episode):
         found.append((run.first_error_at, f"error: {run.first_error}"))
     if run.question:
         found.append((run.question_at, f"asked: {run.question}"))
-    if episode.end_at is not None and rec.get("ended_by"):
-        found.append((episode.end_at, f"reward {rec['raw_reward']:g} after: {rec['ended_by']}"))
+    if episode.end_at is not None:
+        during = rec["ended_by"] or f"the page's own end ({rec['reason']})"
+        found.append((episode.end_at, f"reward {rec['raw_reward']:g} at {during}"))
     if found:
         return min(found)[1]
     if rec["outcome"] == "timeout":

@@ -94,7 +94,6 @@ class Run:
         self.first_error_at = None
         self.question = None       # an ask / manual question that stopped the run
         self.question_at = None
-        self.action_started = {}   # step_id -> when its execute frame (pending) was received
         self.cancel_sent = False   # the harness cancelled the run (question or timeout)
         self.confirms = 0          # confirm questions approved
         self.errors = []           # error frames (code: message)
@@ -132,7 +131,7 @@ class Session:
             frame = json.loads(self.ws.recv(timeout=max(timeout, 0.01)))
         except TimeoutError:
             return None
-        frame["_at"] = time.monotonic()  # when received, on the clock of pages.Episode.end_at
+        frame["_at"] = time.monotonic()  # when received; the clock of pages.Episode.end_at
         logged = {k: v for k, v in frame.items() if k != "_at"}
         if "screenshot" in logged:
             logged["screenshot"] = "(data URL)" if logged["screenshot"] else None
@@ -200,8 +199,7 @@ class Session:
         if (result == "error" and run.first_error is None and not node.startswith("finalize")
                 and not run.cancel_sent):
             run.first_error, run.first_error_at = summary, frame["_at"]
-        if node == "execute_action" and result == "pending" and step_id:
-            run.action_started.setdefault(step_id, frame["_at"])
+
         # An executed action: the execute node's frame that closes it (success or error).
         # Planned-but-refused actions (validate / gate errors) and questions are not actions.
         if (frame.get("node") == "execute_action" and result in ("success", "error")

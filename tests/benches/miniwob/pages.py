@@ -11,7 +11,8 @@ Contracts:
   out before the harness gives up on the agent. It then POSTs the episode's utterance
   (`core.getUtterance()`, the text miniwob's env reads) to `/harness/start`, and, when the
   episode ends, the globals miniwob's env reads (`WOB_REWARD_GLOBAL`, `WOB_RAW_REWARD_GLOBAL`,
-  `WOB_REWARD_REASON`, `WOB_DONE_GLOBAL`) to `/harness/end`.
+  `WOB_REWARD_REASON`, `WOB_DONE_GLOBAL`) to `/harness/end`, with the page event during which
+  it ended (`window.event`: its type and target, e.g. `click on button "Submit"`).
 - Only the first start and the first end of an episode id count: a MiniWoB page begins a new
   episode after one ends (its START cover), and a reload would start the same seed again.
 """
@@ -33,19 +34,27 @@ EPISODE_SNIPPET = """
     fetch('/harness/' + kind + '?episode=' + EPISODE,
           {method: 'POST', body: JSON.stringify(body), keepalive: true});
   }
+  function describe(ev) {  // the event during which the episode ended, e.g. 'click on button "No"'
+    var t = ev && ev.target;
+    if (!t || !t.tagName) return null;
+    var text = (t.innerText || t.value || t.getAttribute('aria-label') || '')
+      .replace(/\s+/g, ' ').trim().slice(0, 40);
+    return ev.type + ' on ' + t.tagName.toLowerCase() + (t.id ? '#' + t.id : '') +
+      (text ? ' "' + text + '"' : '');
+  }
   function begin() {
     // The page's own onload shows the START cover first (core.startEpisode); wait for it.
     if (typeof core === 'undefined' || !core.cover_div) { setTimeout(begin, 10); return; }
     var endEpisode = core.endEpisode;
     core.endEpisode = function () {
       // core.endEpisode rewards an episode once: only while its timer (EP_TIMER) is set.
-      var live = core.EP_TIMER !== null;
+      var live = core.EP_TIMER !== null, during = describe(window.event);
       var result = endEpisode.apply(core, arguments);
       if (live && !ended) {
         ended = true;
         report('end', {reward: WOB_REWARD_GLOBAL, raw_reward: WOB_RAW_REWARD_GLOBAL,
                        reason: WOB_REWARD_REASON == null ? null : String(WOB_REWARD_REASON),
-                       done: WOB_DONE_GLOBAL});
+                       done: WOB_DONE_GLOBAL, event: during});
       }
       return result;
     };
