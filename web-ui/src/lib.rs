@@ -59,10 +59,21 @@ static ASSETS: &[Asset] = static_assets![
     "live.css" as CSS,
     "app.js" as JS,
     "protocol.js" as JS,
+    "connection.js" as JS,
+    "notices.js" as JS,
+    "status.js" as JS,
+    "composer.js" as JS,
+    "question.js" as JS,
+    "cards.js" as JS,
+    "timeline.js" as JS,
+    "transcript.js" as JS,
+    "record.js" as JS,
+    "scroll.js" as JS,
     "live.js" as JS,
     "render.js" as JS,
     "history.js" as JS,
     "product_doc.js" as JS,
+    "site_pages.js" as JS,
     "favicon.svg" as SVG,
 ];
 
@@ -210,6 +221,14 @@ mod tests {
             .collect();
         served.sort();
         assert_eq!(files, served);
+    }
+
+    #[test]
+    fn no_asset_is_over_600_lines() {
+        for a in assets() {
+            let lines = text(a.path).lines().count();
+            assert!(lines <= 600, "{} has {lines} lines", a.path);
+        }
     }
 
     #[test]
