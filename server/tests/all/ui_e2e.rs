@@ -7,7 +7,7 @@
 use crate::support;
 
 use support::TestDaemon;
-use support::ui::{eid, open_ui, save_screenshot, say, wait_text};
+use support::ui::{eid, open_ui, save_screenshot, say, type_ada_into_the_form, wait_text};
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_tests::{FixtureSite, TestBrowser};
 
@@ -125,12 +125,7 @@ async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots()
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
     open_ui(&daemon, ui).await;
-    let goal = format!(
-        "open {} then type Ada into Full name",
-        site.url("/form.html")
-    );
-    say(ui, &goal).await;
-    wait_text(ui, "completed").await;
+    let goal = type_ada_into_the_form(ui, &site).await;
     let page = ui.observe(None).await.unwrap().observation.snapshot;
     ui.click(&eid(&page, "button", "Show earlier runs"))
         .await
@@ -227,15 +222,7 @@ async fn each_step_is_one_line_that_is_updated_in_place() {
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
     open_ui(&daemon, ui).await;
-    say(
-        ui,
-        &format!(
-            "open {} then type Ada into Full name",
-            site.url("/form.html")
-        ),
-    )
-    .await;
-    wait_text(ui, "completed").await;
+    type_ada_into_the_form(ui, &site).await;
     let shown = ui.observe(None).await.unwrap().text;
     // Each action's frames (planned, gated, started, done) share a step id: one line each,
     // showing where the step ended; the planner's stop ends with the run.
@@ -271,12 +258,7 @@ async fn a_reload_shows_the_conversation_its_steps_and_the_last_page_again() {
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
     open_ui(&daemon, ui).await;
-    let goal = format!(
-        "open {} then type Ada into Full name",
-        site.url("/form.html")
-    );
-    say(ui, &goal).await;
-    wait_text(ui, "completed").await;
+    let goal = type_ada_into_the_form(ui, &site).await;
     let before = ui.observe(None).await.unwrap().text;
 
     ui.navigate(&daemon.url("/")).await.unwrap();
