@@ -1,7 +1,8 @@
 //! [`AgentEvent`]: what an agent tells its subscribers (the WebSocket server, tests, the CLI).
 //!
-//! Out: broadcast by the agent task (see [`crate::AgentHandle::subscribe`]); serialised as JSON
-//! tagged by `type` for the WebSocket protocol. A subscriber that falls more than the configured
+//! Out: broadcast by the agent task (see [`crate::AgentHandle::subscribe`]); a client sees each
+//! as the protocol's frames ([`AgentEvent::frames`]). The shared values in events (mode,
+//! lifecycle, outcome, how a question ended, usage) are the protocol's. A subscriber that falls more than the configured
 //! capacity behind misses events (`RecvError::Lagged`); the run record
 //! ([`crate::AgentHandle::runs`]) and the pending question ([`crate::AgentHandle::pending_question`])
 //! can always be read again.

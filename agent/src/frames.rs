@@ -172,21 +172,12 @@ fn action_view(
     target: Option<&ActionTarget>,
     page_url: Option<&str>,
 ) -> ActionView {
-    let (url, text) = match action {
-        Action::Navigate { url } => (Some(url.clone()), None),
-        Action::Type { text, .. } => (page_url.map(str::to_owned), Some(text.clone())),
-        Action::Click { .. }
-        | Action::SelectOption { .. }
-        | Action::Check { .. }
-        | Action::Uncheck { .. }
-        | Action::PressKey { .. }
-        | Action::Scroll { .. }
-        | Action::Wait { .. }
-        | Action::Back
-        | Action::Tool { .. }
-        | Action::AskUser { .. }
-        | Action::NeedUser { .. }
-        | Action::Stop { .. } => (page_url.map(str::to_owned), None),
+    let (url, text) = if let Action::Navigate { url } = action {
+        (Some(url.clone()), None)
+    } else if let Action::Type { text, .. } = action {
+        (page_url.map(str::to_owned), Some(text.clone()))
+    } else {
+        (page_url.map(str::to_owned), None)
     };
     let host = url
         .as_deref()

@@ -1,7 +1,9 @@
-//! tandem-agent: the agent that drives the browser for a person.
+//! tandem-agent: the agent that drives the browser for a person. Its vocabulary with the daemon
+//! and clients (mode, lifecycle, outcomes, questions and answers, the run record, usage, the
+//! Product Doc) is the `tandem-protocol` crate's.
 //!
 //! - [`action`]: the typed [`Action`] a planner decides on, with its JSON schema for models;
-//! - [`question`]: structured questions for the person and their answers;
+//! - [`question`]: checks on the structured questions for the person and on their answers;
 //! - [`planner`]: the [`planner::Planner`] trait (one action per call, stateless, everything in
 //!   a [`planner::PlanContext`]), the offline [`planner::InstructionPlanner`] and the
 //!   [`planner::ModelPlanner`];
@@ -11,6 +13,8 @@
 //! - [`nodes`]: the agent graph of DESIGN §2 on that runner, one module per node;
 //! - [`state`], [`interrupt`], [`checkpointer`], [`timeline`], [`events`]: the run's state, its
 //!   pauses for the person, where paused runs wait, the run record and the event stream;
+//! - [`frames`]: the events and the pending question as the protocol's frames (what the daemon
+//!   relays to clients);
 //! - [`policy_bridge`]: from an [`Action`] and its element to the policy's request;
 //! - [`browser`]: the browser calls the agent makes ([`BrowserTools`], implemented by the MCP
 //!   client);

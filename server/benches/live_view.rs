@@ -14,8 +14,7 @@ mod support;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use support::{TestDaemon, WsClient};
-use tandem_protocol::UserInput;
-use tandem_protocol::{ClientMessage, ServerMessage};
+use tandem_protocol::{ClientMessage, ServerMessage, UserInput};
 use tandem_tests::FixtureSite;
 use tandem_tests::stats::{Samples, ms};
 

@@ -6,12 +6,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::history::StoredRun;
 use crate::input::UserInput;
 use crate::mode::Mode;
 use crate::product_doc::ProductDoc;
 use crate::question::{AgentQuestion, Answer, QuestionEnd};
 use crate::run::{RunOutcome, RunStatus, StepResult};
+use crate::stored_run::StoredRun;
 
 /// A frame from the client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1,6 +1,5 @@
-//! The run history on disk and on the wire: one JSON line per fact ([`HistoryLine`]) in a
-//! session's history file, and the runs folded from them ([`StoredRun`], the `history` frame's
-//! runs).
+//! The run history on disk: one JSON line per fact ([`HistoryLine`]) in a session's history
+//! file. The runs read back from them are [`crate::StoredRun`]s.
 //!
 //! Versions: every line says its format in `v`. Version 2 (written now) stores the run's goal,
 //! every frame the run's clients were sent ([`Fact::Frame`]) and the finished run's record.
@@ -13,9 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::frames::ServerMessage;
-use crate::record::{RunRecord, Timeline, unix_ms};
-use crate::run::RunOutcome;
-use crate::usage::RunUsage;
+use crate::record::{RunRecord, unix_ms};
 
 /// The version of the lines written now.
 pub const HISTORY_VERSION: u32 = 2;
@@ -64,54 +61,4 @@ pub enum Fact<R = RunRecord> {
     Record { record: Box<R> },
     /// (Version 1 only: read, never written.) An agent event as the agent serialised it then.
     Event { event: Box<Value> },
-}
-
-/// How a stored run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RunStatusOnDisk {
-    Done,
-    Denied,
-    Cancelled,
-    Blocked,
-    Limit,
-    Failed,
-    /// No record was written: the daemon stopped while the run was going.
-    Interrupted,
-}
-
-impl From<Option<RunOutcome>> for RunStatusOnDisk {
-    /// A record's outcome; none means the run never finished.
-    fn from(outcome: Option<RunOutcome>) -> Self {
-        match outcome {
-            Some(RunOutcome::Done) => RunStatusOnDisk::Done,
-            Some(RunOutcome::Denied) => RunStatusOnDisk::Denied,
-            Some(RunOutcome::Cancelled) => RunStatusOnDisk::Cancelled,
-            Some(RunOutcome::Blocked) => RunStatusOnDisk::Blocked,
-            Some(RunOutcome::Limit) => RunStatusOnDisk::Limit,
-            Some(RunOutcome::Failed) => RunStatusOnDisk::Failed,
-            None => RunStatusOnDisk::Interrupted,
-        }
-    }
-}
-
-/// One run as the history holds it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct StoredRun {
-    pub run_id: String,
-    /// The person's message that began it.
-    pub goal: String,
-    pub status: RunStatusOnDisk,
-    /// Unix time (ms) of its first and last line.
-    pub started_at: u64,
-    pub updated_at: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub final_response: Option<String>,
-    /// The run's typed timeline (empty for an interrupted run: its steps are in `steps`).
-    pub timeline: Timeline,
-    /// One line per step, for runs cut short as well.
-    pub steps: Vec<String>,
-    pub usage: RunUsage,
-    /// `[reference, data URL]` of each observation's screenshot, in order (`obs-1`, …).
-    pub screenshots: Vec<(String, String)>,
 }

@@ -30,11 +30,12 @@ pub mod product_doc;
 pub mod question;
 pub mod record;
 pub mod run;
+pub mod stored_run;
 pub mod usage;
 
 pub use close::CloseCode;
 pub use frames::{ClientMessage, ServerMessage};
-pub use history::{Fact, HISTORY_VERSION, HistoryLine, RunStatusOnDisk, StoredRun};
+pub use history::{Fact, HISTORY_VERSION, HistoryLine};
 pub use input::{PointerButton, UserInput};
 pub use mode::Mode;
 pub use product_doc::{DocAuthor, DocSection, ProductDoc};
@@ -46,6 +47,7 @@ pub use record::{
     ActionResult, Author, RunRecord, Timeline, TimelineEntry, TimelineItem, Transition, unix_ms,
 };
 pub use run::{Lifecycle, RunOutcome, RunStatus, StepResult};
+pub use stored_run::{RunStatusOnDisk, StoredRun};
 pub use usage::{RunUsage, TokenUsage};
 
 #[cfg(test)]

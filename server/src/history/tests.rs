@@ -37,7 +37,11 @@ fn a_run_with_no_record_reads_as_interrupted_and_a_finished_one_as_its_outcome()
     assert_eq!(
         summary,
         [
-            ("buy the mug", RunStatusOnDisk::Done, Some("Bought.")),
+            (
+                "buy the mug",
+                RunStatusOnDisk::Ended(RunOutcome::Done),
+                Some("Bought.")
+            ),
             ("now the towel", RunStatusOnDisk::Interrupted, None),
         ]
     );
@@ -94,7 +98,11 @@ fn a_file_written_before_lines_had_a_version_still_loads_as_version_1() {
             done.status,
             done.final_response.as_deref()
         ),
-        ("open the form", RunStatusOnDisk::Done, Some("Clicked."))
+        (
+            "open the form",
+            RunStatusOnDisk::Ended(RunOutcome::Done),
+            Some("Clicked.")
+        )
     );
     assert_eq!(done.timeline.actions().count(), 1);
     assert_eq!(done.usage.prompt_tokens, 5);

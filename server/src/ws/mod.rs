@@ -265,37 +265,40 @@ impl Connection {
                 let frame = history_frame(&self.state, session_id.or(current));
                 self.send(frame).await;
             }
-            ClientMessage::LiveView { on } => {
-                let Some(session) = self.session.clone() else {
-                    self.send(ServerMessage::error(
-                        "not_attached",
-                        "send `attach` before anything else",
-                    ))
-                    .await;
-                    return;
-                };
-                self.stop_live_view();
-                if on {
-                    self.live = Some(tokio::spawn(forward_live(
-                        session.live.watch(),
-                        self.out.clone(),
-                    )));
-                }
+            ClientMessage::LiveView { .. }
+            | ClientMessage::UserMessage { .. }
+            | ClientMessage::Confirm { .. }
+            | ClientMessage::ManualDone { .. }
+            | ClientMessage::Answer { .. }
+            | ClientMessage::Takeover { .. }
+            | ClientMessage::HandBack { .. }
+            | ClientMessage::Input { .. }
+            | ClientMessage::Cancel {}
+            | ClientMessage::SetMode { .. } => self.handle_attached(message).await,
+        }
+    }
+
+    /// A frame about the attached session: refused with `not_attached` before `attach`.
+    async fn handle_attached(&mut self, message: ClientMessage) {
+        let Some(session) = self.session.clone() else {
+            self.send(ServerMessage::error(
+                "not_attached",
+                "send `attach` before anything else",
+            ))
+            .await;
+            return;
+        };
+        if let ClientMessage::LiveView { on } = message {
+            self.stop_live_view();
+            if on {
+                self.live = Some(tokio::spawn(forward_live(
+                    session.live.watch(),
+                    self.out.clone(),
+                )));
             }
-            other => {
-                let Some(session) = self.session.clone() else {
-                    self.send(ServerMessage::error(
-                        "not_attached",
-                        "send `attach` before anything else",
-                    ))
-                    .await;
-                    return;
-                };
-                if let Err(refusal) = operate(&session, other).await {
-                    self.send(ServerMessage::error(refusal.code(), refusal.to_string()))
-                        .await;
-                }
-            }
+        } else if let Err(refusal) = operate(&session, message).await {
+            self.send(ServerMessage::error(refusal.code(), refusal.to_string()))
+                .await;
         }
     }
 

@@ -3,8 +3,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
 use support::TestDaemon;
-use tandem_protocol::RunStatusOnDisk;
-use tandem_protocol::{ClientMessage, ServerMessage};
+use tandem_protocol::{ClientMessage, RunOutcome, RunStatusOnDisk, ServerMessage};
 use tandem_server::Config;
 use tandem_tests::FixtureSite;
 
@@ -50,7 +49,7 @@ async fn a_sessions_runs_survive_a_daemon_restart_and_are_served_with_the_token_
     };
     assert_eq!(
         (run.goal.as_str(), run.status),
-        (goal.as_str(), RunStatusOnDisk::Done)
+        (goal.as_str(), RunStatusOnDisk::Ended(RunOutcome::Done))
     );
     assert!(run.timeline.actions().count() >= 2, "{:?}", run.timeline);
     assert!(

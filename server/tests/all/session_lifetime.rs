@@ -8,8 +8,7 @@ use std::time::Duration;
 
 use support::{TestDaemon, WAIT, WsClient};
 use tandem_mcp_browser::BrowserConfig;
-use tandem_protocol::RunOutcome;
-use tandem_protocol::{AgentQuestionKind, ClientMessage, ServerMessage};
+use tandem_protocol::{AgentQuestionKind, ClientMessage, RunOutcome, ServerMessage};
 use tandem_server::Config;
 use tandem_server::cli::session_factory;
 use tandem_server::session::{SessionLifetime, SessionRegistry};

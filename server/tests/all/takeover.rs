@@ -9,8 +9,9 @@ use std::sync::Arc;
 use support::TestDaemon;
 use tandem_mcp_browser::McpBrowserClient;
 use tandem_mcp_browser::server::BrowserServer;
-use tandem_protocol::UserInput;
-use tandem_protocol::{AgentQuestionKind, ClientMessage, QuestionEnd, RunOutcome, ServerMessage};
+use tandem_protocol::{
+    AgentQuestionKind, ClientMessage, QuestionEnd, RunOutcome, ServerMessage, UserInput,
+};
 use tandem_server::session::Session;
 use tandem_tests::FixtureSite;
 

@@ -296,42 +296,52 @@ fn server_samples() -> Vec<(ServerMessage, Value)> {
     ]
 }
 
-#[test]
-fn every_client_frame_kind_has_its_json_and_reads_back_the_same() {
-    let samples = client_samples();
-    let sampled: Vec<String> = samples
+/// `samples` hold one frame of every kind of `T`, in declaration order, and each is its JSON
+/// both ways.
+fn check_samples<T>(samples: Vec<(T, Value)>)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let sampled: Vec<&str> = samples
         .iter()
-        .map(|(_, json)| json["type"].to_string())
+        .map(|(_, json)| json["type"].as_str().unwrap())
         .collect();
-    let known: Vec<String> = tag_names::<ClientMessage>()
-        .iter()
-        .map(|name| format!("\"{name}\""))
-        .collect();
-    assert_eq!(sampled, known, "one sample per frame kind, in order");
+    assert_eq!(
+        sampled,
+        tag_names::<T>(),
+        "one sample per frame kind, in order"
+    );
     for (frame, expected) in samples {
         assert_eq!(serde_json::to_value(&frame).unwrap(), expected);
-        let back: ClientMessage = serde_json::from_value(expected).unwrap();
+        let back: T = serde_json::from_value(expected).unwrap();
         assert_eq!(back, frame);
     }
 }
 
 #[test]
+fn every_client_frame_kind_has_its_json_and_reads_back_the_same() {
+    check_samples(client_samples());
+}
+
+#[test]
 fn every_server_frame_kind_has_its_json_and_reads_back_the_same() {
-    let samples = server_samples();
-    let sampled: Vec<String> = samples
-        .iter()
-        .map(|(_, json)| json["type"].to_string())
-        .collect();
-    let known: Vec<String> = tag_names::<ServerMessage>()
-        .iter()
-        .map(|name| format!("\"{name}\""))
-        .collect();
-    assert_eq!(sampled, known, "one sample per frame kind, in order");
-    for (frame, expected) in samples {
-        assert_eq!(serde_json::to_value(&frame).unwrap(), expected);
-        let back: ServerMessage = serde_json::from_value(expected).unwrap();
-        assert_eq!(back, frame);
+    check_samples(server_samples());
+}
+
+#[test]
+fn a_stored_run_says_how_it_ended_or_that_it_was_interrupted() {
+    for (status, wire) in [
+        (RunStatusOnDisk::Interrupted, "interrupted"),
+        (RunStatusOnDisk::Ended(RunOutcome::Done), "done"),
+        (RunStatusOnDisk::Ended(RunOutcome::Cancelled), "cancelled"),
+    ] {
+        assert_eq!(serde_json::to_value(status).unwrap(), wire);
+        assert_eq!(
+            serde_json::from_value::<RunStatusOnDisk>(wire.into()).unwrap(),
+            status
+        );
     }
+    assert_eq!(RunStatusOnDisk::from(None), RunStatusOnDisk::Interrupted);
 }
 
 #[test]
