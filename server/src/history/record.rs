@@ -19,19 +19,8 @@ pub async fn write(
     let Some(run_id) = event.run_id().map(str::to_owned) else {
         return;
     };
-    let record = match event {
-        AgentEvent::RunFinished { .. } => agent.run(&run_id),
-        AgentEvent::Status { .. }
-        | AgentEvent::Step { .. }
-        | AgentEvent::Observation { .. }
-        | AgentEvent::Question { .. }
-        | AgentEvent::QuestionCleared { .. }
-        | AgentEvent::Message { .. }
-        | AgentEvent::Usage { .. }
-        | AgentEvent::ProductDocUpdated { .. }
-        | AgentEvent::BrowserRestarted { .. }
-        | AgentEvent::Error { .. } => None,
-    };
+    let finished = matches!(event, AgentEvent::RunFinished { .. });
+    let record = finished.then(|| agent.run(&run_id)).flatten();
     let session_id = agent.session_id().to_owned();
     let history = Arc::clone(history);
     let frames = frames.to_vec();
