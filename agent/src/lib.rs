@@ -49,7 +49,7 @@ pub mod tool_info;
 pub mod tool_names;
 
 pub use action::{Action, ScrollDirection, WaitFor};
-pub use browser::BrowserTools;
+pub use browser::{BrowserTools, Invoke};
 pub use checkpointer::Checkpointer;
 pub use config::AgentConfig;
 pub use error::{AgentError, PlannerError};
@@ -64,5 +64,5 @@ pub use question::{
 };
 pub use state::AgentMode;
 pub use timeline::{ActionResult, RunOutcome, RunRecord, Timeline, TimelineItem};
-pub use tool_hub::{ExternalServer, ToolHub, ToolServer};
+pub use tool_hub::{ExternalServer, ToolHub};
 pub use tool_info::ToolInfo;

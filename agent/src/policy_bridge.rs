@@ -7,11 +7,11 @@
 //! (password, card, one-time code) is marked secret, and [`masked`] hides it in everything the
 //! agent shows or records.
 
+use tandem_mcp_browser::Effect;
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_policy::{ActionKind, ActionRequest};
 
 use crate::action::Action;
-use crate::tool_names;
 
 /// Words in a snapshot that mean a CAPTCHA is on the page.
 const CAPTCHA_WORDS: [&str; 5] = [
@@ -33,11 +33,14 @@ const SECRET_AUTOCOMPLETE: [&str; 7] = [
     "cc-exp-month",
 ];
 
-/// The policy request for `action`, with `element` its target in `snapshot`.
+/// The policy request for `action`, with `element` its target in `snapshot`. For a `tool`
+/// action, `tool_effect` is what the tool's annotations say it does (`None`: unknown, so it
+/// counts as changing things).
 pub fn request_for(
     action: &Action,
     element: Option<&Element>,
     snapshot: Option<&Snapshot>,
+    tool_effect: Option<Effect>,
 ) -> ActionRequest {
     let mut request = match action {
         Action::Navigate { url } => ActionRequest::navigate(url.clone()),
@@ -60,7 +63,8 @@ pub fn request_for(
         Action::Wait { .. } => ActionRequest::new(ActionKind::Wait),
         Action::Back => ActionRequest::new(ActionKind::Back),
         Action::Tool { name, .. } => {
-            ActionRequest::tool(name.clone(), !tool_names::is_read_only(name))
+            let read_only = tool_effect.is_some_and(|effect| effect.read_only);
+            ActionRequest::tool(name.clone(), !read_only)
         }
         Action::AskUser { .. } => ActionRequest::new(ActionKind::AskUser),
         Action::NeedUser { .. } => ActionRequest::new(ActionKind::NeedUser),
@@ -239,7 +243,8 @@ mod tests {
         let action = Action::Click {
             eid: button.eid.clone(),
         };
-        request_for(&action, Some(button), Some(snapshot)).canonical_key(Some("https://shop/pay"))
+        request_for(&action, Some(button), Some(snapshot), None)
+            .canonical_key(Some("https://shop/pay"))
     }
 
     #[test]
@@ -253,47 +258,18 @@ mod tests {
     }
 
     #[test]
-    fn site_tools_that_write_are_allowed_in_agent_mode_and_denied_in_chat_mode() {
-        use tandem_policy::{Effect, Mode, PolicyContext, PolicyGate};
-        let gate = PolicyGate::with_defaults().unwrap();
-        let writing = ["create_design_system", "generate_page", "edit_page"];
-        let reading = [
-            "analyze_brief",
-            "read_page",
-            "list_pages",
-            "validate_html",
-            "extract_style",
-        ];
-        for name in writing.iter().chain(reading.iter()) {
-            let action = Action::Tool {
-                name: (*name).to_owned(),
-                args: serde_json::json!({}),
-            };
-            let request = request_for(&action, None, None);
-            let agent = gate.assess(&request, &PolicyContext::new(Mode::Agent));
-            assert_eq!(
-                agent.effect(),
-                Effect::Allow,
-                "{name} in agent mode: {agent:?}"
-            );
-            let chat = gate.assess(&request, &PolicyContext::new(Mode::Chat));
-            let expected = if writing.contains(name) {
-                Effect::Deny
-            } else {
-                Effect::Allow
-            };
-            assert_eq!(chat.effect(), expected, "{name} in chat mode: {chat:?}");
-        }
-    }
-
-    #[test]
     fn alike_buttons_in_different_rows_are_different_actions() {
         let delete_in = |row: &str| {
             let mut button = field("e9", "button", "Delete", None);
             button.form_submit = None;
             button.context = Some(row.into());
-            request_for(&Action::Click { eid: "e9".into() }, Some(&button), None)
-                .canonical_key(None)
+            request_for(
+                &Action::Click { eid: "e9".into() },
+                Some(&button),
+                None,
+                None,
+            )
+            .canonical_key(None)
         };
         assert_ne!(delete_in("Draft 1"), delete_in("Tax return 2025"));
     }

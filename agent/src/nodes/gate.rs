@@ -31,7 +31,12 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     let Some(mut planned) = state.planned_action.take() else {
         return Flow::Next;
     };
-    let mut request = request_for(planned.action(), planned.element.as_ref(), state.snapshot());
+    let mut request = request_for(
+        planned.action(),
+        planned.element.as_ref(),
+        state.snapshot(),
+        planned.tool_effect,
+    );
     // The person already had this page for its CAPTCHA: its other actions are the agent's.
     // (The CAPTCHA widget itself stays the person's by its own rule.)
     if state

@@ -12,6 +12,7 @@ use support::TestDaemon;
 use tandem_mcp_browser::McpBrowserClient;
 use tandem_mcp_browser::browser::UserInput;
 use tandem_mcp_browser::server::BrowserServer;
+use tandem_mcp_browser::server::params::ObserveParams;
 use tandem_server::protocol::{ClearedBy, ClientMessage, QuestionKind, RunOutcome, ServerMessage};
 use tandem_server::session::Session;
 use tandem_tests::FixtureSite;
@@ -35,7 +36,12 @@ fn is_takeover(active: bool) -> impl Fn(&ServerMessage) -> bool {
 async fn centre_of(session: &Session, name: &str) -> (f64, f64) {
     let server = BrowserServer::with_session(Arc::clone(&session.browser));
     let eyes = McpBrowserClient::in_process(server).await.unwrap();
-    let page = eyes.observe(None).await.unwrap().observation.snapshot;
+    let page = eyes
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     let element = page
         .elements
         .iter()
@@ -164,7 +170,7 @@ async fn a_person_types_a_password_through_the_live_view_and_hands_back() {
     // The run went on from where the person left it: logged in with what they typed.
     let server = BrowserServer::with_session(Arc::clone(&session.browser));
     let eyes = McpBrowserClient::in_process(server).await.unwrap();
-    let page = eyes.observe(None).await.unwrap();
+    let page = eyes.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(page.text.contains("Welcome, ada"), "{}", page.text);
 
     // The record tells what happened without what was typed.

@@ -9,6 +9,9 @@ use crate::support;
 use support::TestDaemon;
 use support::ui::{eid, open_ui, save_screenshot, say, wait_text};
 use tandem_mcp_browser::browser::WaitCondition;
+use tandem_mcp_browser::server::params::{
+    ClickParams, NavigateParams, ObserveParams, TypeParams, WaitParams,
+};
 use tandem_tests::{FixtureSite, TestBrowser};
 
 #[tokio::test]
@@ -19,9 +22,18 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
     let ui = &person.client;
 
     let address = format!("{}#token={}", daemon.url("/"), daemon.token);
-    ui.navigate(&address).await.unwrap();
+    ui.invoke(&NavigateParams {
+        url: address.to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "idle").await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let page = ui
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     assert!(
         !page.url.contains("token="),
         "the token leaves the address bar: {}",
@@ -38,8 +50,13 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
         name: "Approve for this session".into(),
         role: Some("button".into()),
     };
-    ui.wait(&approve, Some(30_000)).await.unwrap();
-    let card = ui.observe(None).await.unwrap();
+    ui.invoke(&WaitParams {
+        condition: approve.clone(),
+        timeout_ms: Some(30_000),
+    })
+    .await
+    .unwrap();
+    let card = ui.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(
         card.text.contains("Create account"),
         "the card names the target: {}",
@@ -47,11 +64,13 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
     );
     save_screenshot(ui, "ui-confirm-card.png").await;
 
-    ui.click(&eid(&card.observation.snapshot, "button", "Approve"))
-        .await
-        .unwrap();
+    ui.invoke(&ClickParams {
+        eid: eid(&card.observation.snapshot, "button", "Approve").to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "completed").await;
-    let done = ui.observe(None).await.unwrap();
+    let done = ui.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(
         !done.text.contains("Approve for this session"),
         "the card is gone"
@@ -74,7 +93,7 @@ async fn a_browser_restart_shows_as_one_line_on_the_chat_timeline() {
     daemon.kill_browser().await;
     say(ui, &format!("open {}", site.url("/links.html"))).await;
     wait_text(ui, "The browser was restarted").await;
-    let shown = ui.observe(None).await.unwrap().text;
+    let shown = ui.invoke(&ObserveParams::compact(None)).await.unwrap().text;
     assert_eq!(
         shown.matches("The browser was restarted").count(),
         1,
@@ -99,17 +118,31 @@ async fn a_denial_with_a_reason_reaches_the_planner_which_names_what_was_decline
         name: "Deny".into(),
         role: Some("button".into()),
     };
-    ui.wait(&deny, Some(30_000)).await.unwrap();
-    let card = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.type_text(
-        &eid(&card, "textbox", "Why not?"),
-        "no more mugs",
-        false,
-        false,
-    )
+    ui.invoke(&WaitParams {
+        condition: deny.clone(),
+        timeout_ms: Some(30_000),
+    })
     .await
     .unwrap();
-    ui.click(&eid(&card, "button", "Deny")).await.unwrap();
+    let card = ui
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
+    ui.invoke(&TypeParams {
+        eid: eid(&card, "textbox", "Why not?").to_string(),
+        text: "no more mugs".into(),
+        clear: false,
+        submit: false,
+    })
+    .await
+    .unwrap();
+    ui.invoke(&ClickParams {
+        eid: eid(&card, "button", "Deny").to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "was declined: no more mugs").await;
     person.shutdown().await;
     daemon.stop().await;
@@ -131,26 +164,43 @@ async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots()
     );
     say(ui, &goal).await;
     wait_text(ui, "completed").await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.click(&eid(&page, "button", "Show earlier runs"))
+    let page = ui
+        .invoke(&ObserveParams::compact(None))
         .await
-        .unwrap();
+        .unwrap()
+        .observation
+        .snapshot;
+    ui.invoke(&ClickParams {
+        eid: eid(&page, "button", "Show earlier runs").to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, &format!("{goal} — done")).await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let page = ui
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     let run = page
         .elements
         .iter()
         .find(|e| e.name.starts_with(&goal))
         .expect("the run's entry");
-    ui.scroll(&tandem_mcp_browser::browser::ScrollTarget::Element {
-        eid: run.eid.as_str().to_owned(),
+    ui.invoke(&tandem_mcp_browser::server::params::ScrollParams {
+        eid: Some(run.eid.as_str().to_owned()),
+        ..Default::default()
     })
     .await
     .unwrap();
-    ui.click(run.eid.as_str()).await.unwrap();
+    ui.invoke(&ClickParams {
+        eid: run.eid.as_str().to_string(),
+    })
+    .await
+    .unwrap();
     // The caption is drawn only with a screenshot that rendered from a safe data: URL.
     wait_text(ui, "screenshot obs-2").await;
-    let opened = ui.observe(None).await.unwrap();
+    let opened = ui.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(
         opened.text.contains("Looked at Sign up form")
             && opened.text.contains("type Ada → success"),
@@ -181,30 +231,56 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
         name: "Who is the site for?".into(),
         role: Some("textbox".into()),
     };
-    ui.wait(&answer, Some(30_000)).await.unwrap();
-    let form = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.type_text(
-        &eid(&form, "textbox", "Who is the site for?"),
-        "families in Lyon",
-        false,
-        false,
-    )
+    ui.invoke(&WaitParams {
+        condition: answer.clone(),
+        timeout_ms: Some(30_000),
+    })
     .await
     .unwrap();
-    ui.click(&eid(&form, "button", "Send answers"))
+    let form = ui
+        .invoke(&ObserveParams::compact(None))
         .await
-        .unwrap();
+        .unwrap()
+        .observation
+        .snapshot;
+    ui.invoke(&TypeParams {
+        eid: eid(&form, "textbox", "Who is the site for?").to_string(),
+        text: "families in Lyon".into(),
+        clear: false,
+        submit: false,
+    })
+    .await
+    .unwrap();
+    ui.invoke(&ClickParams {
+        eid: eid(&form, "button", "Send answers").to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "Product Doc updated: Who is the site for").await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let page = ui
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     let card = page
         .elements
         .iter()
         .find(|e| e.name.starts_with("Product Doc updated"))
         .expect("the card's summary");
-    ui.click(card.eid.as_str()).await.unwrap();
+    ui.invoke(&ClickParams {
+        eid: card.eid.as_str().to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "Whole Product Doc").await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    let opened = ui.observe(None).await.unwrap();
+    let page = ui
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
+    let opened = ui.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(
         opened
             .text
@@ -212,9 +288,11 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
         "the card shows the project card: {}",
         opened.text
     );
-    ui.click(&eid(&page, "button", "Whole Product Doc"))
-        .await
-        .unwrap();
+    ui.invoke(&ClickParams {
+        eid: eid(&page, "button", "Whole Product Doc").to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "updated by you").await;
     person.shutdown().await;
     daemon.stop().await;
@@ -236,7 +314,7 @@ async fn each_step_is_one_line_that_is_updated_in_place() {
     )
     .await;
     wait_text(ui, "completed").await;
-    let shown = ui.observe(None).await.unwrap().text;
+    let shown = ui.invoke(&ObserveParams::compact(None)).await.unwrap().text;
     // Each action's frames (planned, gated, started, done) share a step id: one line each,
     // showing where the step ended; the planner's stop ends with the run.
     let steps = shown.split("## Steps").nth(1).unwrap_or_default();

@@ -10,6 +10,7 @@ use crate::support;
 use serde_json::json;
 use support::TestDaemon;
 use support::ui::{eid, open_ui, save_screenshot, say, wait_element, wait_text};
+use tandem_mcp_browser::server::params::{ClickParams, NavigateParams, ObserveParams, TypeParams};
 use tandem_tests::TestBrowser;
 use tandem_tests::mock_model::{MockModel, act, reply, request_text};
 
@@ -37,10 +38,19 @@ async fn an_ask_form_is_shown_again_after_a_reload_and_answered_in_the_page() {
     wait_element(ui, "button", "Send answers").await;
 
     // A reload re-attaches to the session and shows the pending question again.
-    ui.navigate(&daemon.url("/")).await.unwrap();
+    ui.invoke(&NavigateParams {
+        url: daemon.url("/").to_string(),
+    })
+    .await
+    .unwrap();
     wait_element(ui, "button", "Send answers").await;
     save_screenshot(ui, "ui-ask-form.png").await;
-    let form = ui.observe(None).await.unwrap().observation.snapshot;
+    let form = ui
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     assert_eq!(
         form.elements
             .iter()
@@ -49,21 +59,35 @@ async fn an_ask_form_is_shown_again_after_a_reload_and_answered_in_the_page() {
         1,
         "one form after the reload"
     );
-    ui.click(&eid(&form, "radio", "Formal")).await.unwrap();
-    ui.click(&eid(&form, "checkbox", "Menu")).await.unwrap();
-    ui.click(&eid(&form, "checkbox", "Jobs")).await.unwrap();
-    ui.type_text(
-        &eid(&form, "textbox", "What is the café called?"),
-        "Chez Ada",
-        false,
-        false,
-    )
+    ui.invoke(&ClickParams {
+        eid: eid(&form, "radio", "Formal").to_string(),
+    })
+    .await
+    .unwrap();
+    ui.invoke(&ClickParams {
+        eid: eid(&form, "checkbox", "Menu").to_string(),
+    })
+    .await
+    .unwrap();
+    ui.invoke(&ClickParams {
+        eid: eid(&form, "checkbox", "Jobs").to_string(),
+    })
+    .await
+    .unwrap();
+    ui.invoke(&TypeParams {
+        eid: eid(&form, "textbox", "What is the café called?").to_string(),
+        text: "Chez Ada".into(),
+        clear: false,
+        submit: false,
+    })
     .await
     .unwrap();
     save_screenshot(ui, "ui-ask-form-filled.png").await;
-    ui.click(&eid(&form, "button", "Send answers"))
-        .await
-        .unwrap();
+    ui.invoke(&ClickParams {
+        eid: eid(&form, "button", "Send answers").to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "Thanks, noted.").await;
     wait_text(ui, "completed").await;
 
@@ -100,8 +124,17 @@ async fn the_reasoning_toggle_shows_the_planners_why_and_chat_mode_answers_witho
     let ui = &person.client;
     open_ui(&daemon, ui).await;
 
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.click(&eid(&page, "switch", "Reasoning")).await.unwrap();
+    let page = ui
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
+    ui.invoke(&ClickParams {
+        eid: eid(&page, "switch", "Reasoning").to_string(),
+    })
+    .await
+    .unwrap();
     say(ui, "look around").await;
     wait_text(
         ui,
@@ -112,15 +145,22 @@ async fn the_reasoning_toggle_shows_the_planners_why_and_chat_mode_answers_witho
     wait_text(ui, "completed").await;
     save_screenshot(ui, "ui-reasoning.png").await;
 
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.click(&eid(&page, "button", "Mode: agent. Switch to chat mode"))
+    let page = ui
+        .invoke(&ObserveParams::compact(None))
         .await
-        .unwrap();
+        .unwrap()
+        .observation
+        .snapshot;
+    ui.invoke(&ClickParams {
+        eid: eid(&page, "button", "Mode: agent. Switch to chat mode").to_string(),
+    })
+    .await
+    .unwrap();
     wait_element(ui, "button", "Mode: chat. Switch to agent mode").await;
     say(ui, "open https://example.com/ and click Buy").await;
     wait_text(ui, "switch to agent mode if you want me to open one").await;
     save_screenshot(ui, "ui-chat-mode.png").await;
-    let shown = ui.observe(None).await.unwrap().text;
+    let shown = ui.invoke(&ObserveParams::compact(None)).await.unwrap().text;
     assert!(
         !shown.contains("navigate"),
         "chat mode took no action: {shown}"
@@ -157,7 +197,12 @@ async fn at_390_px_wide_every_control_fits_the_width() {
     wait_element(&ui, "button", "Send answers").await;
     save_screenshot(&ui, "ui-390px.png").await;
 
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let page = ui
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     let overflowing: Vec<String> = page
         .elements
         .iter()

@@ -4,13 +4,18 @@
 use base64::Engine;
 use tandem_mcp_browser::McpBrowserClient;
 use tandem_mcp_browser::browser::WaitCondition;
+use tandem_mcp_browser::server::params::{
+    ClickParams, NavigateParams, ObserveParams, TypeParams, WaitParams,
+};
 use tandem_mcp_browser::snapshot::Snapshot;
 
 /// Opens the daemon's chat page with its launch token and waits until it is connected and idle.
 pub async fn open_ui(daemon: &super::TestDaemon, ui: &McpBrowserClient) {
-    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
-        .await
-        .unwrap();
+    ui.invoke(&NavigateParams {
+        url: (format!("{}#token={}", daemon.url("/"), daemon.token)).to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "idle").await;
 }
 
@@ -35,7 +40,13 @@ pub fn eid(snapshot: &Snapshot, role: &str, name: &str) -> String {
 /// Waits (at most 30 s) until the page shows `text`.
 pub async fn wait_text(ui: &McpBrowserClient, text: &str) {
     let condition = WaitCondition::Text { text: text.into() };
-    if let Err(error) = ui.wait(&condition, Some(30_000)).await {
+    if let Err(error) = ui
+        .invoke(&WaitParams {
+            condition: condition.clone(),
+            timeout_ms: Some(30_000),
+        })
+        .await
+    {
         panic!("the UI never showed {text:?}: {error}");
     }
 }
@@ -46,23 +57,38 @@ pub async fn wait_element(ui: &McpBrowserClient, role: &str, name: &str) {
         name: name.into(),
         role: Some(role.into()),
     };
-    if let Err(error) = ui.wait(&condition, Some(30_000)).await {
+    if let Err(error) = ui
+        .invoke(&WaitParams {
+            condition: condition.clone(),
+            timeout_ms: Some(30_000),
+        })
+        .await
+    {
         panic!("the UI never showed {role} {name:?}: {error}");
     }
 }
 
 /// Types `text` into the composer and sends it.
 pub async fn say(ui: &McpBrowserClient, text: &str) {
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.type_text(
-        &eid(&page, "textbox", "Message to Tandem"),
-        text,
-        true,
-        false,
-    )
+    let page = ui
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
+    ui.invoke(&TypeParams {
+        eid: eid(&page, "textbox", "Message to Tandem").to_string(),
+        text: text.to_string(),
+        clear: true,
+        submit: false,
+    })
     .await
     .unwrap();
-    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    ui.invoke(&ClickParams {
+        eid: eid(&page, "button", "Send").to_string(),
+    })
+    .await
+    .unwrap();
 }
 
 /// Saves a PNG screenshot of the page as `file_name` among the test artifacts
