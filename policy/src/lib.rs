@@ -41,7 +41,7 @@ mod request;
 mod rule;
 mod words;
 
-pub use context::{Mode, PolicyContext, SessionApprovals};
+pub use context::{Mode, PolicyContext, SecretFacts, SessionApprovals};
 pub use decision::{Effect, PolicyDecision};
 pub use error::PolicyError;
 pub use gate::PolicyGate;
