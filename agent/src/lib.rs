@@ -48,7 +48,7 @@ pub mod tool_hub;
 pub mod tool_info;
 pub mod tool_names;
 
-pub use action::{Action, ScrollDirection, WaitFor};
+pub use action::{Action, ActionClass, ScrollDirection, WaitFor};
 pub use browser::{BrowserTools, Invoke};
 pub use checkpointer::Checkpointer;
 pub use config::AgentConfig;

@@ -42,33 +42,29 @@ pub fn request_for(
     snapshot: Option<&Snapshot>,
     tool_effect: Option<Effect>,
 ) -> ActionRequest {
+    // The policy knows every action by its kind name (a test checks that it knows them all).
+    let plain = ActionRequest::new(ActionKind::from_name(action.kind_name()));
     let mut request = match action {
-        Action::Navigate { url } => ActionRequest::navigate(url.clone()),
-        Action::Click { .. } => ActionRequest::new(ActionKind::Click),
-        Action::Type { text, .. } => {
-            let request = ActionRequest::new(ActionKind::Type).with_typed_text(text.clone());
-            if element.is_some_and(is_secret_field) {
-                request.with_secret_text()
-            } else {
-                request
-            }
+        Action::Navigate { url } => plain.with_target_url(url.clone()),
+        Action::Type { text, .. } if element.is_some_and(is_secret_field) => {
+            plain.with_typed_text(text.clone()).with_secret_text()
         }
-        Action::SelectOption { option, .. } => {
-            ActionRequest::new(ActionKind::SelectOption).with_option(option.clone())
-        }
-        Action::Check { .. } => ActionRequest::new(ActionKind::Check),
-        Action::Uncheck { .. } => ActionRequest::new(ActionKind::Uncheck),
-        Action::PressKey { key } => ActionRequest::press_key(key.clone()),
-        Action::Scroll { .. } => ActionRequest::new(ActionKind::Scroll),
-        Action::Wait { .. } => ActionRequest::new(ActionKind::Wait),
-        Action::Back => ActionRequest::new(ActionKind::Back),
+        Action::Type { text, .. } => plain.with_typed_text(text.clone()),
+        Action::SelectOption { option, .. } => plain.with_option(option.clone()),
+        Action::PressKey { key } => plain.with_key(key.clone()),
         Action::Tool { name, .. } => {
             let read_only = tool_effect.is_some_and(|effect| effect.read_only);
             ActionRequest::tool(name.clone(), !read_only)
         }
-        Action::AskUser { .. } => ActionRequest::new(ActionKind::AskUser),
-        Action::NeedUser { .. } => ActionRequest::new(ActionKind::NeedUser),
-        Action::Stop { .. } => ActionRequest::new(ActionKind::Stop),
+        Action::Click { .. }
+        | Action::Check { .. }
+        | Action::Uncheck { .. }
+        | Action::Scroll { .. }
+        | Action::Wait { .. }
+        | Action::Back
+        | Action::AskUser { .. }
+        | Action::NeedUser { .. }
+        | Action::Stop { .. } => plain,
     };
     // A key press acts on the focused element: judge it as acting on that element.
     let focused;
@@ -255,6 +251,18 @@ mod tests {
         assert!(!key.contains("hunter2"), "{key}");
         assert_eq!(key, place_order_key(&checkout("Ada Lovelace")));
         assert_ne!(key, place_order_key(&checkout("Eve")));
+    }
+
+    #[test]
+    fn the_policy_knows_every_action_by_its_kind_name() {
+        for name in Action::KIND_NAMES {
+            let kind = ActionKind::from_name(name);
+            assert!(
+                !matches!(kind, ActionKind::Other(_)),
+                "the policy does not know `{name}`"
+            );
+            assert_eq!(kind.name(), name);
+        }
     }
 
     #[test]
