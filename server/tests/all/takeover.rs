@@ -9,6 +9,7 @@ use crate::support;
 use std::sync::Arc;
 
 use support::TestDaemon;
+use support::ui::snapshot;
 use tandem_mcp_browser::McpBrowserClient;
 use tandem_mcp_browser::browser::UserInput;
 use tandem_mcp_browser::server::BrowserServer;
@@ -36,12 +37,7 @@ fn is_takeover(active: bool) -> impl Fn(&ServerMessage) -> bool {
 async fn centre_of(session: &Session, name: &str) -> (f64, f64) {
     let server = BrowserServer::with_session(Arc::clone(&session.browser));
     let eyes = McpBrowserClient::in_process(server).await.unwrap();
-    let page = eyes
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
+    let page = snapshot(&eyes).await;
     let element = page
         .elements
         .iter()

@@ -7,11 +7,9 @@
 use crate::support;
 
 use support::TestDaemon;
-use support::ui::{eid, open_ui, save_screenshot, say, wait_text};
+use support::ui::{click, eid, open_ui, save_screenshot, say, snapshot, type_into, wait_text};
 use tandem_mcp_browser::browser::WaitCondition;
-use tandem_mcp_browser::server::params::{
-    ClickParams, NavigateParams, ObserveParams, TypeParams, WaitParams,
-};
+use tandem_mcp_browser::server::params::{ClickParams, NavigateParams, ObserveParams, WaitParams};
 use tandem_tests::{FixtureSite, TestBrowser};
 
 #[tokio::test]
@@ -28,12 +26,7 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
     .await
     .unwrap();
     wait_text(ui, "idle").await;
-    let page = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
+    let page = snapshot(ui).await;
     assert!(
         !page.url.contains("token="),
         "the token leaves the address bar: {}",
@@ -124,25 +117,9 @@ async fn a_denial_with_a_reason_reaches_the_planner_which_names_what_was_decline
     })
     .await
     .unwrap();
-    let card = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
-    ui.invoke(&TypeParams {
-        eid: eid(&card, "textbox", "Why not?").to_string(),
-        text: "no more mugs".into(),
-        clear: false,
-        submit: false,
-    })
-    .await
-    .unwrap();
-    ui.invoke(&ClickParams {
-        eid: eid(&card, "button", "Deny").to_string(),
-    })
-    .await
-    .unwrap();
+    let card = snapshot(ui).await;
+    type_into(ui, &card, ("textbox", "Why not?"), "no more mugs", false).await;
+    click(ui, &card, "button", "Deny").await;
     wait_text(ui, "was declined: no more mugs").await;
     person.shutdown().await;
     daemon.stop().await;
@@ -164,24 +141,10 @@ async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots()
     );
     say(ui, &goal).await;
     wait_text(ui, "completed").await;
-    let page = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
-    ui.invoke(&ClickParams {
-        eid: eid(&page, "button", "Show earlier runs").to_string(),
-    })
-    .await
-    .unwrap();
+    let page = snapshot(ui).await;
+    click(ui, &page, "button", "Show earlier runs").await;
     wait_text(ui, &format!("{goal} — done")).await;
-    let page = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
+    let page = snapshot(ui).await;
     let run = page
         .elements
         .iter()
@@ -237,32 +200,18 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
     })
     .await
     .unwrap();
-    let form = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
-    ui.invoke(&TypeParams {
-        eid: eid(&form, "textbox", "Who is the site for?").to_string(),
-        text: "families in Lyon".into(),
-        clear: false,
-        submit: false,
-    })
-    .await
-    .unwrap();
-    ui.invoke(&ClickParams {
-        eid: eid(&form, "button", "Send answers").to_string(),
-    })
-    .await
-    .unwrap();
+    let form = snapshot(ui).await;
+    type_into(
+        ui,
+        &form,
+        ("textbox", "Who is the site for?"),
+        "families in Lyon",
+        false,
+    )
+    .await;
+    click(ui, &form, "button", "Send answers").await;
     wait_text(ui, "Product Doc updated: Who is the site for").await;
-    let page = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
+    let page = snapshot(ui).await;
     let card = page
         .elements
         .iter()
@@ -274,12 +223,7 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
     .await
     .unwrap();
     wait_text(ui, "Whole Product Doc").await;
-    let page = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
+    let page = snapshot(ui).await;
     let opened = ui.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(
         opened
@@ -288,11 +232,7 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
         "the card shows the project card: {}",
         opened.text
     );
-    ui.invoke(&ClickParams {
-        eid: eid(&page, "button", "Whole Product Doc").to_string(),
-    })
-    .await
-    .unwrap();
+    click(ui, &page, "button", "Whole Product Doc").await;
     wait_text(ui, "updated by you").await;
     person.shutdown().await;
     daemon.stop().await;

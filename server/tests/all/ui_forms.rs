@@ -9,8 +9,10 @@ use crate::support;
 
 use serde_json::json;
 use support::TestDaemon;
-use support::ui::{eid, open_ui, save_screenshot, say, wait_element, wait_text};
-use tandem_mcp_browser::server::params::{ClickParams, NavigateParams, ObserveParams, TypeParams};
+use support::ui::{
+    click, open_ui, save_screenshot, say, snapshot, type_into, wait_element, wait_text,
+};
+use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams};
 use tandem_tests::TestBrowser;
 use tandem_tests::mock_model::{MockModel, act, reply, request_text};
 
@@ -45,12 +47,7 @@ async fn an_ask_form_is_shown_again_after_a_reload_and_answered_in_the_page() {
     .unwrap();
     wait_element(ui, "button", "Send answers").await;
     save_screenshot(ui, "ui-ask-form.png").await;
-    let form = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
+    let form = snapshot(ui).await;
     assert_eq!(
         form.elements
             .iter()
@@ -59,35 +56,19 @@ async fn an_ask_form_is_shown_again_after_a_reload_and_answered_in_the_page() {
         1,
         "one form after the reload"
     );
-    ui.invoke(&ClickParams {
-        eid: eid(&form, "radio", "Formal").to_string(),
-    })
-    .await
-    .unwrap();
-    ui.invoke(&ClickParams {
-        eid: eid(&form, "checkbox", "Menu").to_string(),
-    })
-    .await
-    .unwrap();
-    ui.invoke(&ClickParams {
-        eid: eid(&form, "checkbox", "Jobs").to_string(),
-    })
-    .await
-    .unwrap();
-    ui.invoke(&TypeParams {
-        eid: eid(&form, "textbox", "What is the café called?").to_string(),
-        text: "Chez Ada".into(),
-        clear: false,
-        submit: false,
-    })
-    .await
-    .unwrap();
+    click(ui, &form, "radio", "Formal").await;
+    click(ui, &form, "checkbox", "Menu").await;
+    click(ui, &form, "checkbox", "Jobs").await;
+    type_into(
+        ui,
+        &form,
+        ("textbox", "What is the café called?"),
+        "Chez Ada",
+        false,
+    )
+    .await;
     save_screenshot(ui, "ui-ask-form-filled.png").await;
-    ui.invoke(&ClickParams {
-        eid: eid(&form, "button", "Send answers").to_string(),
-    })
-    .await
-    .unwrap();
+    click(ui, &form, "button", "Send answers").await;
     wait_text(ui, "Thanks, noted.").await;
     wait_text(ui, "completed").await;
 
@@ -124,17 +105,8 @@ async fn the_reasoning_toggle_shows_the_planners_why_and_chat_mode_answers_witho
     let ui = &person.client;
     open_ui(&daemon, ui).await;
 
-    let page = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
-    ui.invoke(&ClickParams {
-        eid: eid(&page, "switch", "Reasoning").to_string(),
-    })
-    .await
-    .unwrap();
+    let page = snapshot(ui).await;
+    click(ui, &page, "switch", "Reasoning").await;
     say(ui, "look around").await;
     wait_text(
         ui,
@@ -145,17 +117,8 @@ async fn the_reasoning_toggle_shows_the_planners_why_and_chat_mode_answers_witho
     wait_text(ui, "completed").await;
     save_screenshot(ui, "ui-reasoning.png").await;
 
-    let page = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
-    ui.invoke(&ClickParams {
-        eid: eid(&page, "button", "Mode: agent. Switch to chat mode").to_string(),
-    })
-    .await
-    .unwrap();
+    let page = snapshot(ui).await;
+    click(ui, &page, "button", "Mode: agent. Switch to chat mode").await;
     wait_element(ui, "button", "Mode: chat. Switch to agent mode").await;
     say(ui, "open https://example.com/ and click Buy").await;
     wait_text(ui, "switch to agent mode if you want me to open one").await;
@@ -197,12 +160,7 @@ async fn at_390_px_wide_every_control_fits_the_width() {
     wait_element(&ui, "button", "Send answers").await;
     save_screenshot(&ui, "ui-390px.png").await;
 
-    let page = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
+    let page = snapshot(&ui).await;
     let overflowing: Vec<String> = page
         .elements
         .iter()

@@ -9,7 +9,7 @@ use crate::support;
 use std::sync::Arc;
 
 use support::TestDaemon;
-use support::ui::{open_ui, save_screenshot};
+use support::ui::{open_ui, save_screenshot, snapshot};
 use tandem_mcp_browser::browser::{PointerButton, UserInput, WaitCondition};
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::server::params::{ClickParams, ObserveParams, TypeParams, WaitParams};
@@ -51,11 +51,7 @@ async fn agent_page(session: &Arc<tandem_server::session::Session>) -> Snapshot 
         McpBrowserClient::in_process(BrowserServer::with_session(Arc::clone(&session.browser)))
             .await
             .unwrap();
-    eyes.invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot
+    snapshot(&eyes).await
 }
 
 #[tokio::test]
@@ -68,12 +64,7 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
     let ui = McpBrowserClient::in_process(server).await.unwrap();
 
     open_ui(&daemon, &ui).await;
-    let page = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
+    let page = snapshot(&ui).await;
     let goal = format!(
         "open {} then type ada into Username then type your password into Password then click Log in",
         site.url("/login.html")
@@ -107,12 +98,7 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
     assert_eq!(ids.len(), 1);
     let session = daemon.state.sessions.get(&ids[0]).unwrap();
     let field = find(&agent_page(&session).await, "textbox", "Password").rect;
-    let chat = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
+    let chat = snapshot(&ui).await;
     // The live image, clickable during a takeover (the only clickable without a role).
     let live = find(&chat, "clickable", "").rect;
     let scale = live.w / 1280.0;
@@ -154,12 +140,7 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
         .await
         .expect("the password typed on the live view reaches the page");
 
-    let chat = ui
-        .invoke(&ObserveParams::compact(None))
-        .await
-        .unwrap()
-        .observation
-        .snapshot;
+    let chat = snapshot(&ui).await;
     ui.invoke(&ClickParams {
         eid: (find(&chat, "button", "Hand back").eid.as_str()).to_string(),
     })

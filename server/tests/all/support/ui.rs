@@ -70,25 +70,42 @@ pub async fn wait_element(ui: &McpBrowserClient, role: &str, name: &str) {
 
 /// Types `text` into the composer and sends it.
 pub async fn say(ui: &McpBrowserClient, text: &str) {
-    let page = ui
-        .invoke(&ObserveParams::compact(None))
+    let page = snapshot(ui).await;
+    type_into(ui, &page, ("textbox", "Message to Tandem"), text, true).await;
+    click(ui, &page, "button", "Send").await;
+}
+
+/// The page's snapshot now.
+pub async fn snapshot(ui: &McpBrowserClient) -> Snapshot {
+    ui.invoke(&ObserveParams::compact(None))
         .await
         .unwrap()
         .observation
-        .snapshot;
-    ui.invoke(&TypeParams {
-        eid: eid(&page, "textbox", "Message to Tandem").to_string(),
-        text: text.to_string(),
-        clear: true,
+        .snapshot
+}
+
+/// Clicks the element with this role and name on `page`.
+pub async fn click(ui: &McpBrowserClient, page: &Snapshot, role: &str, name: &str) {
+    let eid = eid(page, role, name);
+    ui.invoke(&ClickParams { eid }).await.unwrap();
+}
+
+/// Types `text` into the element with this role and name on `page`, clearing it first when
+/// `clear`.
+pub async fn type_into(
+    ui: &McpBrowserClient,
+    page: &Snapshot,
+    (role, name): (&str, &str),
+    text: &str,
+    clear: bool,
+) {
+    let params = TypeParams {
+        eid: eid(page, role, name),
+        text: text.to_owned(),
+        clear,
         submit: false,
-    })
-    .await
-    .unwrap();
-    ui.invoke(&ClickParams {
-        eid: eid(&page, "button", "Send").to_string(),
-    })
-    .await
-    .unwrap();
+    };
+    ui.invoke(&params).await.unwrap();
 }
 
 /// Saves a PNG screenshot of the page as `file_name` among the test artifacts
