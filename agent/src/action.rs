@@ -266,8 +266,8 @@ impl Action {
     }
 }
 
-/// Shortens `text` to at most `max` characters for one-line displays.
-fn clip(text: &str, max: usize) -> String {
+/// Shortens `text` to at most `max` characters for one-line displays (the last one `…`).
+pub fn clip(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         return text.to_owned();
     }
