@@ -12,10 +12,12 @@
 //! - [`state`], [`interrupt`], [`checkpointer`], [`timeline`], [`events`]: the run's state, its
 //!   pauses for the person, where paused runs wait, the run record and the event stream;
 //! - [`policy_bridge`]: from an [`Action`] and its element to the policy's request;
-//! - [`browser`]: the browser calls the agent makes ([`BrowserTools`], implemented by the MCP
-//!   client);
+//! - [`browser`]: the tools the agent calls ([`BrowserTools`]: list and call by name,
+//!   implemented by the MCP client), with typed calls of the declared browser tools on top
+//!   ([`Invoke`]);
 //! - [`tool_hub`], [`tool_info`]: the browser's tools plus other MCP servers' as one set, and
-//!   each tool as the planner sees it ([`ToolInfo`]: name, description, parameter signature);
+//!   each tool as the planner sees it ([`ToolInfo`]: name, description, parameter signature,
+//!   effect from its annotations); [`tool_names`]: the served tools the graph calls itself;
 //! - [`handle`]: [`Agent::spawn`] and the [`AgentHandle`] the server and tests drive;
 //! - [`handover`]: what changed while the person had the browser, told after a takeover;
 //! - [`error`]: [`PlannerError`] and [`AgentError`].
