@@ -24,6 +24,7 @@ use tandem_agent::model::{
 };
 use tandem_agent::planner::{ModelPlanner, PlanContext, Planner, StepOutcome, StepRecord};
 use tandem_mcp_browser::server::BrowserServer;
+use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams};
 use tandem_mcp_browser::snapshot::render::estimate_tokens;
 use tandem_mcp_browser::{BrowserConfig, BrowserHost, McpBrowserClient, ObservedPage};
 use wiremock::matchers::{body_partial_json, method};
@@ -120,8 +121,12 @@ async fn fixture_pages() -> anyhow::Result<(Vec<(String, ObservedPage)>, Arc<Bro
     let client = McpBrowserClient::in_process(BrowserServer::new(Arc::clone(&host))).await?;
     let mut pages = Vec::new();
     for name in names {
-        client.navigate(&format!("{}/{name}", site.uri())).await?;
-        pages.push((name, client.observe(None).await?));
+        client
+            .invoke(&NavigateParams {
+                url: (format!("{}/{name}", site.uri())).to_string(),
+            })
+            .await?;
+        pages.push((name, client.invoke(&ObserveParams::compact(None)).await?));
     }
     client.close().await;
     Ok((pages, host))

@@ -17,9 +17,9 @@ use async_trait::async_trait;
 use serde_json::Value;
 use tandem_agent::planner::{Plan, PlanContext, Planner};
 use tandem_agent::{Action, Agent, AgentConfig, AgentEvent, BrowserTools, PlannerError, ToolInfo};
-use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
+use tandem_mcp_browser::browser::ActionOutcome;
 use tandem_mcp_browser::snapshot::{Element, Rect, Snapshot};
-use tandem_mcp_browser::{ClientError, Observation, ObservedPage, Screenshot, TabInfo, ToolOutput};
+use tandem_mcp_browser::{Answer, ClientError, Observation, ObservedPage, Screenshot, ToolOutput};
 use tandem_policy::PolicyGate;
 use tandem_protocol::RunOutcome;
 
@@ -46,64 +46,27 @@ struct InstantBrowser {
     outside: Arc<Outside>,
 }
 
-impl InstantBrowser {
-    fn outcome(&self, started: Instant, message: &str) -> Result<ActionOutcome, ClientError> {
-        let outcome = ActionOutcome {
-            message: message.to_owned(),
-            url: "https://bench.test/".to_owned(),
-            title: "Bench".to_owned(),
-        };
-        self.outside.add(started);
-        Ok(outcome)
-    }
-}
-
 #[async_trait]
 impl BrowserTools for InstantBrowser {
-    async fn observe(&self, _: Option<usize>) -> Result<ObservedPage, ClientError> {
-        let started = Instant::now();
-        let page = self.page.clone();
-        self.outside.add(started);
-        Ok(page)
-    }
-    async fn navigate(&self, _: &str) -> Result<ActionOutcome, ClientError> {
-        self.outcome(Instant::now(), "navigated")
-    }
-    async fn click(&self, _: &str) -> Result<ActionOutcome, ClientError> {
-        self.outcome(Instant::now(), "clicked")
-    }
-    async fn type_text(
-        &self,
-        _: &str,
-        _: &str,
-        _: bool,
-        _: bool,
-    ) -> Result<ActionOutcome, ClientError> {
-        self.outcome(Instant::now(), "typed")
-    }
-    async fn select_option(&self, _: &str, _: &str) -> Result<ActionOutcome, ClientError> {
-        self.outcome(Instant::now(), "selected")
-    }
-    async fn press_key(&self, _: &str) -> Result<ActionOutcome, ClientError> {
-        self.outcome(Instant::now(), "pressed")
-    }
-    async fn scroll(&self, _: &ScrollTarget) -> Result<ActionOutcome, ClientError> {
-        self.outcome(Instant::now(), "scrolled")
-    }
-    async fn wait(&self, _: &WaitCondition, _: Option<u64>) -> Result<ActionOutcome, ClientError> {
-        self.outcome(Instant::now(), "waited")
-    }
-    async fn back(&self) -> Result<ActionOutcome, ClientError> {
-        self.outcome(Instant::now(), "back")
-    }
-    async fn close_tab(&self, _: &str) -> Result<Vec<TabInfo>, ClientError> {
-        Ok(Vec::new())
-    }
     async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
         Ok(Vec::new())
     }
-    async fn call(&self, _: &str, _: Value) -> Result<ToolOutput, ClientError> {
-        Ok(ToolOutput::default())
+
+    /// Observations answer the page (written as `observe` writes it); every other call is an
+    /// action that succeeded.
+    async fn call(&self, name: &str, _: Value) -> Result<ToolOutput, ClientError> {
+        let started = Instant::now();
+        let output = match name {
+            "observe" => self.page.write(),
+            action => ActionOutcome {
+                message: action.to_owned(),
+                url: "https://bench.test/".to_owned(),
+                title: "Bench".to_owned(),
+            }
+            .write(),
+        };
+        self.outside.add(started);
+        Ok(output)
     }
 }
 

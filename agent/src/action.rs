@@ -108,6 +108,34 @@ fn default_true() -> bool {
     true
 }
 
+/// What kind of step an action is: the one place the variants are sorted by what the graph
+/// does with them (routing after the policy, what changes the page, what counts as a step).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActionClass {
+    /// Acts in the browser through the typed browser tool of the same name (`navigate`,
+    /// `click`, `type`...; `check` and `uncheck` click).
+    Browser,
+    /// Calls a served tool by name (`tool`).
+    Tool,
+    /// Asks the person questions and waits for the answers (`ask_user`).
+    Ask,
+    /// Hands the browser to the person until they hand it back (`need_user`).
+    Handover,
+    /// Ends the run with the final answer (`stop`).
+    Stop,
+}
+
+impl ActionClass {
+    /// Whether the action carries out a step of the task, as opposed to asking, handing over
+    /// or stopping.
+    pub fn is_step(self) -> bool {
+        match self {
+            ActionClass::Browser | ActionClass::Tool => true,
+            ActionClass::Ask | ActionClass::Handover | ActionClass::Stop => false,
+        }
+    }
+}
+
 /// Direction of a [`Action::Scroll`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -179,6 +207,26 @@ impl Action {
         }
     }
 
+    /// What kind of step this is.
+    pub fn class(&self) -> ActionClass {
+        match self {
+            Action::Navigate { .. }
+            | Action::Click { .. }
+            | Action::Type { .. }
+            | Action::SelectOption { .. }
+            | Action::Check { .. }
+            | Action::Uncheck { .. }
+            | Action::PressKey { .. }
+            | Action::Scroll { .. }
+            | Action::Wait { .. }
+            | Action::Back => ActionClass::Browser,
+            Action::Tool { .. } => ActionClass::Tool,
+            Action::AskUser { .. } => ActionClass::Ask,
+            Action::NeedUser { .. } => ActionClass::Handover,
+            Action::Stop { .. } => ActionClass::Stop,
+        }
+    }
+
     /// The element the action acts on, if any.
     pub fn target_eid(&self) -> Option<&Eid> {
         match self {
@@ -204,27 +252,21 @@ impl Action {
     /// was awaited usually arrives with the elements the next step needs). A tool that switches
     /// or closes the active tab counts too.
     pub fn changes_page(&self) -> bool {
-        match self {
-            Action::Navigate { .. }
-            | Action::Click { .. }
-            | Action::Type { .. }
-            | Action::SelectOption { .. }
-            | Action::Check { .. }
-            | Action::Uncheck { .. }
-            | Action::PressKey { .. }
-            | Action::Scroll { .. }
-            | Action::Wait { .. }
-            | Action::Back => true,
-            Action::Tool { name, .. } => {
+        match (self.class(), self) {
+            (ActionClass::Browser, _) => true,
+            (ActionClass::Tool, Action::Tool { name, .. }) => {
                 crate::tool_names::TAB_CHANGING_TOOLS.contains(&name.as_str())
             }
-            Action::AskUser { .. } | Action::NeedUser { .. } | Action::Stop { .. } => false,
+            (
+                ActionClass::Tool | ActionClass::Ask | ActionClass::Handover | ActionClass::Stop,
+                _,
+            ) => false,
         }
     }
 }
 
-/// Shortens `text` to at most `max` characters for one-line displays.
-fn clip(text: &str, max: usize) -> String {
+/// Shortens `text` to at most `max` characters for one-line displays (the last one `…`).
+pub fn clip(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         return text.to_owned();
     }

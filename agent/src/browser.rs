@@ -1,54 +1,45 @@
-//! [`BrowserTools`]: the browser calls the agent makes, as a trait so the graph can run over the
-//! MCP client (production, tests) or a stand-in (benches).
+//! [`BrowserTools`]: the tools the agent calls, as a trait so the graph can run over the MCP
+//! client (production, tests), a [`crate::ToolHub`] (the browser plus other MCP servers) or a
+//! stand-in (tests, benches).
 //!
-//! In: calls from `maybe_observe` and `execute_action`. Out: the MCP client's typed answers and
-//! [`ClientError`]s; [`is_fatal`] tells the browser's own failures (the run ends) from tool
+//! An implementation lists its tools and calls one by name; that is all that differs between
+//! them. Typed calls of the browser's declared tools ([`tandem_mcp_browser::BrowserTool`]) go
+//! through [`Invoke::invoke`] on top, which every implementation gets. Out: the tools' answers
+//! and [`ClientError`]s; [`is_fatal`] tells the browser's own failures (the run ends) from tool
 //! failures (the planner reads them).
+
+use std::future::Future;
 
 use async_trait::async_trait;
 use serde_json::Value;
-use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
-use tandem_mcp_browser::{ClientError, McpBrowserClient, ObservedPage, TabInfo, ToolOutput};
+use tandem_mcp_browser::client::arguments_of;
+use tandem_mcp_browser::{Answer, BrowserTool, ClientError, Effect, McpBrowserClient, ToolOutput};
 
 use crate::tool_info::ToolInfo;
 
-/// The browser as the agent uses it.
+/// The tools as the agent uses them.
 #[async_trait]
 pub trait BrowserTools: Send + Sync {
-    /// Screenshot + snapshot together, with the compact text under `max_tokens`.
-    async fn observe(&self, max_tokens: Option<usize>) -> Result<ObservedPage, ClientError>;
-    /// Opens a URL in the active tab.
-    async fn navigate(&self, url: &str) -> Result<ActionOutcome, ClientError>;
-    /// Clicks an element.
-    async fn click(&self, eid: &str) -> Result<ActionOutcome, ClientError>;
-    /// Types into an editable element.
-    async fn type_text(
-        &self,
-        eid: &str,
-        text: &str,
-        clear: bool,
-        submit: bool,
-    ) -> Result<ActionOutcome, ClientError>;
-    /// Chooses an option of a select.
-    async fn select_option(&self, eid: &str, option: &str) -> Result<ActionOutcome, ClientError>;
-    /// Presses a key on the focused element.
-    async fn press_key(&self, key: &str) -> Result<ActionOutcome, ClientError>;
-    /// Scrolls.
-    async fn scroll(&self, target: &ScrollTarget) -> Result<ActionOutcome, ClientError>;
-    /// Waits for a condition.
-    async fn wait(
-        &self,
-        condition: &WaitCondition,
-        timeout_ms: Option<u64>,
-    ) -> Result<ActionOutcome, ClientError>;
-    /// Goes back in the tab's history.
-    async fn back(&self) -> Result<ActionOutcome, ClientError>;
-    /// Closes a tab of the session.
-    async fn close_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError>;
-    /// The tools the server offers: names, descriptions and input schemas.
+    /// The tools offered right now: names, descriptions, input schemas and effects.
     async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError>;
     /// Calls any tool by name.
     async fn call(&self, name: &str, arguments: Value) -> Result<ToolOutput, ClientError>;
+}
+
+/// Typed calls of declared tools, over any [`BrowserTools`].
+pub trait Invoke {
+    /// Calls the tool `T` declares with `params`, and reads its answer.
+    fn invoke<T: BrowserTool>(
+        &self,
+        params: &T,
+    ) -> impl Future<Output = Result<T::Output, ClientError>> + Send;
+}
+
+impl<B: BrowserTools + ?Sized> Invoke for B {
+    async fn invoke<T: BrowserTool>(&self, params: &T) -> Result<T::Output, ClientError> {
+        let output = self.call(T::NAME, arguments_of(params)?).await?;
+        T::Output::read(T::NAME, output)
+    }
 }
 
 /// True when the error is about the browser or the connection rather than the page: the run
@@ -66,56 +57,6 @@ pub fn is_fatal(error: &ClientError) -> bool {
 
 #[async_trait]
 impl BrowserTools for McpBrowserClient {
-    async fn observe(&self, max_tokens: Option<usize>) -> Result<ObservedPage, ClientError> {
-        McpBrowserClient::observe(self, max_tokens).await
-    }
-
-    async fn navigate(&self, url: &str) -> Result<ActionOutcome, ClientError> {
-        McpBrowserClient::navigate(self, url).await
-    }
-
-    async fn click(&self, eid: &str) -> Result<ActionOutcome, ClientError> {
-        McpBrowserClient::click(self, eid).await
-    }
-
-    async fn type_text(
-        &self,
-        eid: &str,
-        text: &str,
-        clear: bool,
-        submit: bool,
-    ) -> Result<ActionOutcome, ClientError> {
-        McpBrowserClient::type_text(self, eid, text, clear, submit).await
-    }
-
-    async fn select_option(&self, eid: &str, option: &str) -> Result<ActionOutcome, ClientError> {
-        McpBrowserClient::select_option(self, eid, option).await
-    }
-
-    async fn press_key(&self, key: &str) -> Result<ActionOutcome, ClientError> {
-        McpBrowserClient::press_key(self, key).await
-    }
-
-    async fn scroll(&self, target: &ScrollTarget) -> Result<ActionOutcome, ClientError> {
-        McpBrowserClient::scroll(self, target).await
-    }
-
-    async fn wait(
-        &self,
-        condition: &WaitCondition,
-        timeout_ms: Option<u64>,
-    ) -> Result<ActionOutcome, ClientError> {
-        McpBrowserClient::wait(self, condition, timeout_ms).await
-    }
-
-    async fn back(&self) -> Result<ActionOutcome, ClientError> {
-        McpBrowserClient::back(self).await
-    }
-
-    async fn close_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError> {
-        McpBrowserClient::close_tab(self, tab_id).await
-    }
-
     async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
         Ok(self
             .list_tools()
@@ -127,6 +68,7 @@ impl BrowserTools for McpBrowserClient {
                     tool.description.unwrap_or_default(),
                     Value::Object(std::sync::Arc::unwrap_or_clone(tool.input_schema)),
                 )
+                .with_effect(Effect::of_annotations(tool.annotations.as_ref()))
             })
             .collect())
     }

@@ -16,10 +16,12 @@
 //! - [`frames`]: the events and the pending question as the protocol's frames (what the daemon
 //!   relays to clients);
 //! - [`policy_bridge`]: from an [`Action`] and its element to the policy's request;
-//! - [`browser`]: the browser calls the agent makes ([`BrowserTools`], implemented by the MCP
-//!   client);
+//! - [`browser`]: the tools the agent calls ([`BrowserTools`]: list and call by name,
+//!   implemented by the MCP client), with typed calls of the declared browser tools on top
+//!   ([`Invoke`]);
 //! - [`tool_hub`], [`tool_info`]: the browser's tools plus other MCP servers' as one set, and
-//!   each tool as the planner sees it ([`ToolInfo`]: name, description, parameter signature);
+//!   each tool as the planner sees it ([`ToolInfo`]: name, description, parameter signature,
+//!   effect from its annotations); [`tool_names`]: the served tools the graph calls itself;
 //! - [`handle`]: [`Agent::spawn`] and the [`AgentHandle`] the server and tests drive;
 //! - [`handover`]: what changed while the person had the browser, told after a takeover;
 //! - [`error`]: [`PlannerError`] and [`AgentError`].
@@ -53,8 +55,8 @@ pub mod tool_hub;
 pub mod tool_info;
 pub mod tool_names;
 
-pub use action::{Action, ScrollDirection, WaitFor};
-pub use browser::BrowserTools;
+pub use action::{Action, ActionClass, ScrollDirection, WaitFor};
+pub use browser::{BrowserTools, Invoke};
 pub use checkpointer::Checkpointer;
 pub use config::AgentConfig;
 pub use error::{AgentError, PlannerError};
@@ -66,5 +68,5 @@ pub use nodes::NodeId;
 pub use planner::ModelPlanner;
 pub use question::{AnswerError, QuestionError, check_questions};
 pub use timeline::{RunRecord, Timeline, TimelineItem};
-pub use tool_hub::{ExternalServer, ToolHub, ToolServer};
+pub use tool_hub::{ExternalServer, ToolHub};
 pub use tool_info::ToolInfo;

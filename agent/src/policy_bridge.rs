@@ -7,11 +7,11 @@
 //! (password, card, one-time code) is marked secret, and [`masked`] hides it in everything the
 //! agent shows or records.
 
+use tandem_mcp_browser::Effect;
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_policy::{ActionKind, ActionRequest};
 
 use crate::action::Action;
-use crate::tool_names;
 
 /// Words in a snapshot that mean a CAPTCHA is on the page.
 const CAPTCHA_WORDS: [&str; 5] = [
@@ -33,38 +33,38 @@ const SECRET_AUTOCOMPLETE: [&str; 7] = [
     "cc-exp-month",
 ];
 
-/// The policy request for `action`, with `element` its target in `snapshot`.
+/// The policy request for `action`, with `element` its target in `snapshot`. For a `tool`
+/// action, `tool_effect` is what the tool's annotations say it does (`None`: unknown, so it
+/// counts as changing things).
 pub fn request_for(
     action: &Action,
     element: Option<&Element>,
     snapshot: Option<&Snapshot>,
+    tool_effect: Option<Effect>,
 ) -> ActionRequest {
+    // The policy knows every action by its kind name (a test checks that it knows them all).
+    let plain = ActionRequest::new(ActionKind::from_name(action.kind_name()));
     let mut request = match action {
-        Action::Navigate { url } => ActionRequest::navigate(url.clone()),
-        Action::Click { .. } => ActionRequest::new(ActionKind::Click),
-        Action::Type { text, .. } => {
-            let request = ActionRequest::new(ActionKind::Type).with_typed_text(text.clone());
-            if element.is_some_and(is_secret_field) {
-                request.with_secret_text()
-            } else {
-                request
-            }
+        Action::Navigate { url } => plain.with_target_url(url.clone()),
+        Action::Type { text, .. } if element.is_some_and(is_secret_field) => {
+            plain.with_typed_text(text.clone()).with_secret_text()
         }
-        Action::SelectOption { option, .. } => {
-            ActionRequest::new(ActionKind::SelectOption).with_option(option.clone())
-        }
-        Action::Check { .. } => ActionRequest::new(ActionKind::Check),
-        Action::Uncheck { .. } => ActionRequest::new(ActionKind::Uncheck),
-        Action::PressKey { key } => ActionRequest::press_key(key.clone()),
-        Action::Scroll { .. } => ActionRequest::new(ActionKind::Scroll),
-        Action::Wait { .. } => ActionRequest::new(ActionKind::Wait),
-        Action::Back => ActionRequest::new(ActionKind::Back),
+        Action::Type { text, .. } => plain.with_typed_text(text.clone()),
+        Action::SelectOption { option, .. } => plain.with_option(option.clone()),
+        Action::PressKey { key } => plain.with_key(key.clone()),
         Action::Tool { name, .. } => {
-            ActionRequest::tool(name.clone(), !tool_names::is_read_only(name))
+            let read_only = tool_effect.is_some_and(|effect| effect.read_only);
+            ActionRequest::tool(name.clone(), !read_only)
         }
-        Action::AskUser { .. } => ActionRequest::new(ActionKind::AskUser),
-        Action::NeedUser { .. } => ActionRequest::new(ActionKind::NeedUser),
-        Action::Stop { .. } => ActionRequest::new(ActionKind::Stop),
+        Action::Click { .. }
+        | Action::Check { .. }
+        | Action::Uncheck { .. }
+        | Action::Scroll { .. }
+        | Action::Wait { .. }
+        | Action::Back
+        | Action::AskUser { .. }
+        | Action::NeedUser { .. }
+        | Action::Stop { .. } => plain,
     };
     // A key press acts on the focused element: judge it as acting on that element.
     let focused;
@@ -239,7 +239,8 @@ mod tests {
         let action = Action::Click {
             eid: button.eid.clone(),
         };
-        request_for(&action, Some(button), Some(snapshot)).canonical_key(Some("https://shop/pay"))
+        request_for(&action, Some(button), Some(snapshot), None)
+            .canonical_key(Some("https://shop/pay"))
     }
 
     #[test]
@@ -253,37 +254,14 @@ mod tests {
     }
 
     #[test]
-    fn site_tools_that_write_are_allowed_in_agent_mode_and_denied_in_chat_mode() {
-        use tandem_policy::{Effect, PolicyContext, PolicyGate};
-        use tandem_protocol::Mode;
-        let gate = PolicyGate::with_defaults().unwrap();
-        let writing = ["create_design_system", "generate_page", "edit_page"];
-        let reading = [
-            "analyze_brief",
-            "read_page",
-            "list_pages",
-            "validate_html",
-            "extract_style",
-        ];
-        for name in writing.iter().chain(reading.iter()) {
-            let action = Action::Tool {
-                name: (*name).to_owned(),
-                args: serde_json::json!({}),
-            };
-            let request = request_for(&action, None, None);
-            let agent = gate.assess(&request, &PolicyContext::new(Mode::Agent));
-            assert_eq!(
-                agent.effect(),
-                Effect::Allow,
-                "{name} in agent mode: {agent:?}"
+    fn the_policy_knows_every_action_by_its_kind_name() {
+        for name in Action::KIND_NAMES {
+            let kind = ActionKind::from_name(name);
+            assert!(
+                !matches!(kind, ActionKind::Other(_)),
+                "the policy does not know `{name}`"
             );
-            let chat = gate.assess(&request, &PolicyContext::new(Mode::Chat));
-            let expected = if writing.contains(name) {
-                Effect::Deny
-            } else {
-                Effect::Allow
-            };
-            assert_eq!(chat.effect(), expected, "{name} in chat mode: {chat:?}");
+            assert_eq!(kind.name(), name);
         }
     }
 
@@ -293,8 +271,13 @@ mod tests {
             let mut button = field("e9", "button", "Delete", None);
             button.form_submit = None;
             button.context = Some(row.into());
-            request_for(&Action::Click { eid: "e9".into() }, Some(&button), None)
-                .canonical_key(None)
+            request_for(
+                &Action::Click { eid: "e9".into() },
+                Some(&button),
+                None,
+                None,
+            )
+            .canonical_key(None)
         };
         assert_ne!(delete_in("Draft 1"), delete_in("Tax return 2025"));
     }

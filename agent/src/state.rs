@@ -38,6 +38,9 @@ pub struct PlannedAction {
     pub timeline_seq: Option<usize>,
     /// Why `validate_action` rejected it.
     pub invalid: Option<String>,
+    /// For a `tool` action: what the tool does, as its annotations said when `validate_action`
+    /// found it in the served list (the policy reads it).
+    pub tool_effect: Option<tandem_mcp_browser::Effect>,
     /// The policy's request and decision (set by `policy_gate`).
     pub gate: Option<(ActionRequest, PolicyDecision)>,
     /// The action hash a confirmation approved (set by `confirm_interrupt`).
@@ -53,6 +56,7 @@ impl PlannedAction {
             step_id: None,
             timeline_seq: None,
             invalid: None,
+            tool_effect: None,
             gate: None,
             confirmed_hash: None,
         }

@@ -1,8 +1,9 @@
 //! [`ToolHub`]: the browser's tools plus the tools of other MCP servers, offered together.
 //!
-//! In: the browser client and the configured external servers. Out: one [`BrowserTools`] for
-//! the agent. An external server's tools are named `<server>__<tool>` (listed afresh each time
-//! the planner asks), and a call with such a name goes to that server with the bare tool name;
+//! In: the browser's tools and the configured external servers (each a [`BrowserTools`] too).
+//! Out: one [`BrowserTools`] for the agent. An external server's tools are named
+//! `<server>__<tool>` (listed afresh each time the planner asks, with the effect their
+//! annotations state), and a call with such a name goes to that server with the bare tool name;
 //! everything else goes to the browser. External tool calls pass the same policy gate as any
 //! other tool: a tool the policy does not list is denied, so each one must be allowed (or set
 //! to confirm) in the user's policy file, e.g. `tools = ["notes__*"]`.
@@ -11,8 +12,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use serde_json::Value;
-use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
-use tandem_mcp_browser::{ClientError, McpBrowserClient, ObservedPage, TabInfo, ToolOutput};
+use tandem_mcp_browser::{ClientError, ToolOutput};
 
 use crate::browser::BrowserTools;
 use crate::tool_info::ToolInfo;
@@ -20,32 +20,12 @@ use crate::tool_info::ToolInfo;
 /// Separates a server's name from its tool's name in the names offered to the planner.
 pub const SEPARATOR: &str = "__";
 
-/// What the hub needs from an external MCP server.
-#[async_trait]
-pub trait ToolServer: Send + Sync {
-    /// The server's tools, named without the prefix.
-    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError>;
-    /// Calls one of its tools by its own name.
-    async fn call(&self, tool: &str, arguments: Value) -> Result<ToolOutput, ClientError>;
-}
-
-#[async_trait]
-impl ToolServer for McpBrowserClient {
-    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
-        BrowserTools::tools(self).await
-    }
-
-    async fn call(&self, tool: &str, arguments: Value) -> Result<ToolOutput, ClientError> {
-        McpBrowserClient::call(self, tool, arguments).await
-    }
-}
-
 /// A named external server.
 #[derive(Clone)]
 pub struct ExternalServer {
     /// Short name, the prefix of its tools (letters, digits, `-`; no `__`).
     pub name: String,
-    pub server: Arc<dyn ToolServer>,
+    pub server: Arc<dyn BrowserTools>,
 }
 
 /// The browser plus external servers, as one set of tools.
@@ -71,56 +51,6 @@ impl ToolHub {
 
 #[async_trait]
 impl BrowserTools for ToolHub {
-    async fn observe(&self, max_tokens: Option<usize>) -> Result<ObservedPage, ClientError> {
-        self.browser.observe(max_tokens).await
-    }
-
-    async fn navigate(&self, url: &str) -> Result<ActionOutcome, ClientError> {
-        self.browser.navigate(url).await
-    }
-
-    async fn click(&self, eid: &str) -> Result<ActionOutcome, ClientError> {
-        self.browser.click(eid).await
-    }
-
-    async fn type_text(
-        &self,
-        eid: &str,
-        text: &str,
-        clear: bool,
-        submit: bool,
-    ) -> Result<ActionOutcome, ClientError> {
-        self.browser.type_text(eid, text, clear, submit).await
-    }
-
-    async fn select_option(&self, eid: &str, option: &str) -> Result<ActionOutcome, ClientError> {
-        self.browser.select_option(eid, option).await
-    }
-
-    async fn press_key(&self, key: &str) -> Result<ActionOutcome, ClientError> {
-        self.browser.press_key(key).await
-    }
-
-    async fn scroll(&self, target: &ScrollTarget) -> Result<ActionOutcome, ClientError> {
-        self.browser.scroll(target).await
-    }
-
-    async fn wait(
-        &self,
-        condition: &WaitCondition,
-        timeout_ms: Option<u64>,
-    ) -> Result<ActionOutcome, ClientError> {
-        self.browser.wait(condition, timeout_ms).await
-    }
-
-    async fn back(&self) -> Result<ActionOutcome, ClientError> {
-        self.browser.back().await
-    }
-
-    async fn close_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError> {
-        self.browser.close_tab(tab_id).await
-    }
-
     /// The browser's tools, then each external server's, prefixed (descriptions and schemas as
     /// the server gives them). A server that cannot list its tools right now is left out (and
     /// logged) rather than failing the step.

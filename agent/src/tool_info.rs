@@ -1,12 +1,14 @@
 //! [`ToolInfo`]: one tool as the planner is told about it — its name, its description and a
-//! one-line parameter signature read from its JSON input schema.
+//! one-line parameter signature read from its JSON input schema — and what calling it does
+//! (its [`Effect`], from the tool's MCP annotations; the policy reads it).
 //!
-//! In: what an MCP server lists (name, description, input schema), for the browser's tools and
-//! external servers' alike. Out: [`ToolInfo::signature`], such as
+//! In: what an MCP server lists (name, description, input schema, annotations), for the
+//! browser's tools and external servers' alike. Out: [`ToolInfo::signature`], such as
 //! `notes__add(title: string, tags?: array<string>, mode?: "a"|"b")`. Schemas come from other
 //! programs, so rendering never fails: what it cannot read becomes `any` or `(…)`.
 
 use serde_json::{Map, Value};
+use tandem_mcp_browser::Effect;
 
 /// Parameters shown before the signature ends with `, …`.
 const MAX_PARAMS: usize = 12;
@@ -18,7 +20,7 @@ const MAX_WORD_CHARS: usize = 40;
 const MAX_DEPTH: usize = 4;
 
 /// A tool offered to the planner.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ToolInfo {
     /// The exact name to call it by (`<server>__<tool>` for an external server's tool).
     pub name: String,
@@ -26,10 +28,13 @@ pub struct ToolInfo {
     pub description: String,
     /// The JSON Schema of its arguments object; `{}` or `null` when unknown.
     pub input_schema: Value,
+    /// What calling it does, as its annotations state (a tool that states nothing changes
+    /// things).
+    pub effect: Effect,
 }
 
 impl ToolInfo {
-    /// A tool with the given name, description and input schema.
+    /// A tool with the given name, description and input schema, stating no effect.
     pub fn new(
         name: impl Into<String>,
         description: impl Into<String>,
@@ -39,7 +44,14 @@ impl ToolInfo {
             name: name.into(),
             description: description.into(),
             input_schema,
+            effect: Effect::of_annotations(None),
         }
+    }
+
+    /// The same tool with this effect.
+    pub fn with_effect(mut self, effect: Effect) -> Self {
+        self.effect = effect;
+        self
     }
 
     /// The name followed by the parameters: required ones first (in `required` order), then

@@ -1,5 +1,7 @@
 //! [`McpBrowserClient`]: the typed MCP client the agent uses to drive the browser tools, over
-//! an in-process duplex pipe or a child process's stdio (or any rmcp transport).
+//! an in-process duplex pipe or a child process's stdio (or any rmcp transport). Any tool is
+//! called by name ([`McpBrowserClient::call`]); a declared one with its typed parameters and
+//! answer ([`McpBrowserClient::invoke`]).
 //!
 //! Tool-level failures come back as [`ClientError::Tool`] (the planner reads them); server-side
 //! failures as [`ClientError::Server`]; a broken connection as [`ClientError::Transport`].
@@ -8,41 +10,15 @@ use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, Tool};
 use rmcp::service::{RoleClient, RunningService, ServiceError};
 use rmcp::transport::TokioChildProcess;
 use rmcp::{ServiceExt, serve_server};
-use serde::de::DeserializeOwned;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
-use crate::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use crate::error::ClientError;
-use crate::observation::{Observation, TabInfo};
 use crate::sampling_client::{ClientSide, SamplingAnswerer};
-use crate::server::{BrowserServer, TabList};
-use crate::snapshot::wire;
+use crate::server::BrowserServer;
+use crate::tool::{Answer, BrowserTool, ToolOutput};
 
 /// Size of the in-process pipe; observations with screenshots are a few hundred KB.
 const DUPLEX_BUFFER: usize = 1 << 20;
-
-/// The widest screenshot an agent's observation carries, in pixels (JPEG, the observe tool's
-/// `max_width`): what a vision model is sent with a planning request, and what the chat shows.
-/// A 1280x800 viewport is kept as is; a high-density one is downscaled.
-pub const OBSERVE_MAX_WIDTH: u32 = 1280;
-
-/// A tool's answer in its three parts.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ToolOutput {
-    /// All text blocks joined by new lines.
-    pub text: String,
-    pub structured: Option<Value>,
-    /// `(mime type, base64 data)` of each image block.
-    pub images: Vec<(String, String)>,
-}
-
-/// An observation as the agent needs it: the structured form and the model-ready text.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ObservedPage {
-    pub observation: Observation,
-    /// The compact rendering (notices, tabs, elements) under the requested token budget.
-    pub text: String,
-}
 
 /// A connected MCP client for the browser tools (or any MCP server).
 pub struct McpBrowserClient {
@@ -165,134 +141,10 @@ impl McpBrowserClient {
         into_output(result)
     }
 
-    async fn call_as<T: DeserializeOwned>(
-        &self,
-        name: &str,
-        arguments: Value,
-    ) -> Result<T, ClientError> {
-        let output = self.call(name, arguments).await?;
-        let value = output.structured.ok_or_else(|| {
-            ClientError::Decode(format!("`{name}` returned no structured content"))
-        })?;
-        serde_json::from_value(value).map_err(|e| ClientError::Decode(format!("{name}: {e}")))
-    }
-
-    /// A tab tool's answer, `{"tabs": [...]}`.
-    async fn call_tabs(&self, name: &str, arguments: Value) -> Result<Vec<TabInfo>, ClientError> {
-        let list: TabList = self.call_as(name, arguments).await?;
-        Ok(list.tabs)
-    }
-
-    /// Screenshot (at most [`OBSERVE_MAX_WIDTH`] wide) + snapshot together, with the compact
-    /// text under `max_tokens`.
-    pub async fn observe(&self, max_tokens: Option<usize>) -> Result<ObservedPage, ClientError> {
-        let args = json!({
-            "include_json": true,
-            "compact_json": true,
-            "max_tokens": max_tokens,
-            "max_width": OBSERVE_MAX_WIDTH,
-        });
-        let output = self.call("observe", args).await?;
-        let value = output
-            .structured
-            .ok_or_else(|| ClientError::Decode("observe returned no snapshot".into()))?;
-        let compact: Observation<Value> =
-            serde_json::from_value(value).map_err(|e| ClientError::Decode(e.to_string()))?;
-        let mut observation = compact
-            .try_map_snapshot(wire::decode_value)
-            .map_err(|e| ClientError::Decode(e.to_string()))?;
-        if let (Some(image), Some((_, data))) = (
-            observation.screenshot.as_mut(),
-            output.images.into_iter().next(),
-        ) {
-            image.data = data;
-        }
-        Ok(ObservedPage {
-            observation,
-            text: output.text,
-        })
-    }
-
-    /// Starts the browser; answers the session's tabs.
-    pub async fn launch(&self) -> Result<Vec<TabInfo>, ClientError> {
-        self.call_tabs("launch", json!({})).await
-    }
-
-    pub async fn navigate(&self, url: &str) -> Result<ActionOutcome, ClientError> {
-        self.call_as("navigate", json!({ "url": url })).await
-    }
-
-    pub async fn click(&self, eid: &str) -> Result<ActionOutcome, ClientError> {
-        self.call_as("click", json!({ "eid": eid })).await
-    }
-
-    pub async fn type_text(
-        &self,
-        eid: &str,
-        text: &str,
-        clear: bool,
-        submit: bool,
-    ) -> Result<ActionOutcome, ClientError> {
-        let args = json!({ "eid": eid, "text": text, "clear": clear, "submit": submit });
-        self.call_as("type", args).await
-    }
-
-    pub async fn select_option(
-        &self,
-        eid: &str,
-        option: &str,
-    ) -> Result<ActionOutcome, ClientError> {
-        self.call_as("select_option", json!({ "eid": eid, "option": option }))
-            .await
-    }
-
-    pub async fn press_key(&self, key: &str) -> Result<ActionOutcome, ClientError> {
-        self.call_as("press_key", json!({ "key": key })).await
-    }
-
-    pub async fn scroll(&self, target: &ScrollTarget) -> Result<ActionOutcome, ClientError> {
-        let args = match target {
-            ScrollTarget::By {
-                direction,
-                amount_px,
-            } => json!({ "direction": direction, "amount_px": amount_px }),
-            ScrollTarget::Element { eid } => json!({ "eid": eid }),
-            ScrollTarget::Top => json!({ "to": "top" }),
-            ScrollTarget::Bottom => json!({ "to": "bottom" }),
-        };
-        self.call_as("scroll", args).await
-    }
-
-    pub async fn wait(
-        &self,
-        condition: &WaitCondition,
-        timeout_ms: Option<u64>,
-    ) -> Result<ActionOutcome, ClientError> {
-        self.call_as(
-            "wait",
-            json!({ "for": condition, "timeout_ms": timeout_ms }),
-        )
-        .await
-    }
-
-    pub async fn back(&self) -> Result<ActionOutcome, ClientError> {
-        self.call_as("back", json!({})).await
-    }
-
-    pub async fn list_tabs(&self) -> Result<Vec<TabInfo>, ClientError> {
-        self.call_tabs("list_tabs", json!({})).await
-    }
-
-    /// Makes `tab_id` the active tab; answers the session's tabs.
-    pub async fn switch_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError> {
-        self.call_tabs("switch_tab", json!({ "tab_id": tab_id }))
-            .await
-    }
-
-    /// Closes `tab_id`; answers the tabs left.
-    pub async fn close_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError> {
-        self.call_tabs("close_tab", json!({ "tab_id": tab_id }))
-            .await
+    /// Calls the tool `T` declares with `params`, and reads its answer.
+    pub async fn invoke<T: BrowserTool>(&self, params: &T) -> Result<T::Output, ClientError> {
+        let output = self.call(T::NAME, arguments_of(params)?).await?;
+        T::Output::read(T::NAME, output)
     }
 
     /// Ends the connection (and the in-process server task). Later calls fail with
@@ -303,6 +155,12 @@ impl McpBrowserClient {
             task.abort();
         }
     }
+}
+
+/// The JSON arguments of a declared tool's call.
+pub fn arguments_of<T: BrowserTool>(params: &T) -> Result<Value, ClientError> {
+    serde_json::to_value(params)
+        .map_err(|error| ClientError::Decode(format!("{}: arguments: {error}", T::NAME)))
 }
 
 /// An error with the errors that caused it (`a: b: c`), so a TLS or connection failure says why

@@ -36,6 +36,15 @@ impl<S> Observation<S> {
     }
 }
 
+/// An observation as the agent needs it: the structured form and the model-ready text (what an
+/// `observe` called with `compact_json` answers, read back).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ObservedPage {
+    pub observation: Observation,
+    /// The compact rendering (notices, tabs, elements) under the requested token budget.
+    pub text: String,
+}
+
 /// An encoded viewport image.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Screenshot {

@@ -13,7 +13,7 @@ use toml::Spanned;
 use crate::error::{PolicyError, line_and_column};
 use crate::host::{HostPattern, HostSet};
 use crate::navigation::{NEVER_ALLOWED_SCHEMES, NavigationSettings, scheme_name};
-use crate::rule::{Rule, RuleBuilder};
+use crate::rule::{Flags, ListField, Rule, RuleBuilder};
 
 /// Rule ids the gate itself uses for decisions that no `[[rule]]` made.
 pub(crate) const BUILT_IN_RULE_IDS: [&str; 11] = [
@@ -81,6 +81,9 @@ struct RawRule {
     types_text: Option<bool>,
     text_is_secret: Option<bool>,
     captcha_visible: Option<bool>,
+    secret_in_message: Option<bool>,
+    configured_secret: Option<bool>,
+    instead_of: Strings,
 }
 
 /// A checked policy file: what it says about navigation, and its rules in file order.
@@ -300,29 +303,20 @@ fn compile_rule(
                 .map_err(|problem| fail(value.span().start, format!("`{key}`: {problem}")))?;
         }
     }
-    builder.flags(
-        raw.tool_mutates,
-        raw.types_text,
-        raw.text_is_secret,
-        raw.captcha_visible,
-    );
+    builder.flags(Flags {
+        tool_mutates: raw.tool_mutates,
+        types_text: raw.types_text,
+        text_is_secret: raw.text_is_secret,
+        captcha_visible: raw.captcha_visible,
+        secret_in_message: raw.secret_in_message,
+        configured_secret: raw.configured_secret,
+    });
+    for id in raw.instead_of.iter().flatten() {
+        check_rule_id(id.get_ref().trim())
+            .and_then(|()| builder.instead_of(id.get_ref()))
+            .map_err(|problem| fail(id.span().start, format!("`instead_of`: {problem}")))?;
+    }
     Ok(builder.build())
-}
-
-/// Which list condition a value belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ListField {
-    Kinds,
-    Modes,
-    Tools,
-    Schemes,
-    Hosts,
-    Paths,
-    Roles,
-    NameWords,
-    InputTypes,
-    Autocomplete,
-    Keys,
 }
 
 fn check_rule_id(id: &str) -> Result<(), String> {

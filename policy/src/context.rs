@@ -1,5 +1,6 @@
 //! The situation an action is judged in: the page the browser is on, what the user already
-//! approved in this session, and the user's mode.
+//! approved in this session, the user's mode, and what the agent knows about the secret a `type`
+//! action would type ([`SecretFacts`]).
 //!
 //! In: the agent's session state. Out: a borrowed [`PolicyContext`] for one `assess` call, and the
 //! [`SessionApprovals`] set the agent keeps for the session's life.
@@ -59,6 +60,17 @@ impl SessionApprovals {
 
 static NO_APPROVALS: SessionApprovals = SessionApprovals::new();
 
+/// What the agent knows about the text a `type` action would type into a secret field, which the
+/// request itself cannot say. Rules test them with `secret_in_message` and `configured_secret`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SecretFacts {
+    /// The typed text is a secret the person wrote in this run's own message.
+    pub in_message: bool,
+    /// A secret configured for the page's host fits the field (it is the host's only one, or the
+    /// only one whose name fits the field's), or the text already names one of the host's.
+    pub configured: bool,
+}
+
 /// Everything besides the action itself that a decision depends on. Cheap to build for every
 /// step: it only borrows.
 #[derive(Debug, Clone, Copy)]
@@ -69,6 +81,8 @@ pub struct PolicyContext<'a> {
     pub session_approvals: &'a SessionApprovals,
     /// The user's mode.
     pub mode: Mode,
+    /// What the agent knows about a secret being typed.
+    pub secrets: SecretFacts,
 }
 
 impl<'a> PolicyContext<'a> {
@@ -78,6 +92,7 @@ impl<'a> PolicyContext<'a> {
             current_url: None,
             session_approvals: &NO_APPROVALS,
             mode,
+            secrets: SecretFacts::default(),
         }
     }
 
@@ -88,8 +103,7 @@ impl<'a> PolicyContext<'a> {
     {
         PolicyContext {
             current_url: Some(url),
-            session_approvals: self.session_approvals,
-            mode: self.mode,
+            ..self
         }
     }
 
@@ -99,9 +113,13 @@ impl<'a> PolicyContext<'a> {
         'a: 'b,
     {
         PolicyContext {
-            current_url: self.current_url,
             session_approvals: approvals,
-            mode: self.mode,
+            ..self
         }
+    }
+
+    /// The same context with these facts about the secret being typed.
+    pub fn with_secret_facts(self, secrets: SecretFacts) -> PolicyContext<'a> {
+        PolicyContext { secrets, ..self }
     }
 }

@@ -9,8 +9,16 @@
 //! 3. every `[[rule]]` is matched; a key press that activates something (Enter, Space) is also
 //!    judged as the click it amounts to (see [`ActionRequest::key_press_as_clicks`]); no matching
 //!    rule at all is a deny;
-//! 4. a confirmation whose exact action the user approved for this session becomes an allow.
-//!    Nothing ever lifts a takeover or a deny.
+//! 4. a confirmation whose exact action the user approved for this session becomes an allow;
+//! 5. a takeover is replaced by the decision of a rule that names the winning takeover rule in
+//!    its `instead_of` and matches too (the strictest such rule): with the default policy, a
+//!    secret the person wrote in their own message is typed after a confirmation, and a secret
+//!    configured for the page's host is typed without asking (context facts the agent gives,
+//!    [`crate::SecretFacts`]). A rule with `instead_of` is only ever judged in place of those
+//!    rules. An approval never lifts such a confirmation, and nothing ever lifts a deny.
+//!
+//! A rule's reason may name `{host}` (the current page's host) and `{secret}` (the typed text,
+//! masked): they are filled in for the person.
 
 use tandem_protocol::Mode;
 use url::Url;
@@ -71,13 +79,14 @@ impl PolicyGate {
             return denied;
         }
 
-        let decision = self.judge_by_rules(
+        let prepared = PreparedRequest::new(
             request,
             kind_index,
-            context.mode,
+            (context.mode, context.secrets),
             target.as_ref(),
             current_page.as_ref(),
         );
+        let decision = self.judge_by_rules(&prepared, target.as_ref(), current_page.as_ref());
 
         if decision.effect() == Effect::Confirm
             && !context.session_approvals.is_empty()
@@ -94,7 +103,7 @@ impl PolicyGate {
                 "session-approval",
             );
         }
-        decision
+        self.instead_of_takeover(decision, &prepared, current_page.as_ref())
     }
 
     /// Judges a navigation the browser performed or is about to perform by itself: a redirect,
@@ -151,33 +160,60 @@ impl PolicyGate {
     /// turns the strictest result into a decision.
     fn judge_by_rules(
         &self,
-        request: &ActionRequest,
-        kind_index: usize,
-        mode: Mode,
+        prepared: &PreparedRequest<'_>,
         target: Option<&Url>,
         current_page: Option<&Url>,
     ) -> PolicyDecision {
-        let prepared = PreparedRequest::new(request, kind_index, mode, target, current_page);
-        let mut winner = self.strictest_rule(&prepared);
+        let request = prepared.request;
+        let mut winner = self.strictest_rule(prepared, stands_alone);
         let mut named = request.element_name.as_deref();
         let clicks = request.key_press_as_clicks();
         if let Some(click_index) = ActionKind::Click.index() {
             for click in &clicks {
-                let view = PreparedRequest::new(click, click_index, mode, target, current_page);
-                let candidate = self.strictest_rule(&view);
+                let situation = (prepared.mode, prepared.secrets);
+                let view =
+                    PreparedRequest::new(click, click_index, situation, target, current_page);
+                let candidate = self.strictest_rule(&view, stands_alone);
                 if effect_of(&candidate) > effect_of(&winner) {
                     winner = candidate;
                     named = click.element_name.as_deref();
                 }
             }
         }
-        decide(request, winner, named)
+        decide(request, winner, named, current_page)
     }
 
-    /// The strictest matching rule, first in file order among equals; stops at the first deny.
-    fn strictest_rule(&self, prepared: &PreparedRequest<'_>) -> Winner<'_> {
+    /// The decision of the strictest rule that stands instead of the winning takeover rule and
+    /// matches, if any; otherwise `decision` as it is.
+    fn instead_of_takeover(
+        &self,
+        decision: PolicyDecision,
+        prepared: &PreparedRequest<'_>,
+        current_page: Option<&Url>,
+    ) -> PolicyDecision {
+        if decision.effect() != Effect::Takeover {
+            return decision;
+        }
+        let replaced = decision.rule();
+        let stands_in = |rule: &Rule| rule.instead_of.iter().any(|id| id == replaced);
+        match self.strictest_rule(prepared, stands_in) {
+            Some(winner) => {
+                let named = prepared.request.element_name.as_deref();
+                decide(prepared.request, Some(winner), named, current_page)
+            }
+            None => decision,
+        }
+    }
+
+    /// The strictest matching rule among those `eligible`, first in file order among equals;
+    /// stops at the first deny.
+    fn strictest_rule(
+        &self,
+        prepared: &PreparedRequest<'_>,
+        eligible: impl Fn(&Rule) -> bool,
+    ) -> Winner<'_> {
         let mut best: Winner<'_> = None;
-        for rule in &self.rules {
+        for rule in self.rules.iter().filter(|rule| eligible(rule)) {
             let Some(found) = rule.matches(prepared) else {
                 continue;
             };
@@ -192,6 +228,11 @@ impl PolicyGate {
     }
 }
 
+/// A rule judged on its own, not only in place of others (`instead_of`).
+fn stands_alone(rule: &Rule) -> bool {
+    rule.instead_of.is_empty()
+}
+
 /// No matching rule counts as a deny, the strictest outcome.
 fn effect_of(winner: &Winner<'_>) -> Effect {
     winner.map_or(Effect::Deny, |(rule, _)| rule.effect)
@@ -201,21 +242,35 @@ fn changes_location(kind: &ActionKind) -> bool {
     matches!(kind, ActionKind::Navigate | ActionKind::Back)
 }
 
-fn decide(request: &ActionRequest, winner: Winner<'_>, named: Option<&str>) -> PolicyDecision {
+fn decide(
+    request: &ActionRequest,
+    winner: Winner<'_>,
+    named: Option<&str>,
+    current_page: Option<&Url>,
+) -> PolicyDecision {
     let Some((rule, found)) = winner else {
         return no_rule_matched(request);
     };
+    let reason = filled_in(&rule.reason, request, current_page);
     let reason = match (found.word, named) {
         (Some(word), Some(name)) => {
-            format!(
-                "{} (\"{}\" contains \"{word}\")",
-                rule.reason,
-                shorten(name, 80)
-            )
+            format!("{reason} (\"{}\" contains \"{word}\")", shorten(name, 80))
         }
-        _ => rule.reason.clone(),
+        _ => reason,
     };
     PolicyDecision::new(rule.effect, reason, rule.id.as_str())
+}
+
+/// A rule's reason with `{host}` (the current page's host, or "this page") and `{secret}` (the
+/// typed text as dots, 4 to 12 of them whatever its length) filled in.
+fn filled_in(reason: &str, request: &ActionRequest, current_page: Option<&Url>) -> String {
+    if !reason.contains('{') {
+        return reason.to_owned();
+    }
+    let host = current_page.and_then(Url::host_str).unwrap_or("this page");
+    let typed = request.typed_text.as_deref().unwrap_or_default();
+    let masked = "•".repeat(typed.chars().count().clamp(4, 12));
+    reason.replace("{host}", host).replace("{secret}", &masked)
 }
 
 fn no_rule_matched(request: &ActionRequest) -> PolicyDecision {

@@ -42,7 +42,7 @@ mod request;
 mod rule;
 mod words;
 
-pub use context::{PolicyContext, SessionApprovals};
+pub use context::{PolicyContext, SecretFacts, SessionApprovals};
 pub use decision::{Effect, PolicyDecision};
 pub use error::PolicyError;
 pub use gate::PolicyGate;

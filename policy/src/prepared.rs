@@ -7,6 +7,7 @@
 use tandem_protocol::Mode;
 use url::Url;
 
+use crate::context::SecretFacts;
 use crate::host::host_key;
 use crate::kind::ActionKind;
 use crate::request::ActionRequest;
@@ -40,6 +41,8 @@ pub(crate) struct PreparedRequest<'r> {
     /// Index of the kind in [`ActionKind::KNOWN`].
     pub(crate) kind_index: usize,
     pub(crate) mode: Mode,
+    /// What the agent knows about the secret being typed.
+    pub(crate) secrets: SecretFacts,
     /// The URLs the rules' `schemes`/`hosts`/`paths` are checked against: the target for
     /// `navigate` and `back`; the target and the current page for everything else.
     pub(crate) urls: Vec<UrlFacts>,
@@ -51,10 +54,11 @@ impl<'r> PreparedRequest<'r> {
     pub(crate) fn new(
         request: &'r ActionRequest,
         kind_index: usize,
-        mode: Mode,
+        situation: (Mode, SecretFacts),
         target: Option<&Url>,
         current_page: Option<&Url>,
     ) -> PreparedRequest<'r> {
+        let (mode, secrets) = situation;
         let mut urls = Vec::with_capacity(2);
         urls.extend(target.map(UrlFacts::of));
         let judged_on_target_only = matches!(request.kind, ActionKind::Navigate | ActionKind::Back);
@@ -65,6 +69,7 @@ impl<'r> PreparedRequest<'r> {
             request,
             kind_index,
             mode,
+            secrets,
             urls,
             name_words: request
                 .element_name

@@ -5,11 +5,10 @@
 //! word made it match (for the reason shown to the user).
 //!
 //! Every condition that is present must hold (AND); a list condition holds when any entry matches
-//! (OR); an absent condition always holds.
+//! (OR); an absent condition always holds. A rule may also name, in `instead_of`, takeover rules
+//! whose decision it replaces when it matches too (see `PolicyGate::assess`).
 
 use tandem_protocol::Mode;
-
-use crate::config::ListField;
 use crate::decision::Effect;
 use crate::glob::Glob;
 use crate::host::{HostPattern, HostSet};
@@ -39,10 +38,38 @@ pub(crate) struct Rule {
     input_types: Vec<Glob>,
     autocomplete: Vec<Glob>,
     keys: Vec<Glob>,
-    tool_mutates: Option<bool>,
-    types_text: Option<bool>,
-    text_is_secret: Option<bool>,
-    captcha_visible: Option<bool>,
+    flags: Flags,
+    /// Ids of the takeover rules whose decision this rule replaces when it matches too.
+    pub(crate) instead_of: Vec<String>,
+}
+
+/// The yes/no conditions of a rule; `None` holds whatever the fact.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Flags {
+    pub(crate) tool_mutates: Option<bool>,
+    pub(crate) types_text: Option<bool>,
+    pub(crate) text_is_secret: Option<bool>,
+    pub(crate) captcha_visible: Option<bool>,
+    /// The typed secret is one the person wrote in this run's message (a context fact).
+    pub(crate) secret_in_message: Option<bool>,
+    /// A configured secret of the page's host fits the field (a context fact).
+    pub(crate) configured_secret: Option<bool>,
+}
+
+/// Which list condition a value belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ListField {
+    Kinds,
+    Modes,
+    Tools,
+    Schemes,
+    Hosts,
+    Paths,
+    Roles,
+    NameWords,
+    InputTypes,
+    Autocomplete,
+    Keys,
 }
 
 /// Why a rule matched, beyond its own reason.
@@ -60,10 +87,13 @@ impl Rule {
         if self.kinds & kind_bit == 0 || !self.mode_matches(prepared.mode) {
             return None;
         }
-        let flags_hold = flag_holds(self.tool_mutates, request.tool_mutates)
-            && flag_holds(self.types_text, request.types_text())
-            && flag_holds(self.text_is_secret, request.text_is_secret)
-            && flag_holds(self.captcha_visible, request.captcha_visible);
+        let flags = &self.flags;
+        let flags_hold = flag_holds(flags.tool_mutates, request.tool_mutates)
+            && flag_holds(flags.types_text, request.types_text())
+            && flag_holds(flags.text_is_secret, request.text_is_secret)
+            && flag_holds(flags.captcha_visible, request.captcha_visible)
+            && flag_holds(flags.secret_in_message, prepared.secrets.in_message)
+            && flag_holds(flags.configured_secret, prepared.secrets.configured);
         if !flags_hold
             || !any_glob(&self.tools, request.tool_name.as_deref())
             || !any_glob(&self.roles, request.element_role.as_deref())
@@ -161,10 +191,8 @@ impl RuleBuilder {
                 input_types: Vec::new(),
                 autocomplete: Vec::new(),
                 keys: Vec::new(),
-                tool_mutates: None,
-                types_text: None,
-                text_is_secret: None,
-                captcha_visible: None,
+                flags: Flags::default(),
+                instead_of: Vec::new(),
             },
         }
     }
@@ -206,17 +234,21 @@ impl RuleBuilder {
     }
 
     /// Sets the yes/no conditions.
-    pub(crate) fn flags(
-        &mut self,
-        tool_mutates: Option<bool>,
-        types_text: Option<bool>,
-        text_is_secret: Option<bool>,
-        captcha_visible: Option<bool>,
-    ) {
-        self.rule.tool_mutates = tool_mutates;
-        self.rule.types_text = types_text;
-        self.rule.text_is_secret = text_is_secret;
-        self.rule.captcha_visible = captcha_visible;
+    pub(crate) fn flags(&mut self, flags: Flags) {
+        self.rule.flags = flags;
+    }
+
+    /// Names a takeover rule whose decision this rule replaces; only a rule that is not a
+    /// takeover or a deny itself may replace one.
+    pub(crate) fn instead_of(&mut self, id: &str) -> Result<(), String> {
+        if matches!(self.rule.effect, Effect::Takeover | Effect::Deny) {
+            return Err(format!(
+                "a {} rule cannot stand instead of another; only allow and confirm rules can",
+                self.rule.effect
+            ));
+        }
+        self.rule.instead_of.push(id.trim().to_owned());
+        Ok(())
     }
 
     pub(crate) fn build(self) -> Rule {

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use serde_json::json;
 use tandem_mcp_browser::server::BrowserServer;
+use tandem_mcp_browser::server::params::{ClickParams, NavigateParams, ObserveParams};
 use tandem_mcp_browser::snapshot::render::{RenderOptions, estimate_tokens, render_compact};
 use tandem_mcp_browser::{BrowserHost, McpBrowserClient};
 use tandem_tests::stats::Samples;
@@ -35,7 +36,11 @@ async fn main() -> anyhow::Result<()> {
         "/iframe.html",
         "/big.html",
     ] {
-        client.navigate(&site.url(page)).await?;
+        client
+            .invoke(&NavigateParams {
+                url: site.url(page).to_string(),
+            })
+            .await?;
         let mut snapshot_times = Samples::default();
         let mut in_page = Samples::default();
         let mut last = None;
@@ -75,7 +80,11 @@ async fn main() -> anyhow::Result<()> {
     }
 
     println!();
-    client.navigate(&site.url("/big.html")).await?;
+    client
+        .invoke(&NavigateParams {
+            url: site.url("/big.html").to_string(),
+        })
+        .await?;
     let mut observe = Samples::default();
     for _ in 0..ROUNDS {
         let started = Instant::now();
@@ -89,7 +98,7 @@ async fn main() -> anyhow::Result<()> {
     let mut observe_mcp = Samples::default();
     for _ in 0..ROUNDS {
         let started = Instant::now();
-        client.observe(Some(8_000)).await?;
+        client.invoke(&ObserveParams::compact(Some(8_000))).await?;
         observe_mcp.push(started.elapsed());
     }
     println!(
@@ -97,8 +106,12 @@ async fn main() -> anyhow::Result<()> {
         observe_mcp.summary()
     );
 
-    client.navigate(&site.url("/mutate.html")).await?;
-    let page = client.observe(None).await?;
+    client
+        .invoke(&NavigateParams {
+            url: site.url("/mutate.html").to_string(),
+        })
+        .await?;
+    let page = client.invoke(&ObserveParams::compact(None)).await?;
     let first = page
         .observation
         .snapshot
@@ -114,7 +127,11 @@ async fn main() -> anyhow::Result<()> {
         session.lock().await.click(&first).await?;
         click_direct.push(started.elapsed());
         let started = Instant::now();
-        client.click(&first).await?;
+        client
+            .invoke(&ClickParams {
+                eid: first.to_string(),
+            })
+            .await?;
         click_mcp.push(started.elapsed());
     }
     println!(

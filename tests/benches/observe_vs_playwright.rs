@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use tandem_mcp_browser::server::BrowserServer;
+use tandem_mcp_browser::server::params::NavigateParams;
 use tandem_mcp_browser::{BrowserHost, McpBrowserClient};
 use tandem_tests::stats::{Samples, ms};
 use tandem_tests::{FixtureSite, browser_config};
@@ -100,7 +101,11 @@ async fn main() -> anyhow::Result<()> {
         "page             Tandem observe  PW snapshot+shot  time ratio   Tandem text  PW snapshot  size ratio"
     );
     for (name, url) in pages(&site)? {
-        tandem.navigate(&url).await?;
+        tandem
+            .invoke(&NavigateParams {
+                url: url.to_string(),
+            })
+            .await?;
         theirs
             .call("browser_navigate", json!({ "url": url }))
             .await?;

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use tandem_agent::ModelPlanner;
 use tandem_agent::planner::{PlanContext, Planner};
 use tandem_mcp_browser::server::BrowserServer;
+use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams};
 use tandem_mcp_browser::snapshot::render::estimate_tokens;
 use tandem_mcp_browser::{BrowserHost, McpBrowserClient};
 use tandem_tests::mock_model::{MockModel, act, request_text};
@@ -41,8 +42,12 @@ async fn main() -> anyhow::Result<()> {
         "page          screenshot      JPEG KiB  image tokens  text tokens  request KiB off/on"
     );
     for page in ["/form.html", "/shop.html", "/big.html"] {
-        client.navigate(&site.url(page)).await?;
-        let observed = client.observe(Some(6_000)).await?;
+        client
+            .invoke(&NavigateParams {
+                url: site.url(page).to_string(),
+            })
+            .await?;
+        let observed = client.invoke(&ObserveParams::compact(Some(6_000))).await?;
         let shot = observed
             .observation
             .screenshot

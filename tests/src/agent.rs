@@ -10,6 +10,7 @@ use tandem_agent::planner::{InstructionPlanner, Planner};
 use tandem_agent::{Agent, AgentConfig, AgentEvent, AgentHandle, Interrupt};
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_mcp_browser::server::BrowserServer;
+use tandem_mcp_browser::server::params::{ListTabsParams, WaitParams};
 use tandem_mcp_browser::{BrowserHost, BrowserSession, McpBrowserClient};
 use tandem_policy::PolicyGate;
 use tandem_protocol::RunOutcome;
@@ -128,12 +129,12 @@ impl TestAgent {
     /// Waits (in the browser, up to 5 s) until the page shows `text`.
     pub async fn page_shows(&self, text: &str) -> anyhow::Result<()> {
         self.person
-            .wait(
-                &WaitCondition::Text {
+            .invoke(&WaitParams {
+                condition: WaitCondition::Text {
                     text: text.to_owned(),
                 },
-                Some(5_000),
-            )
+                timeout_ms: Some(5_000),
+            })
             .await
             .with_context(|| format!("the page never showed {text:?}"))?;
         Ok(())
@@ -141,8 +142,9 @@ impl TestAgent {
 
     /// The active tab's URL, as the person's client sees it.
     pub async fn active_url(&self) -> anyhow::Result<String> {
-        let tabs = self.person.list_tabs().await?;
-        tabs.into_iter()
+        let tabs = self.person.invoke(&ListTabsParams {}).await?;
+        tabs.tabs
+            .into_iter()
             .find(|t| t.active)
             .map(|t| t.url)
             .context("no active tab")

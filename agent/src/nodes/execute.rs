@@ -14,8 +14,10 @@
 use std::time::Instant;
 
 use tandem_mcp_browser::ClientError;
-use tandem_mcp_browser::browser::{
-    ActionOutcome, ScrollDirection as BrowserScroll, ScrollTarget, WaitCondition,
+use tandem_mcp_browser::browser::{ActionOutcome, ScrollDirection as BrowserScroll, WaitCondition};
+use tandem_mcp_browser::server::params::{
+    BackParams, ClickParams, CloseTabParams, KeyParams, NavigateParams, ScrollParams, SelectParams,
+    TypeParams, WaitParams,
 };
 use tandem_policy::{Effect, PolicyContext, PolicyDecision};
 use tandem_protocol::{ActionResult, RunOutcome};
@@ -23,7 +25,7 @@ use tandem_protocol::{ActionResult, RunOutcome};
 use super::Runtime;
 use super::plan::micros;
 use crate::action::{Action, ScrollDirection, WaitFor};
-use crate::browser::is_fatal;
+use crate::browser::{Invoke, is_fatal};
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::{Interrupt, action_hash};
@@ -174,8 +176,8 @@ async fn call(
 ) -> Result<Executed, ClientError> {
     let browser = &rt.browser;
     let page = match planned.action() {
-        Action::Navigate { url } => browser.navigate(url.trim()).await?,
-        Action::Click { eid } => browser.click(eid.as_str()).await?,
+        Action::Navigate { url } => browser.invoke(&navigate_to(url.trim())).await?,
+        Action::Click { eid } => browser.invoke(&click_on(eid.as_str())).await?,
         Action::Type {
             eid,
             text,
@@ -194,11 +196,21 @@ async fn call(
                 code: "secret_refused".to_owned(),
                 message,
             })?;
-            browser
-                .type_text(eid.as_str(), &text, *clear, *submit)
-                .await?
+            let params = TypeParams {
+                eid: eid.to_string(),
+                text,
+                clear: *clear,
+                submit: *submit,
+            };
+            browser.invoke(&params).await?
         }
-        Action::SelectOption { eid, option } => browser.select_option(eid.as_str(), option).await?,
+        Action::SelectOption { eid, option } => {
+            let params = SelectParams {
+                eid: eid.to_string(),
+                option: option.clone(),
+            };
+            browser.invoke(&params).await?
+        }
         Action::Check { eid } | Action::Uncheck { eid } => {
             let want = matches!(planned.action(), Action::Check { .. });
             let is = planned.element.as_ref().and_then(|e| e.checked);
@@ -206,25 +218,26 @@ async fn call(
                 let state = if want { "checked" } else { "unchecked" };
                 return Ok(Executed::Done(format!("{eid} was already {state}")));
             }
-            browser.click(eid.as_str()).await?
+            browser.invoke(&click_on(eid.as_str())).await?
         }
-        Action::PressKey { key } => browser.press_key(key).await?,
+        Action::PressKey { key } => browser.invoke(&KeyParams { key: key.clone() }).await?,
         Action::Scroll { direction, eid } => {
-            let target = match eid {
-                Some(eid) => ScrollTarget::Element {
-                    eid: eid.as_str().to_owned(),
+            let params = match eid {
+                Some(eid) => ScrollParams {
+                    eid: Some(eid.to_string()),
+                    ..ScrollParams::default()
                 },
-                None => ScrollTarget::By {
-                    direction: match direction {
+                None => ScrollParams {
+                    direction: Some(match direction {
                         ScrollDirection::Up => BrowserScroll::Up,
                         ScrollDirection::Down => BrowserScroll::Down,
                         ScrollDirection::Left => BrowserScroll::Left,
                         ScrollDirection::Right => BrowserScroll::Right,
-                    },
-                    amount_px: None,
+                    }),
+                    ..ScrollParams::default()
                 },
             };
-            browser.scroll(&target).await?
+            browser.invoke(&params).await?
         }
         Action::Wait { until } => {
             let condition = match until {
@@ -237,9 +250,14 @@ async fn call(
                 WaitCondition::Time { .. } => None,
                 _ => Some(u64::try_from(rt.config.wait_timeout.as_millis()).unwrap_or(u64::MAX)),
             };
-            browser.wait(&condition, timeout).await?
+            browser
+                .invoke(&WaitParams {
+                    condition,
+                    timeout_ms: timeout,
+                })
+                .await?
         }
-        Action::Back => browser.back().await?,
+        Action::Back => browser.invoke(&BackParams {}).await?,
         Action::Tool { name, args } => {
             let output = browser.call(name, args.clone()).await?;
             return Ok(Executed::Tool(
@@ -253,6 +271,18 @@ async fn call(
         }
     };
     Ok(Executed::Page(page))
+}
+
+fn navigate_to(url: &str) -> NavigateParams {
+    NavigateParams {
+        url: url.to_owned(),
+    }
+}
+
+fn click_on(eid: &str) -> ClickParams {
+    ClickParams {
+        eid: eid.to_owned(),
+    }
 }
 
 fn first_line(text: &str, tool: &str) -> String {
@@ -322,8 +352,17 @@ pub(crate) fn check_landing(rt: &Runtime, state: &AgentState, url: &str) -> Opti
 /// page with `about:blank`. Failures are logged; the run ends anyway.
 pub(crate) async fn leave_denied_page(rt: &Runtime, state: &mut AgentState, tab_id: Option<&str>) {
     let left = match tab_id {
-        Some(tab) => rt.browser.close_tab(tab).await.map(|_| ()),
-        None => rt.browser.navigate("about:blank").await.map(|_| ()),
+        Some(tab) => {
+            let params = CloseTabParams {
+                tab_id: tab.to_owned(),
+            };
+            rt.browser.invoke(&params).await.map(|_| ())
+        }
+        None => rt
+            .browser
+            .invoke(&navigate_to("about:blank"))
+            .await
+            .map(|_| ()),
     };
     if let Err(error) = left {
         tracing::warn!(%error, "could not leave a denied page");

@@ -5,24 +5,29 @@
 //! planned action (routing reads them: allow → execute, confirm → `confirm_interrupt`,
 //! takeover → `manual_interrupt`, deny → `finalize_denied`) and a step event. A deny also
 //! records the refused action and sets the run's ending. A page whose CAPTCHA the person was
-//! handed (and handed back) in this run is no longer flagged as showing one. A secret field with
-//! a configured secret for the page's host is typed as `<secret:name>` without asking (see
-//! `from_config`).
+//! handed (and handed back) in this run is no longer flagged as showing one.
+//!
+//! For a `type`, the node gives the policy what only the agent knows about the text
+//! ([`SecretFacts`]: the person wrote this secret in the run's message; a configured secret of
+//! the page's host fits the field), and the policy decides (rules `confirm-secret-from-message`
+//! and `allow-configured-secret`). When the configured secret is allowed, the text becomes
+//! `<secret:name>`; `execute_action` puts in the value, only on that host.
 
 use std::time::Instant;
 
-use tandem_policy::{PolicyContext, PolicyDecision};
+use tandem_policy::{ActionRequest, PolicyContext, PolicyDecision, SecretFacts};
 use tandem_protocol::{ActionResult, RunOutcome};
 
 use super::Runtime;
 use super::plan::micros;
+use crate::action::Action;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::planner::StepOutcome;
-use crate::policy_bridge::{is_secret_field, masked, request_for};
+use crate::policy_bridge::{masked, request_for};
 use crate::secrets::{Secrets, placeholder};
-use crate::state::{AgentState, Ending};
+use crate::state::{AgentState, Ending, PlannedAction};
 use crate::timeline::TimelineItem;
 
 pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
@@ -32,7 +37,12 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     let Some(mut planned) = state.planned_action.take() else {
         return Flow::Next;
     };
-    let mut request = request_for(planned.action(), planned.element.as_ref(), state.snapshot());
+    let mut request = request_for(
+        planned.action(),
+        planned.element.as_ref(),
+        state.snapshot(),
+        planned.tool_effect,
+    );
     // The person already had this page for its CAPTCHA: its other actions are the agent's.
     // (The CAPTCHA widget itself stays the person's by its own rule.)
     if state
@@ -41,15 +51,25 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     {
         request.captcha_visible = false;
     }
+    let configured = configured_secret(rt, &planned, state.current_url());
     let decision = {
-        let mut context = PolicyContext::new(state.mode).with_approvals(&state.approvals);
+        let facts = SecretFacts {
+            in_message: given_in_message(planned.action(), &request, state),
+            configured: configured.is_some(),
+        };
+        let mut context = PolicyContext::new(state.mode)
+            .with_approvals(&state.approvals)
+            .with_secret_facts(facts);
         if let Some(url) = state.current_url() {
             context = context.with_current_url(url);
         }
         rt.gate.assess(&request, &context)
     };
-    let decision = given_in_message(decision, planned.action(), &request, state);
-    let decision = from_config(rt, decision, &mut planned, state.current_url());
+    if let (CONFIGURED_SECRET_RULE, Some(Some(name))) = (decision.rule(), configured)
+        && let Action::Type { text, .. } = &mut planned.plan.action
+    {
+        *text = placeholder(&name);
+    }
     tracing::debug!(action = planned.action().kind_name(), decision = %decision.effect(), rule = decision.rule(), "policy");
     let shown = masked(planned.action(), planned.element.as_ref());
     if let PolicyDecision::Deny { reason, rule } = &decision {
@@ -86,93 +106,44 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     Flow::Next
 }
 
-/// Policy rule that hands a secret text over, whatever the field (a configured secret replaces
-/// the text only when the field itself is secret).
-const SECRET_TEXT_RULE: &str = "takeover-secret-text";
+/// The policy rule that allows typing a configured secret; the text then becomes its
+/// placeholder.
+const CONFIGURED_SECRET_RULE: &str = "allow-configured-secret";
 
-/// Policy rules that hand a field over because the field itself is secret.
-const SECRET_FIELD_RULES: &[&str] = &[
-    "takeover-password-field",
-    "takeover-sensitive-autocomplete",
-    "takeover-sensitive-field-name",
-];
-
-/// A secret field on a host with a configured secret that fits it (the only one for the host,
-/// or the only one whose name fits the field's name): the text becomes `<secret:name>`, typed
-/// without asking (rule `allow-configured-secret`); `execute_action` puts in the value, only on
-/// that host. Anything else keeps the decision.
-fn from_config(
+/// For a `type` on a page whose host has configured secrets: `Some(None)` when the planner's text
+/// already names configured secrets of this host (the model's `<secret:name>`, kept as it is),
+/// `Some(Some(name))` when one fits the field (the only one for the host, or the only one whose
+/// name fits the field's name), `None` otherwise.
+fn configured_secret(
     rt: &Runtime,
-    decision: PolicyDecision,
-    planned: &mut crate::state::PlannedAction,
+    planned: &PlannedAction,
     url: Option<&str>,
-) -> PolicyDecision {
-    let PolicyDecision::RequireTakeover { rule, .. } = &decision else {
-        return decision;
+) -> Option<Option<String>> {
+    let Action::Type { text, .. } = planned.action() else {
+        return None;
     };
-    let field_is_secret = SECRET_FIELD_RULES.contains(&rule.as_str())
-        || (rule == SECRET_TEXT_RULE && planned.element.as_ref().is_some_and(is_secret_field));
-    if !field_is_secret || rt.config.secrets.is_empty() {
-        return decision;
+    if rt.config.secrets.is_empty() {
+        return None;
     }
     let secrets = Secrets::new(&rt.config.secrets);
-    let field = planned
-        .element
-        .as_ref()
-        .map(|e| e.name.clone())
-        .unwrap_or_default();
-    let picked = secrets.for_field(url, &field).map(str::to_owned);
-    let crate::action::Action::Type { text, .. } = &mut planned.plan.action else {
-        return decision;
-    };
-    // A planner that already names a configured secret of this host (the model's
-    // `<secret:name>`) keeps its choice; anything else becomes the secret that fits the field.
-    let named = secrets.knows_every_placeholder(text) && secrets.resolve(text, url).is_ok();
-    if !named {
-        let Some(name) = picked else {
-            return decision;
-        };
-        *text = placeholder(&name);
+    if secrets.knows_every_placeholder(text) && secrets.resolve(text, url).is_ok() {
+        return Some(None);
     }
-    PolicyDecision::Allow {
-        reason: "typing a configured secret on its own host".to_owned(),
-        rule: "allow-configured-secret".to_owned(),
-    }
+    let field = planned.element.as_ref().map_or("", |e| e.name.as_str());
+    secrets
+        .for_field(url, field)
+        .map(|name| Some(name.to_owned()))
 }
 
-/// A secret the person wrote in this run's own message is theirs to have typed: instead of a
-/// takeover, one confirmation that shows the site's host and the value masked. Anything else
-/// (CAPTCHAs, secrets the message does not contain) keeps the policy's decision.
-fn given_in_message(
-    decision: PolicyDecision,
-    action: &crate::action::Action,
-    request: &tandem_policy::ActionRequest,
-    state: &AgentState,
-) -> PolicyDecision {
-    let PolicyDecision::RequireTakeover { rule, .. } = &decision else {
-        return decision;
+/// Whether a `type` types a secret (the field is a secret one) that the person wrote, as one
+/// word, in this run's own message.
+fn given_in_message(action: &Action, request: &ActionRequest, state: &AgentState) -> bool {
+    let Action::Type { text, .. } = action else {
+        return false;
     };
-    let crate::action::Action::Type { text, .. } = action else {
-        return decision;
-    };
-    let in_message = state
-        .last_user_message
-        .split(|c: char| c.is_whitespace() || "\"'“”‘’,;".contains(c))
-        .any(|word| !word.is_empty() && word == text);
-    let secret_rule = rule == SECRET_TEXT_RULE || SECRET_FIELD_RULES.contains(&rule.as_str());
-    if !request.text_is_secret || !secret_rule || !in_message {
-        return decision;
-    }
-    let host = state
-        .current_url()
-        .and_then(|url| url::Url::parse(url).ok())
-        .and_then(|url| url.host_str().map(str::to_owned))
-        .unwrap_or_else(|| "this page".to_owned());
-    let masked = "•".repeat(text.chars().count().clamp(4, 12));
-    PolicyDecision::RequireConfirmation {
-        reason: format!(
-            "Type the secret you gave in your message ({masked}) into this field on {host}?"
-        ),
-        rule: "confirm-secret-from-message".to_owned(),
-    }
+    request.text_is_secret
+        && state
+            .last_user_message
+            .split(|c: char| c.is_whitespace() || "\"'“”‘’,;".contains(c))
+            .any(|word| !word.is_empty() && word == text)
 }

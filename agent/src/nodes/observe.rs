@@ -18,11 +18,13 @@
 
 use std::time::Instant;
 
+use tandem_mcp_browser::server::params::ObserveParams;
 use tandem_mcp_browser::{ObservedPage, PageNotice};
 use tandem_protocol::{Author, RunOutcome};
 
 use super::Runtime;
 use super::execute::{check_landing, leave_denied_page, record_tool_error};
+use crate::browser::Invoke;
 use crate::events::AgentEvent;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
@@ -35,7 +37,8 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
         return Flow::Next;
     }
     let started = Instant::now();
-    let observed = rt.browser.observe(rt.config.observe_max_tokens).await;
+    let params = ObserveParams::compact(rt.config.observe_max_tokens);
+    let observed = rt.browser.invoke(&params).await;
     tracing::debug!(
         took_ms = started.elapsed().as_millis(),
         ok = observed.is_ok(),

@@ -4,7 +4,7 @@ use tandem_policy::PolicyDecision;
 use tandem_protocol::{Mode, RunOutcome};
 
 use super::NodeId;
-use crate::action::Action;
+use crate::action::{Action, ActionClass};
 use crate::config::AgentConfig;
 use crate::graph::Route;
 use crate::planner::StopMeaning;
@@ -131,21 +131,11 @@ fn after_gate(state: &AgentState) -> NodeId {
         PolicyDecision::Deny { .. } => NodeId::FinalizeDenied,
         PolicyDecision::RequireTakeover { .. } => NodeId::ManualInterrupt,
         PolicyDecision::RequireConfirmation { .. } => NodeId::ConfirmInterrupt,
-        PolicyDecision::Allow { .. } => match planned.action() {
-            Action::AskUser { .. } => NodeId::AskUser,
-            Action::NeedUser { .. } => NodeId::ManualInterrupt,
-            Action::Stop { .. } => NodeId::MaybeStopOrContinue,
-            Action::Navigate { .. }
-            | Action::Click { .. }
-            | Action::Type { .. }
-            | Action::SelectOption { .. }
-            | Action::Check { .. }
-            | Action::Uncheck { .. }
-            | Action::PressKey { .. }
-            | Action::Scroll { .. }
-            | Action::Wait { .. }
-            | Action::Back
-            | Action::Tool { .. } => NodeId::ExecuteAction,
+        PolicyDecision::Allow { .. } => match planned.action().class() {
+            ActionClass::Ask => NodeId::AskUser,
+            ActionClass::Handover => NodeId::ManualInterrupt,
+            ActionClass::Stop => NodeId::MaybeStopOrContinue,
+            ActionClass::Browser | ActionClass::Tool => NodeId::ExecuteAction,
         },
     }
 }

@@ -9,6 +9,7 @@
 //! `invalid_actions += 1`, a [`StepOutcome::Invalid`] record (the planner reads it), a failure
 //! note, a timeline entry and a step event; the run plans again. A valid one resets `invalid_actions`.
 
+use tandem_mcp_browser::Effect;
 use tandem_mcp_browser::snapshot::Element;
 use tandem_protocol::ActionResult;
 
@@ -36,16 +37,26 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
     let declined = state
         .declined_hashes
         .contains(&action_hash(planned.action(), state.current_url()));
+    let mut tool_effect = None;
     let problem = if declined {
         Some(DECLINED_AGAIN.to_owned())
     } else {
         match planned.action() {
-            Action::Tool { name, args } => tool_problem(rt, name, args).await,
+            Action::Tool { name, args } => match served_tool(rt, name, args).await {
+                Ok(effect) => {
+                    tool_effect = Some(effect);
+                    None
+                }
+                Err(problem) => Some(problem),
+            },
             action => element_problem(action, state, planned.element.as_ref()),
         }
     };
     let Some(error) = problem else {
         state.invalid_actions = 0;
+        if let Some(planned) = state.planned_action.as_mut() {
+            planned.tool_effect = tool_effect;
+        }
         return Flow::Next;
     };
     state.invalid_actions += 1;
@@ -81,24 +92,26 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
 
 /// Checks the tool against the tools offered right now (servers may add or drop tools, so the
 /// list is asked for afresh, as it is for planning), and its arguments against the tool's input
-/// schema.
-async fn tool_problem(rt: &Runtime, name: &str, args: &serde_json::Value) -> Option<String> {
+/// schema. A tool that may be called answers with what it does (its listed effect).
+async fn served_tool(rt: &Runtime, name: &str, args: &serde_json::Value) -> Result<Effect, String> {
     if let Some(action) = tool_names::typed_action_for(name) {
-        return Some(format!(
+        return Err(format!(
             "`{name}` is not called as a tool: use the `{action}` action"
         ));
     }
-    let tools = match rt.browser.tools().await {
-        Ok(tools) => tools,
-        Err(error) => return Some(format!("could not list the tools: {error}")),
-    };
+    let tools = rt
+        .browser
+        .tools()
+        .await
+        .map_err(|error| format!("could not list the tools: {error}"))?;
     match tools.iter().find(|tool| tool.name == name) {
-        Some(tool) => {
-            argument_problem(&tool.input_schema, args).map(|problem| format!("{name}: {problem}"))
-        }
+        Some(tool) => match argument_problem(&tool.input_schema, args) {
+            Some(problem) => Err(format!("{name}: {problem}")),
+            None => Ok(tool.effect),
+        },
         None => {
             let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_str()).collect();
-            Some(format!(
+            Err(format!(
                 "there is no tool `{name}`; available: {}",
                 names.join(", ")
             ))

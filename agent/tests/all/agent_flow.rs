@@ -12,9 +12,10 @@ use tandem_agent::{
     Action, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, BrowserTools, InterruptError,
     InterruptKind, PlannerError, Resume, ToolInfo,
 };
-use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
+use tandem_mcp_browser::browser::ActionOutcome;
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
-use tandem_mcp_browser::{ClientError, Observation, ObservedPage, TabInfo, ToolOutput};
+use tandem_mcp_browser::tool::TabList;
+use tandem_mcp_browser::{Answer, ClientError, Observation, ObservedPage, ToolOutput};
 use tandem_policy::PolicyGate;
 use tandem_protocol::{ActionResult, Mode, QuestionEnd, RunOutcome};
 use tokio::sync::broadcast;
@@ -65,9 +66,40 @@ fn element(eid: &str, role: &str, name: &str) -> Element {
 
 #[async_trait]
 impl BrowserTools for FakeBrowser {
-    async fn observe(&self, _: Option<usize>) -> Result<ObservedPage, ClientError> {
+    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
+        Ok(vec![
+            ToolInfo::new("observe", "Observe the active tab.", Value::Null),
+            ToolInfo::new("click", "Click an element.", Value::Null),
+        ])
+    }
+
+    async fn call(&self, name: &str, args: Value) -> Result<ToolOutput, ClientError> {
+        let arg = |key: &str| args[key].as_str().unwrap_or_default().to_owned();
+        let outcome = match name {
+            "observe" => return Ok(self.page().write()),
+            "click" => self.click(&arg("eid")).await,
+            "navigate" => self.log(format!("navigate {}", arg("url"))),
+            "type" => self.log(format!("type {} into {}", arg("text"), arg("eid"))),
+            "select_option" => self.log(format!("select {} in {}", arg("option"), arg("eid"))),
+            "press_key" => self.log(format!("press {}", arg("key"))),
+            "scroll" | "wait" | "back" => self.log(name.to_owned()),
+            "close_tab" => {
+                self.log(format!("close {}", arg("tab_id")))?;
+                return Ok(TabList { tabs: Vec::new() }.write());
+            }
+            tool => {
+                self.log(format!("tool {tool}"))?;
+                return Ok(ToolOutput::default());
+            }
+        };
+        outcome.map(|outcome| outcome.write())
+    }
+}
+
+impl FakeBrowser {
+    fn page(&self) -> ObservedPage {
         self.calls.lock().unwrap().push("observe".into());
-        Ok(ObservedPage {
+        ObservedPage {
             observation: Observation {
                 snapshot: Snapshot {
                     url: "https://shop.test/".into(),
@@ -80,11 +112,9 @@ impl BrowserTools for FakeBrowser {
                 notices: Vec::new(),
             },
             text: String::new(),
-        })
+        }
     }
-    async fn navigate(&self, url: &str) -> Result<ActionOutcome, ClientError> {
-        self.log(format!("navigate {url}"))
-    }
+
     async fn click(&self, eid: &str) -> Result<ActionOutcome, ClientError> {
         if self.hang_clicks {
             std::future::pending::<()>().await;
@@ -100,43 +130,6 @@ impl BrowserTools for FakeBrowser {
             });
         }
         self.log(format!("click {eid}"))
-    }
-    async fn type_text(
-        &self,
-        eid: &str,
-        text: &str,
-        _: bool,
-        _: bool,
-    ) -> Result<ActionOutcome, ClientError> {
-        self.log(format!("type {text} into {eid}"))
-    }
-    async fn select_option(&self, eid: &str, option: &str) -> Result<ActionOutcome, ClientError> {
-        self.log(format!("select {option} in {eid}"))
-    }
-    async fn press_key(&self, key: &str) -> Result<ActionOutcome, ClientError> {
-        self.log(format!("press {key}"))
-    }
-    async fn scroll(&self, _: &ScrollTarget) -> Result<ActionOutcome, ClientError> {
-        self.log("scroll".into())
-    }
-    async fn wait(&self, _: &WaitCondition, _: Option<u64>) -> Result<ActionOutcome, ClientError> {
-        self.log("wait".into())
-    }
-    async fn back(&self) -> Result<ActionOutcome, ClientError> {
-        self.log("back".into())
-    }
-    async fn close_tab(&self, tab_id: &str) -> Result<Vec<TabInfo>, ClientError> {
-        self.log(format!("close {tab_id}")).map(|_| Vec::new())
-    }
-    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
-        Ok(vec![
-            ToolInfo::new("observe", "Observe the active tab.", Value::Null),
-            ToolInfo::new("click", "Click an element.", Value::Null),
-        ])
-    }
-    async fn call(&self, name: &str, _: Value) -> Result<ToolOutput, ClientError> {
-        self.log(format!("tool {name}"))
-            .map(|_| ToolOutput::default())
     }
 }
 
@@ -564,7 +557,7 @@ struct NotesServer {
 }
 
 #[async_trait]
-impl tandem_agent::ToolServer for NotesServer {
+impl BrowserTools for NotesServer {
     async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
         Ok(vec![ToolInfo::new(
             "add",

@@ -13,9 +13,11 @@ use tandem_agent::{
     Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, AnswerError, BrowserTools, Interrupt,
     InterruptError, InterruptKind, Resume, ToolInfo,
 };
-use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
+use tandem_mcp_browser::Answer as _;
+use tandem_mcp_browser::browser::ActionOutcome;
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
-use tandem_mcp_browser::{ClientError, Observation, ObservedPage, TabInfo, ToolOutput};
+use tandem_mcp_browser::tool::TabList;
+use tandem_mcp_browser::{ClientError, Observation, ObservedPage, ToolOutput};
 use tandem_policy::PolicyGate;
 use tandem_protocol::{Answer, RunOutcome};
 use tokio::sync::broadcast;
@@ -161,7 +163,35 @@ impl Site {
 
 #[async_trait]
 impl BrowserTools for Site {
-    async fn observe(&self, _: Option<usize>) -> Result<ObservedPage, ClientError> {
+    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
+        Ok(Vec::new())
+    }
+
+    async fn call(&self, name: &str, args: Value) -> Result<ToolOutput, ClientError> {
+        let arg = |key: &str| args[key].as_str().unwrap_or_default().to_owned();
+        let outcome = match name {
+            "observe" => return Ok(self.observed().write()),
+            "navigate" => self.navigate(&arg("url")),
+            "click" => self.click(&arg("eid")),
+            "type" => {
+                let part = self.part(&arg("eid"))?;
+                self.done(format!("type {} into {}", arg("text"), part.name))
+            }
+            "select_option" => self.done(format!("select {} in {}", arg("option"), arg("eid"))),
+            "press_key" => self.done(format!("press {}", arg("key"))),
+            "scroll" | "wait" | "back" => self.done(name.to_owned()),
+            "close_tab" => return Ok(TabList { tabs: Vec::new() }.write()),
+            tool => {
+                self.done(format!("tool {tool}"))?;
+                return Ok(ToolOutput::default());
+            }
+        };
+        outcome.map(|outcome| outcome.write())
+    }
+}
+
+impl Site {
+    fn observed(&self) -> ObservedPage {
         let snapshot = match self.page() {
             Some(page) => Snapshot {
                 url: page.url.into(),
@@ -174,7 +204,7 @@ impl BrowserTools for Site {
                 ..Snapshot::default()
             },
         };
-        Ok(ObservedPage {
+        ObservedPage {
             observation: Observation {
                 snapshot,
                 screenshot: None,
@@ -182,14 +212,15 @@ impl BrowserTools for Site {
                 notices: Vec::new(),
             },
             text: String::new(),
-        })
+        }
     }
-    async fn navigate(&self, url: &str) -> Result<ActionOutcome, ClientError> {
+
+    fn navigate(&self, url: &str) -> Result<ActionOutcome, ClientError> {
         let page = self.pages.iter().find(|p| p.url == url);
         *self.at.lock().unwrap() = page.map_or("about:blank", |p| p.url);
         self.done(format!("open {url}"))
     }
-    async fn click(&self, eid: &str) -> Result<ActionOutcome, ClientError> {
+    fn click(&self, eid: &str) -> Result<ActionOutcome, ClientError> {
         let part = self.part(eid)?;
         if part.covered {
             return Err(ClientError::Tool {
@@ -202,41 +233,6 @@ impl BrowserTools for Site {
             *self.at.lock().unwrap() = to;
         }
         self.done(call)
-    }
-    async fn type_text(
-        &self,
-        eid: &str,
-        text: &str,
-        _: bool,
-        _: bool,
-    ) -> Result<ActionOutcome, ClientError> {
-        let part = self.part(eid)?;
-        self.done(format!("type {text} into {}", part.name))
-    }
-    async fn select_option(&self, eid: &str, option: &str) -> Result<ActionOutcome, ClientError> {
-        self.done(format!("select {option} in {eid}"))
-    }
-    async fn press_key(&self, key: &str) -> Result<ActionOutcome, ClientError> {
-        self.done(format!("press {key}"))
-    }
-    async fn scroll(&self, _: &ScrollTarget) -> Result<ActionOutcome, ClientError> {
-        self.done("scroll".into())
-    }
-    async fn wait(&self, _: &WaitCondition, _: Option<u64>) -> Result<ActionOutcome, ClientError> {
-        self.done("wait".into())
-    }
-    async fn back(&self) -> Result<ActionOutcome, ClientError> {
-        self.done("back".into())
-    }
-    async fn close_tab(&self, _: &str) -> Result<Vec<TabInfo>, ClientError> {
-        Ok(Vec::new())
-    }
-    async fn tools(&self) -> Result<Vec<ToolInfo>, ClientError> {
-        Ok(Vec::new())
-    }
-    async fn call(&self, name: &str, _: Value) -> Result<ToolOutput, ClientError> {
-        self.done(format!("tool {name}"))
-            .map(|_| ToolOutput::default())
     }
 }
 

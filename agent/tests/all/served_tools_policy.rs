@@ -1,14 +1,15 @@
 //! The served tools and the default policy are one list: every tool the browser server serves
-//! (listed over a real in-process MCP connection, no browser started) is walked through the
-//! embedded default policy as a `tool` call in agent and chat mode and gets its intended
-//! verdict; the policy names no tool that is not served, and every served tool has a rule.
+//! (listed over a real in-process MCP connection, no browser started, with the effect its
+//! annotations state) is walked through the embedded default policy as a `tool` call in agent
+//! and chat mode and gets its intended verdict; the policy names no tool that is not served, and
+//! every served tool has a rule.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
 use std::collections::BTreeSet;
 
 use tandem_agent::policy_bridge::request_for;
 use tandem_agent::tool_names;
-use tandem_agent::{Action, BrowserTools};
+use tandem_agent::{Action, BrowserTools, ToolInfo};
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::{BrowserConfig, BrowserHost, McpBrowserClient};
 use tandem_policy::{DEFAULT_POLICY_TOML, Effect, PolicyContext, PolicyGate};
@@ -35,14 +36,14 @@ fn intended(tool: &str) -> (Effect, Effect) {
     }
 }
 
-async fn served_tools() -> Vec<String> {
+async fn served_tools() -> Vec<ToolInfo> {
     let server = BrowserServer::new(BrowserHost::new(BrowserConfig::default()));
     let client = McpBrowserClient::in_process(server)
         .await
         .expect("the in-process MCP server answers");
     let tools = client.tools().await.expect("the server lists its tools");
     client.close().await;
-    tools.into_iter().map(|tool| tool.name).collect()
+    tools
 }
 
 /// Every tool name the default policy's rules name.
@@ -61,13 +62,14 @@ fn policy_tool_names() -> BTreeSet<String> {
 async fn every_served_tool_gets_its_intended_verdict_in_each_mode() {
     let gate = PolicyGate::with_defaults().expect("the default policy loads");
     let served = served_tools().await;
-    assert!(served.iter().any(|t| t == "list_tabs"), "{served:?}");
-    for tool in &served {
+    assert!(served.iter().any(|t| t.name == "list_tabs"), "{served:?}");
+    for served_tool in &served {
+        let tool = &served_tool.name;
         let action = Action::Tool {
             name: tool.clone(),
             args: serde_json::json!({}),
         };
-        let request = request_for(&action, None, None);
+        let request = request_for(&action, None, None, Some(served_tool.effect));
         let (in_agent, in_chat) = intended(tool);
         for (mode, expected) in [(Mode::Agent, in_agent), (Mode::Chat, in_chat)] {
             let decision = gate.assess(&request, &PolicyContext::new(mode));
@@ -90,7 +92,11 @@ async fn every_served_tool_gets_its_intended_verdict_in_each_mode() {
 
 #[tokio::test]
 async fn the_policy_names_no_tool_that_is_not_served() {
-    let served: BTreeSet<String> = served_tools().await.into_iter().collect();
+    let served: BTreeSet<String> = served_tools()
+        .await
+        .into_iter()
+        .map(|tool| tool.name)
+        .collect();
     let unserved: Vec<String> = policy_tool_names()
         .into_iter()
         .filter(|name| !served.contains(name))
@@ -102,7 +108,7 @@ async fn the_policy_names_no_tool_that_is_not_served() {
     let lists = tool_names::TYPED_ACTION_TOOLS
         .iter()
         .chain(&tool_names::OBSERVATION_TOOLS)
-        .chain(&tool_names::READ_ONLY_TOOLS);
+        .chain(&tool_names::TAB_CHANGING_TOOLS);
     for name in lists {
         assert!(
             served.contains(*name),

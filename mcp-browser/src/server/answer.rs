@@ -1,20 +1,20 @@
-//! What the tools answer.
+//! What the browser tools answer.
 //!
 //! A result's `structuredContent` is always a JSON object, as MCP requires (a list of tabs is
 //! `{"tabs": [...]}`). A failure is either a tool error, an `isError` result whose structured
 //! content is `{error, message}`, or a browser error, a JSON-RPC error whose `data` is that same
-//! `{error, message}`.
+//! `{error, message}` (`crate::tool::route::failure_answer`).
 
 use rmcp::ErrorData;
 use rmcp::handler::server::tool::IntoCallToolResult;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::browser::ActionOutcome;
 use crate::error::BrowserError;
 use crate::observation::TabInfo;
+use crate::tool::route::failure_answer;
+use crate::tool::{Answer, TabList, ToolOutput};
 
 /// What every tool returns; `?` turns a [`BrowserError`] into the right kind of failure.
 pub type ToolAnswer = Result<CallToolResult, Failure>;
@@ -37,56 +37,29 @@ impl IntoCallToolResult for Failure {
     }
 }
 
-/// A failed tool call as MCP answers it: a tool error (an `is_error` result whose structured
-/// content is `{error, message}`) that the caller reads and the session survives, or, for a
-/// failure of the server itself, a JSON-RPC error carrying the same object as its data.
-pub(crate) fn failure_answer(
-    code: &str,
-    message: String,
-    is_tool_error: bool,
-) -> Result<CallToolResponse, ErrorData> {
-    let body = json!({ "error": code, "message": message });
-    if is_tool_error {
-        let mut result = CallToolResult::error(vec![ContentBlock::text(message)]);
-        result.structured_content = Some(body);
-        Ok(result.into())
-    } else {
-        tracing::warn!(code, %message, "tool call failed");
-        Err(ErrorData::internal_error(message, Some(body)))
-    }
-}
-
-/// The structured content of `launch`, `list_tabs`, `switch_tab` and `close_tab`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct TabList {
-    /// The session's tabs, in opening order.
-    pub tabs: Vec<TabInfo>,
-}
-
 /// A tab list with one line of text.
 pub fn tab_list(tabs: Vec<TabInfo>, line: String) -> CallToolResult {
-    structured(&TabList { tabs }, line)
+    result(ToolOutput {
+        text: line,
+        ..TabList { tabs }.write()
+    })
 }
 
 /// An action's outcome: a line of text and the outcome as structured content.
 pub fn action(outcome: &ActionOutcome) -> CallToolResult {
-    let line = format!(
-        "{} — now at {} ({})",
-        outcome.message, outcome.url, outcome.title
-    );
-    structured(outcome, line)
+    result(outcome.write())
 }
 
-/// A result of one text line with `value` as its structured content. Only JSON objects are
-/// structured content; the callers above pass only types that serialize to one.
-fn structured<T: Serialize>(value: &T, line: String) -> CallToolResult {
-    let mut result = CallToolResult::success(vec![ContentBlock::text(line)]);
-    match serde_json::to_value(value) {
-        Ok(object @ Value::Object(_)) => result.structured_content = Some(object),
-        Ok(other) => {
+/// A result of one text line with the structured content. Only JSON objects are structured
+/// content; the callers above pass only answers that are one.
+fn result(output: ToolOutput) -> CallToolResult {
+    let mut result = CallToolResult::success(vec![ContentBlock::text(output.text)]);
+    match output.structured {
+        Some(object @ Value::Object(_)) => result.structured_content = Some(object),
+        Some(other) => {
             tracing::error!(%other, "structured content that is not an object was left out")
         }
-        Err(error) => tracing::error!(%error, "structured content could not be encoded"),
+        None => tracing::error!("structured content could not be encoded"),
     }
     result
 }

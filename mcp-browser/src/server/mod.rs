@@ -13,33 +13,30 @@
 //! `data` is that same `{error, message}`.
 
 pub(crate) mod answer;
-pub mod arguments;
 pub mod params;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::service::{RequestContext, RoleServer};
-use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use rmcp::{ErrorData, ServerHandler, tool_handler};
 use serde_json::json;
 use tokio::sync::Mutex;
 
 use crate::browser::{BrowserHost, BrowserSession, ScrollDirection, ScrollTarget};
 use crate::error::BrowserError;
 use crate::observation::Observation;
-use crate::site::SiteStudio;
+use crate::site::{SiteHost, SiteStudio};
 use crate::snapshot::render::{RenderOptions, render_compact};
 use crate::snapshot::wire;
-pub use answer::TabList;
-use answer::{ToolAnswer, action, tab_list};
-use arguments::Checked;
+use crate::tool::route::route;
+use answer::{Failure, ToolAnswer, action, tab_list};
 use params::{
-    DEFAULT_WAIT_MS, ElementParams, KeyParams, LaunchParams, MAX_WAIT_MS, NavigateParams, NoParams,
-    ObserveParams, ScreenshotParams, ScrollEnd, ScrollParams, SelectParams, TabParams, TypeParams,
-    WaitParams, screenshot_options,
+    BackParams, ClickParams, CloseTabParams, DEFAULT_WAIT_MS, KeyParams, LaunchParams,
+    ListTabsParams, MAX_WAIT_MS, NavigateParams, ObserveParams, ScreenshotParams, ScrollEnd,
+    ScrollParams, SelectParams, SwitchTabParams, TypeParams, WaitParams, screenshot_options,
 };
 
 /// The browser tools of one MCP connection.
@@ -50,7 +47,6 @@ pub struct BrowserServer {
     tool_router: ToolRouter<Self>,
 }
 
-#[tool_router]
 impl BrowserServer {
     /// A server with a new session on the shared host's browser.
     pub fn new(host: Arc<BrowserHost>) -> Self {
@@ -62,7 +58,7 @@ impl BrowserServer {
         Self {
             session,
             site: Arc::new(SiteStudio::fresh()),
-            tool_router: Self::tool_router() + Self::site_router(),
+            tool_router: Self::browser_router() + crate::site::tools::router(),
         }
     }
 
@@ -82,12 +78,54 @@ impl BrowserServer {
         &self.site
     }
 
-    #[tool(
-        description = "Start the browser for this session (done automatically by any other \
-        tool) and optionally open a URL. Returns the session's tabs."
-    )]
-    async fn launch(&self, Parameters(args): Parameters<Checked<LaunchParams>>) -> ToolAnswer {
-        let params = args.parsed()?;
+    /// The browser tools, each served from its declaration (`crate::tool`).
+    fn browser_router() -> ToolRouter<Self> {
+        ToolRouter::new()
+            .with_route(route::<Self, LaunchParams, Failure>(|s, p, _| {
+                Box::pin(s.launch(p))
+            }))
+            .with_route(route::<Self, ObserveParams, Failure>(|s, p, _| {
+                Box::pin(s.observe(p))
+            }))
+            .with_route(route::<Self, ScreenshotParams, Failure>(|s, p, _| {
+                Box::pin(s.screenshot(p))
+            }))
+            .with_route(route::<Self, NavigateParams, Failure>(|s, p, _| {
+                Box::pin(s.navigate(p))
+            }))
+            .with_route(route::<Self, ClickParams, Failure>(|s, p, _| {
+                Box::pin(s.click(p))
+            }))
+            .with_route(route::<Self, TypeParams, Failure>(|s, p, _| {
+                Box::pin(s.type_text(p))
+            }))
+            .with_route(route::<Self, SelectParams, Failure>(|s, p, _| {
+                Box::pin(s.select_option(p))
+            }))
+            .with_route(route::<Self, KeyParams, Failure>(|s, p, _| {
+                Box::pin(s.press_key(p))
+            }))
+            .with_route(route::<Self, ScrollParams, Failure>(|s, p, _| {
+                Box::pin(s.scroll(p))
+            }))
+            .with_route(route::<Self, WaitParams, Failure>(|s, p, _| {
+                Box::pin(s.wait(p))
+            }))
+            .with_route(route::<Self, BackParams, Failure>(|s, p, _| {
+                Box::pin(s.back(p))
+            }))
+            .with_route(route::<Self, ListTabsParams, Failure>(|s, p, _| {
+                Box::pin(s.list_tabs(p))
+            }))
+            .with_route(route::<Self, SwitchTabParams, Failure>(|s, p, _| {
+                Box::pin(s.switch_tab(p))
+            }))
+            .with_route(route::<Self, CloseTabParams, Failure>(|s, p, _| {
+                Box::pin(s.close_tab(p))
+            }))
+    }
+
+    async fn launch(&self, params: LaunchParams) -> ToolAnswer {
         let mut session = self.session.lock().await;
         session.launch().await?;
         if let Some(url) = params.url {
@@ -98,13 +136,7 @@ impl BrowserServer {
         Ok(tab_list(list, line))
     }
 
-    #[tool(
-        description = "Observe the active tab: a screenshot and a snapshot of the elements \
-        you can act on (with eids like e12 to pass to other tools), taken together. Also reports \
-        tabs, dialogs that were dismissed and popups that opened since the last observation."
-    )]
-    async fn observe(&self, Parameters(args): Parameters<Checked<ObserveParams>>) -> ToolAnswer {
-        let params = args.parsed()?;
+    async fn observe(&self, params: ObserveParams) -> ToolAnswer {
         let shot = screenshot_options(params.image_format, params.quality, params.max_width);
         let observation = self.session.lock().await.observe(&shot).await?;
         let render = RenderOptions {
@@ -145,12 +177,7 @@ impl BrowserServer {
         Ok(result)
     }
 
-    #[tool(description = "Take a screenshot of the active tab's viewport.")]
-    async fn screenshot(
-        &self,
-        Parameters(args): Parameters<Checked<ScreenshotParams>>,
-    ) -> ToolAnswer {
-        let params = args.parsed()?;
+    async fn screenshot(&self, params: ScreenshotParams) -> ToolAnswer {
         let options = screenshot_options(params.image_format, params.quality, params.max_width);
         let image = self.session.lock().await.screenshot(&options).await?;
         Ok(CallToolResult::success(vec![ContentBlock::image(
@@ -159,30 +186,17 @@ impl BrowserServer {
         )]))
     }
 
-    #[tool(description = "Open a URL in the active tab and wait for it to load.")]
-    async fn navigate(&self, Parameters(args): Parameters<Checked<NavigateParams>>) -> ToolAnswer {
-        let params = args.parsed()?;
+    async fn navigate(&self, params: NavigateParams) -> ToolAnswer {
         let outcome = self.session.lock().await.navigate(&params.url).await?;
         Ok(action(&outcome))
     }
 
-    #[tool(
-        description = "Click an element (by eid from the latest observation) with a real \
-        mouse click at its centre."
-    )]
-    async fn click(&self, Parameters(args): Parameters<Checked<ElementParams>>) -> ToolAnswer {
-        let params = args.parsed()?;
+    async fn click(&self, params: ClickParams) -> ToolAnswer {
         let outcome = self.session.lock().await.click(&params.eid).await?;
         Ok(action(&outcome))
     }
 
-    #[tool(
-        name = "type",
-        description = "Type text into an editable element (by eid). Clears \
-        it first unless clear=false; presses Enter afterwards when submit=true."
-    )]
-    async fn type_text(&self, Parameters(args): Parameters<Checked<TypeParams>>) -> ToolAnswer {
-        let params = args.parsed()?;
+    async fn type_text(&self, params: TypeParams) -> ToolAnswer {
         let mut session = self.session.lock().await;
         let outcome = session
             .type_text(&params.eid, &params.text, params.clear, params.submit)
@@ -190,33 +204,18 @@ impl BrowserServer {
         Ok(action(&outcome))
     }
 
-    #[tool(description = "Choose an option of a select list (by eid) by its value or label.")]
-    async fn select_option(
-        &self,
-        Parameters(args): Parameters<Checked<SelectParams>>,
-    ) -> ToolAnswer {
-        let params = args.parsed()?;
+    async fn select_option(&self, params: SelectParams) -> ToolAnswer {
         let mut session = self.session.lock().await;
         let outcome = session.select_option(&params.eid, &params.option).await?;
         Ok(action(&outcome))
     }
 
-    #[tool(
-        description = "Press a key or chord in the focused element, e.g. Enter, Tab, \
-        Escape, ArrowDown, Control+A."
-    )]
-    async fn press_key(&self, Parameters(args): Parameters<Checked<KeyParams>>) -> ToolAnswer {
-        let params = args.parsed()?;
+    async fn press_key(&self, params: KeyParams) -> ToolAnswer {
         let outcome = self.session.lock().await.press_key(&params.key).await?;
         Ok(action(&outcome))
     }
 
-    #[tool(
-        description = "Scroll the page up/down/left/right, to the top or bottom, or bring \
-        an element (by eid) into view. Give one of these targets, not several."
-    )]
-    async fn scroll(&self, Parameters(args): Parameters<Checked<ScrollParams>>) -> ToolAnswer {
-        let params = args.parsed()?;
+    async fn scroll(&self, params: ScrollParams) -> ToolAnswer {
         // Validation left at most one kind of target.
         let target = match (params.eid, params.to) {
             (Some(eid), _) => ScrollTarget::Element { eid },
@@ -231,12 +230,7 @@ impl BrowserServer {
         Ok(action(&outcome))
     }
 
-    #[tool(
-        description = "Wait for a time, for text to appear, for an element to appear, or \
-        for the current navigation to finish."
-    )]
-    async fn wait(&self, Parameters(args): Parameters<Checked<WaitParams>>) -> ToolAnswer {
-        let params = args.parsed()?;
+    async fn wait(&self, params: WaitParams) -> ToolAnswer {
         let timeout_ms = params
             .timeout_ms
             .unwrap_or(DEFAULT_WAIT_MS)
@@ -247,33 +241,35 @@ impl BrowserServer {
         Ok(action(&outcome))
     }
 
-    #[tool(description = "Go back one page in the active tab's history.")]
-    async fn back(&self, Parameters(args): Parameters<Checked<NoParams>>) -> ToolAnswer {
-        args.parsed()?;
+    async fn back(&self, _: BackParams) -> ToolAnswer {
         let outcome = self.session.lock().await.back().await?;
         Ok(action(&outcome))
     }
 
-    #[tool(description = "List the session's tabs (id, URL, title, which is active).")]
-    async fn list_tabs(&self, Parameters(args): Parameters<Checked<NoParams>>) -> ToolAnswer {
-        args.parsed()?;
+    async fn list_tabs(&self, _: ListTabsParams) -> ToolAnswer {
         let list = self.session.lock().await.tabs().await?;
         let line = format!("{} tab(s)", list.len());
         Ok(tab_list(list, line))
     }
 
-    #[tool(description = "Make another tab (by tab id such as t2) the active one.")]
-    async fn switch_tab(&self, Parameters(args): Parameters<Checked<TabParams>>) -> ToolAnswer {
-        let params = args.parsed()?;
+    async fn switch_tab(&self, params: SwitchTabParams) -> ToolAnswer {
         let list = self.session.lock().await.switch_tab(&params.tab_id).await?;
         Ok(tab_list(list, format!("switched to {}", params.tab_id)))
     }
 
-    #[tool(description = "Close a tab (by tab id). The last tab cannot be closed.")]
-    async fn close_tab(&self, Parameters(args): Parameters<Checked<TabParams>>) -> ToolAnswer {
-        let params = args.parsed()?;
+    async fn close_tab(&self, params: CloseTabParams) -> ToolAnswer {
         let list = self.session.lock().await.close_tab(&params.tab_id).await?;
         Ok(tab_list(list, format!("closed {}", params.tab_id)))
+    }
+}
+
+impl SiteHost for BrowserServer {
+    fn browser_session(&self) -> &Arc<Mutex<BrowserSession>> {
+        &self.session
+    }
+
+    fn studio(&self) -> &SiteStudio {
+        &self.site
     }
 }
 

@@ -1,13 +1,16 @@
-//! Typed, documented parameters of the MCP browser tools. The `///` docs are what a model reads
-//! in each tool's JSON schema. Unknown fields, values out of range and contradictory fields are
-//! refused with `invalid_argument` (see [`Validate`]) rather than clamped or ignored.
+//! The MCP browser tools, each declared on its parameter type ([`BrowserTool`]): name,
+//! description, effect and answer. The fields' `///` docs are what a model reads in each tool's
+//! JSON schema. Unknown fields, values out of range and contradictory fields are refused with
+//! `invalid_argument` (see [`Validate`]) rather than clamped or ignored.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::arguments::Validate;
-use crate::browser::{ScrollDirection, WaitCondition};
+use crate::browser::{ActionOutcome, ScrollDirection, WaitCondition};
+use crate::observation::ObservedPage;
 use crate::screenshot::{ScreenshotFormat, ScreenshotOptions};
+use crate::tool::arguments::Validate;
+use crate::tool::{BrowserTool, Effect, TabList, ToolOutput};
 
 /// Longest fixed-time wait, in milliseconds (the browser's own limit).
 pub const MAX_TIME_WAIT_MS: u64 = 30_000;
@@ -106,7 +109,7 @@ pub struct NavigateParams {
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ElementParams {
+pub struct ClickParams {
     /// Element id from the latest observation, such as "e12".
     pub eid: String,
 }
@@ -230,21 +233,166 @@ impl Validate for WaitParams {
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct TabParams {
+pub struct SwitchTabParams {
+    /// Tab id from `list_tabs` or an observation, such as "t2".
+    pub tab_id: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CloseTabParams {
     /// Tab id from `list_tabs` or an observation, such as "t2".
     pub tab_id: String,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct NoParams {}
+pub struct BackParams {}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListTabsParams {}
 
 // Their schemas say everything there is to check.
 impl Validate for LaunchParams {}
 impl Validate for NavigateParams {}
-impl Validate for ElementParams {}
+impl Validate for ClickParams {}
 impl Validate for TypeParams {}
 impl Validate for SelectParams {}
 impl Validate for KeyParams {}
-impl Validate for TabParams {}
-impl Validate for NoParams {}
+impl Validate for SwitchTabParams {}
+impl Validate for CloseTabParams {}
+impl Validate for BackParams {}
+impl Validate for ListTabsParams {}
+
+/// Acts on the page the session shows: may change anything the page can (submit, buy, delete).
+const ACTS_ON_PAGE: Effect = Effect::writes(true, false, true);
+/// Moves the active tab to another page; nothing is destroyed, the web is reached.
+const MOVES_PAGE: Effect = Effect::writes(false, false, true);
+
+impl BrowserTool for LaunchParams {
+    const NAME: &'static str = "launch";
+    const DESCRIPTION: &'static str = "Start the browser for this session (done automatically by any other \
+        tool) and optionally open a URL. Returns the session's tabs.";
+    const EFFECT: Effect = Effect::writes(false, true, true);
+    type Output = TabList;
+}
+
+impl BrowserTool for ObserveParams {
+    const NAME: &'static str = "observe";
+    const DESCRIPTION: &'static str = "Observe the active tab: a screenshot and a snapshot of the elements \
+        you can act on (with eids like e12 to pass to other tools), taken together. Also reports \
+        tabs, dialogs that were dismissed and popups that opened since the last observation.";
+    const EFFECT: Effect = Effect::reads(true);
+    type Output = ObservedPage;
+}
+
+impl BrowserTool for ScreenshotParams {
+    const NAME: &'static str = "screenshot";
+    const DESCRIPTION: &'static str = "Take a screenshot of the active tab's viewport.";
+    const EFFECT: Effect = Effect::reads(true);
+    type Output = ToolOutput;
+}
+
+impl BrowserTool for NavigateParams {
+    const NAME: &'static str = "navigate";
+    const DESCRIPTION: &'static str = "Open a URL in the active tab and wait for it to load.";
+    const EFFECT: Effect = MOVES_PAGE;
+    type Output = ActionOutcome;
+}
+
+impl BrowserTool for ClickParams {
+    const NAME: &'static str = "click";
+    const DESCRIPTION: &'static str = "Click an element (by eid from the latest observation) with a real \
+        mouse click at its centre.";
+    const EFFECT: Effect = ACTS_ON_PAGE;
+    type Output = ActionOutcome;
+}
+
+impl BrowserTool for TypeParams {
+    const NAME: &'static str = "type";
+    const DESCRIPTION: &'static str = "Type text into an editable element (by eid). Clears \
+        it first unless clear=false; presses Enter afterwards when submit=true.";
+    const EFFECT: Effect = ACTS_ON_PAGE;
+    type Output = ActionOutcome;
+}
+
+impl BrowserTool for SelectParams {
+    const NAME: &'static str = "select_option";
+    const DESCRIPTION: &'static str =
+        "Choose an option of a select list (by eid) by its value or label.";
+    const EFFECT: Effect = Effect::writes(true, true, true);
+    type Output = ActionOutcome;
+}
+
+impl BrowserTool for KeyParams {
+    const NAME: &'static str = "press_key";
+    const DESCRIPTION: &'static str = "Press a key or chord in the focused element, e.g. Enter, Tab, \
+        Escape, ArrowDown, Control+A.";
+    const EFFECT: Effect = ACTS_ON_PAGE;
+    type Output = ActionOutcome;
+}
+
+impl BrowserTool for ScrollParams {
+    const NAME: &'static str = "scroll";
+    const DESCRIPTION: &'static str = "Scroll the page up/down/left/right, to the top or bottom, or bring \
+        an element (by eid) into view. Give one of these targets, not several.";
+    const EFFECT: Effect = Effect::reads(true);
+    type Output = ActionOutcome;
+}
+
+impl BrowserTool for WaitParams {
+    const NAME: &'static str = "wait";
+    const DESCRIPTION: &'static str = "Wait for a time, for text to appear, for an element to appear, or \
+        for the current navigation to finish.";
+    const EFFECT: Effect = Effect::reads(true);
+    type Output = ActionOutcome;
+}
+
+impl BrowserTool for BackParams {
+    const NAME: &'static str = "back";
+    const DESCRIPTION: &'static str = "Go back one page in the active tab's history.";
+    const EFFECT: Effect = MOVES_PAGE;
+    type Output = ActionOutcome;
+}
+
+impl BrowserTool for ListTabsParams {
+    const NAME: &'static str = "list_tabs";
+    const DESCRIPTION: &'static str = "List the session's tabs (id, URL, title, which is active).";
+    const EFFECT: Effect = Effect::reads(false);
+    type Output = TabList;
+}
+
+impl BrowserTool for SwitchTabParams {
+    const NAME: &'static str = "switch_tab";
+    const DESCRIPTION: &'static str = "Make another tab (by tab id such as t2) the active one.";
+    const EFFECT: Effect = Effect::writes(false, true, false);
+    type Output = TabList;
+}
+
+impl BrowserTool for CloseTabParams {
+    const NAME: &'static str = "close_tab";
+    const DESCRIPTION: &'static str = "Close a tab (by tab id). The last tab cannot be closed.";
+    const EFFECT: Effect = Effect::writes(true, true, false);
+    type Output = TabList;
+}
+
+impl ObserveParams {
+    /// The observation the agent plans on: the compact snapshot as structured content (what
+    /// [`ObservedPage`] reads), a screenshot at most [`OBSERVE_MAX_WIDTH`] wide, and the text
+    /// under `max_tokens`.
+    pub fn compact(max_tokens: Option<usize>) -> ObserveParams {
+        ObserveParams {
+            max_tokens,
+            max_width: Some(OBSERVE_MAX_WIDTH),
+            include_json: true,
+            compact_json: true,
+            ..ObserveParams::default()
+        }
+    }
+}
+
+/// The widest screenshot an agent's observation carries, in pixels (JPEG, the observe tool's
+/// `max_width`): what a vision model is sent with a planning request, and what the chat shows.
+/// A 1280x800 viewport is kept as is; a high-density one is downscaled.
+pub const OBSERVE_MAX_WIDTH: u32 = 1280;

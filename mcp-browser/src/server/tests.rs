@@ -152,3 +152,22 @@ async fn the_schemas_state_the_limits_the_tools_enforce() {
     assert!(timeout.contains("refused"), "{timeout}");
     client.cancel().await.unwrap();
 }
+
+#[tokio::test]
+async fn every_served_tool_states_its_effect_as_annotations() {
+    let client = connected().await;
+    let tools = client.list_all_tools().await.unwrap();
+    let effect =
+        |name: &str| crate::tool::Effect::of_annotations(tool(&tools, name).annotations.as_ref());
+    for listed in &tools {
+        let hints = listed.annotations.as_ref().expect("annotations");
+        assert!(
+            hints.read_only_hint.is_some() && hints.open_world_hint.is_some(),
+            "{listed:?}"
+        );
+    }
+    assert!(effect("observe").read_only && effect("list_pages").read_only);
+    assert!(!effect("generate_page").read_only && !effect("generate_page").open_world);
+    assert!(effect("click").destructive && !effect("click").read_only);
+    client.cancel().await.unwrap();
+}

@@ -1,7 +1,8 @@
 //! Site studio: the page/site generation tools, served beside the browser tools by the same MCP
 //! server (in-process to the agent, `tandem mcp`, the daemon's `/mcp`).
 //!
-//! Tools (`tools.rs`, their own `#[tool_router]` merged into [`crate::server::BrowserServer`]'s):
+//! Tools (declared in [`params`], served by `tools.rs` over any [`SiteHost`], merged into
+//! [`crate::server::BrowserServer`]'s router):
 //! `analyze_brief`, `create_design_system`, `generate_page`, `edit_page`, `read_page`,
 //! `list_pages`, `validate_html`, `extract_style`. (`ask_user` stays the agent's question
 //! interrupt.)
@@ -30,17 +31,30 @@ pub mod store;
 pub mod studio;
 pub mod style;
 pub mod templates;
-mod tools;
+pub(crate) mod tools;
 pub mod validator;
 
 use std::path::PathBuf;
+use std::sync::Arc;
+
+use tokio::sync::Mutex;
 
 pub use error::SiteError;
 pub use slug::Slug;
 pub use store::{PageInfo, SiteStore};
 
+use crate::browser::BrowserSession;
 use crate::config::BrowserConfig;
 use validator::Validator;
+
+/// What the site tools need from the server that serves them: the browser session they check
+/// pages in (and screenshot for `extract_style`), and their own state.
+pub trait SiteHost: Send + Sync + 'static {
+    /// The session's browser.
+    fn browser_session(&self) -> &Arc<Mutex<BrowserSession>>;
+    /// The site tools' state.
+    fn studio(&self) -> &SiteStudio;
+}
 
 /// The site tools' state for one MCP connection: which session's folder they write, and the
 /// phone tab `validate_html` reuses.

@@ -1,5 +1,6 @@
-//! Typed, documented parameters of the site tools. The `///` docs are what a model reads in each
-//! tool's JSON schema; unknown fields are refused with `invalid_argument`.
+//! The site tools, each declared on its parameter type ([`BrowserTool`]): name, description,
+//! effect and answer (their structured content, as JSON). The fields' `///` docs are what a model
+//! reads in each tool's JSON schema; unknown fields are refused with `invalid_argument`.
 
 use std::collections::BTreeMap;
 
@@ -9,7 +10,8 @@ use serde_json::Value;
 
 use super::brief::ProductType;
 use super::edit::Hunk;
-use crate::server::arguments::Validate;
+use crate::tool::arguments::Validate;
+use crate::tool::{BrowserTool, Effect};
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -66,10 +68,21 @@ pub struct EditPageParams {
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct SlugParams {
+pub struct ReadPageParams {
     /// The page's slug.
     pub slug: String,
 }
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ValidateHtmlParams {
+    /// The page's slug.
+    pub slug: String,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListPagesParams {}
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -98,5 +111,83 @@ impl Validate for EditPageParams {
         }
     }
 }
-impl Validate for SlugParams {}
+impl Validate for ReadPageParams {}
+impl Validate for ValidateHtmlParams {}
+impl Validate for ListPagesParams {}
 impl Validate for ExtractStyleParams {}
+
+/// Reads the session's own files (or asks the client's model); changes nothing.
+const READS_FILES: Effect = Effect::reads(false);
+/// Writes a new version of a file of the session's folder; earlier versions stay.
+const WRITES_FILES: Effect = Effect::writes(false, false, false);
+
+impl BrowserTool for AnalyzeBriefParams {
+    const NAME: &'static str = "analyze_brief";
+    const DESCRIPTION: &'static str = "Site studio: analyse a person's request for a small website. Returns the \
+        product type, audience, scenario, suggested pages (slug, title, purpose), a default data \
+        model and open questions worth asking (essential ones first).";
+    const EFFECT: Effect = READS_FILES;
+    type Output = Value;
+}
+
+impl BrowserTool for DesignSystemParams {
+    const NAME: &'static str = "create_design_system";
+    const DESCRIPTION: &'static str = "Site studio: write the session's design-system.css (colour scales, \
+        spacing, type scale, radii, shadows, component classes btn/card/list/form/nav/tab-bar, \
+        mobile utilities). Text colours pass WCAG AA. Returns the tokens and contrast pairs.";
+    const EFFECT: Effect = WRITES_FILES;
+    type Output = Value;
+}
+
+impl BrowserTool for GeneratePageParams {
+    const NAME: &'static str = "generate_page";
+    const DESCRIPTION: &'static str = "Site studio: generate a standalone mobile-first HTML page that links \
+        design-system.css, and save it as pages/{slug}.html (a new numbered version when it \
+        exists). Returns its address for the browser.";
+    const EFFECT: Effect = WRITES_FILES;
+    type Output = Value;
+}
+
+impl BrowserTool for EditPageParams {
+    const NAME: &'static str = "edit_page";
+    const DESCRIPTION: &'static str = "Site studio: make a targeted edit to a page and leave the rest \
+        byte-identical. Without a model: replace \"old\" with \"new\", set --token to value, \
+        remove the \"name\" section; other instructions ask the client's model for exact \
+        search/replace hunks. Hunks that do not match exactly once are refused.";
+    const EFFECT: Effect = WRITES_FILES;
+    type Output = Value;
+}
+
+impl BrowserTool for ReadPageParams {
+    const NAME: &'static str = "read_page";
+    const DESCRIPTION: &'static str = "Site studio: the HTML of one of the session's pages.";
+    const EFFECT: Effect = READS_FILES;
+    type Output = Value;
+}
+
+impl BrowserTool for ListPagesParams {
+    const NAME: &'static str = "list_pages";
+    const DESCRIPTION: &'static str = "Site studio: the session's pages (slug, title, bytes, version, modified \
+        time, address).";
+    const EFFECT: Effect = READS_FILES;
+    type Output = Value;
+}
+
+impl BrowserTool for ValidateHtmlParams {
+    const NAME: &'static str = "validate_html";
+    const DESCRIPTION: &'static str = "Site studio: open a page in the real browser at a phone viewport \
+        (390x844) and check it: viewport meta, horizontal overflow, touch targets under 44x44, \
+        text under 12px, images without alt, WCAG AA contrast, console errors, links to missing \
+        pages, design system linked. Returns a report and a one-line summary.";
+    const EFFECT: Effect = READS_FILES;
+    type Output = Value;
+}
+
+impl BrowserTool for ExtractStyleParams {
+    const NAME: &'static str = "extract_style";
+    const DESCRIPTION: &'static str = "Site studio: a palette from an image by clustering its pixels: colours by \
+        share, light/dark, accent, and brand_colors ready for create_design_system. `image` is a \
+        path inside the session's site folder, a data:image/…;base64 URL, or current_page.";
+    const EFFECT: Effect = Effect::reads(true);
+    type Output = Value;
+}

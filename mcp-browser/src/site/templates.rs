@@ -229,23 +229,15 @@ fn list_section(data_model: &Value) -> String {
 }
 
 fn cards_section(data_model: &Value) -> String {
-    let cards: String = items(data_model)
-        .iter()
-        .map(|(name, text, _)| {
-            format!(
-                "<article class=\"card\"><h3>{}</h3><p class=\"muted\">{}</p></article>\n",
-                escape(name),
-                escape(text)
-            )
-        })
-        .collect();
+    let cards = item_cards(data_model, usize::MAX);
     format!("<section class=\"stack\" id=\"items\" data-section=\"items\">\n{cards}</section>\n")
 }
 
-fn hero_extras(data_model: &Value) -> String {
-    let highlights: String = items(data_model)
+/// The first `most` items of the data model, one card each (name and text).
+fn item_cards(data_model: &Value, most: usize) -> String {
+    items(data_model)
         .iter()
-        .take(3)
+        .take(most)
         .map(|(name, text, _)| {
             format!(
                 "<article class=\"card\"><h3>{}</h3><p class=\"muted\">{}</p></article>\n",
@@ -253,7 +245,11 @@ fn hero_extras(data_model: &Value) -> String {
                 escape(text)
             )
         })
-        .collect();
+        .collect()
+}
+
+fn hero_extras(data_model: &Value) -> String {
+    let highlights = item_cards(data_model, 3);
     format!(
         "<section class=\"stack\" id=\"highlights\" data-section=\"highlights\">\n<h2>Highlights</h2>\n{highlights}</section>\n{}",
         info_section(data_model)

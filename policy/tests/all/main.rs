@@ -9,4 +9,5 @@ mod config_errors;
 mod default_allow_confirm;
 mod default_takeover_deny;
 mod no_panic;
+mod secret_facts;
 mod semantics;

@@ -9,6 +9,10 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_mcp_browser::server::BrowserServer;
+use tandem_mcp_browser::server::params::{
+    ClickParams, KeyParams, ListTabsParams, NavigateParams, ObserveParams, SelectParams,
+    TypeParams, WaitParams,
+};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{BrowserSession, McpBrowserClient, ObservedPage};
 use tokio::sync::Mutex;
@@ -35,7 +39,9 @@ impl Human {
     /// Opens `url` (the person types it into the address bar: no policy involved).
     pub async fn open(&self, url: &str) -> anyhow::Result<()> {
         self.client
-            .navigate(url)
+            .invoke(&NavigateParams {
+                url: url.to_string(),
+            })
             .await
             .with_context(|| format!("opening {url}"))?;
         Ok(())
@@ -47,27 +53,39 @@ impl Human {
             HumanStep::Type { field, text } => {
                 let eid = self.find(field).await?;
                 self.client
-                    .type_text(&eid, text, true, false)
+                    .invoke(&TypeParams {
+                        eid: eid.to_string(),
+                        text: text.to_string(),
+                        clear: true,
+                        submit: false,
+                    })
                     .await
                     .with_context(|| format!("typing into {field:?}"))?;
             }
             HumanStep::Click { name } => {
                 let eid = self.find(name).await?;
                 self.client
-                    .click(&eid)
+                    .invoke(&ClickParams {
+                        eid: eid.to_string(),
+                    })
                     .await
                     .with_context(|| format!("clicking {name:?}"))?;
             }
             HumanStep::Select { field, option } => {
                 let eid = self.find(field).await?;
                 self.client
-                    .select_option(&eid, option)
+                    .invoke(&SelectParams {
+                        eid: eid.to_string(),
+                        option: option.to_string(),
+                    })
                     .await
                     .with_context(|| format!("selecting {option:?} in {field:?}"))?;
             }
             HumanStep::Press { key } => {
                 self.client
-                    .press_key(key)
+                    .invoke(&KeyParams {
+                        key: key.to_string(),
+                    })
                     .await
                     .with_context(|| format!("pressing {key}"))?;
             }
@@ -83,7 +101,10 @@ impl Human {
             text: text.to_owned(),
         };
         self.client
-            .wait(&condition, Some(TEXT_WAIT_MS))
+            .invoke(&WaitParams {
+                condition: condition.clone(),
+                timeout_ms: Some(TEXT_WAIT_MS),
+            })
             .await
             .with_context(|| format!("the page never showed {text:?}"))?;
         Ok(())
@@ -91,12 +112,12 @@ impl Human {
 
     /// The page now, with a screenshot.
     pub async fn observe(&self) -> anyhow::Result<ObservedPage> {
-        Ok(self.client.observe(None).await?)
+        Ok(self.client.invoke(&ObserveParams::compact(None)).await?)
     }
 
     /// The active tab's URL and the number of tabs.
     pub async fn tabs(&self) -> anyhow::Result<(String, usize)> {
-        let tabs = self.client.list_tabs().await?;
+        let tabs = self.client.invoke(&ListTabsParams {}).await?.tabs;
         let active = tabs
             .iter()
             .find(|t| t.active)

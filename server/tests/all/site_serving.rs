@@ -5,6 +5,7 @@
 
 use support::TestDaemon;
 use tandem_mcp_browser::browser::WaitCondition;
+use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams, WaitParams};
 use tandem_tests::{TestBrowser, test_sites_dir};
 
 use crate::support;
@@ -40,22 +41,26 @@ async fn a_generated_pages_script_cannot_reach_the_api_or_other_sessions() {
     let browser = TestBrowser::start().await.unwrap();
     let client = &browser.client;
     client
-        .navigate(&daemon.url("/sites/hostile-session/pages/evil.html"))
+        .invoke(&NavigateParams {
+            url: daemon
+                .url("/sites/hostile-session/pages/evil.html")
+                .to_string(),
+        })
         .await
         .unwrap();
     let finished = client
-        .wait(
-            &WaitCondition::Text {
+        .invoke(&WaitParams {
+            condition: WaitCondition::Text {
                 text: "done".into(),
             },
-            Some(10_000),
-        )
+            timeout_ms: Some(10_000),
+        })
         .await;
     assert!(
         finished.is_ok(),
         "the page's script never finished: {finished:?}"
     );
-    let page = client.observe(None).await.unwrap();
+    let page = client.invoke(&ObserveParams::compact(None)).await.unwrap();
     let text = page.text;
     for expected in [
         "origin=null",

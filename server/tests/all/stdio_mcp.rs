@@ -2,6 +2,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
 use tandem_mcp_browser::McpBrowserClient;
+use tandem_mcp_browser::server::params::{ClickParams, NavigateParams, ObserveParams, TypeParams};
 use tandem_tests::FixtureSite;
 
 #[tokio::test]
@@ -39,8 +40,13 @@ async fn an_mcp_client_drives_the_browser_over_stdio() {
         );
     }
 
-    client.navigate(&site.url("/form.html")).await.unwrap();
-    let page = client.observe(None).await.unwrap();
+    client
+        .invoke(&NavigateParams {
+            url: site.url("/form.html").to_string(),
+        })
+        .await
+        .unwrap();
+    let page = client.invoke(&ObserveParams::compact(None)).await.unwrap();
     let email = page
         .observation
         .snapshot
@@ -51,10 +57,20 @@ async fn an_mcp_client_drives_the_browser_over_stdio() {
         .eid
         .to_string();
     client
-        .type_text(&email, "stdio@example.com", true, false)
+        .invoke(&TypeParams {
+            eid: email.to_string(),
+            text: "stdio@example.com".into(),
+            clear: true,
+            submit: false,
+        })
         .await
         .unwrap();
-    let error = client.click("e424242").await.unwrap_err();
+    let error = client
+        .invoke(&ClickParams {
+            eid: "e424242".into(),
+        })
+        .await
+        .unwrap_err();
     assert_eq!(error.code(), "unknown_eid");
     // MCP clients refuse structured content that is not an object (the Python SDK does).
     for tool in ["launch", "list_tabs"] {
@@ -70,7 +86,7 @@ async fn an_mcp_client_drives_the_browser_over_stdio() {
         .await
         .unwrap_err();
     assert_eq!(refused.code(), "invalid_argument", "{refused}");
-    let again = client.observe(None).await.unwrap();
+    let again = client.invoke(&ObserveParams::compact(None)).await.unwrap();
     let value = again
         .observation
         .snapshot

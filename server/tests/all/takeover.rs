@@ -7,8 +7,10 @@
 use std::sync::Arc;
 
 use support::TestDaemon;
+use support::ui::snapshot;
 use tandem_mcp_browser::McpBrowserClient;
 use tandem_mcp_browser::server::BrowserServer;
+use tandem_mcp_browser::server::params::ObserveParams;
 use tandem_protocol::{
     AgentQuestionKind, ClientMessage, QuestionEnd, RunOutcome, ServerMessage, UserInput,
 };
@@ -36,7 +38,7 @@ fn is_takeover(active: bool) -> impl Fn(&ServerMessage) -> bool {
 async fn centre_of(session: &Session, name: &str) -> (f64, f64) {
     let server = BrowserServer::with_session(Arc::clone(&session.browser));
     let eyes = McpBrowserClient::in_process(server).await.unwrap();
-    let page = eyes.observe(None).await.unwrap().observation.snapshot;
+    let page = snapshot(&eyes).await;
     let element = page
         .elements
         .iter()
@@ -165,7 +167,7 @@ async fn a_person_types_a_password_through_the_live_view_and_hands_back() {
     // The run went on from where the person left it: logged in with what they typed.
     let server = BrowserServer::with_session(Arc::clone(&session.browser));
     let eyes = McpBrowserClient::in_process(server).await.unwrap();
-    let page = eyes.observe(None).await.unwrap();
+    let page = eyes.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(page.text.contains("Welcome, ada"), "{}", page.text);
 
     // The record tells what happened without what was typed.

@@ -7,8 +7,12 @@
 use crate::support;
 
 use support::TestDaemon;
-use support::ui::{eid, open_ui, save_screenshot, say, type_ada_into_the_form, wait_text};
+use support::ui::{
+    click, eid, open_ui, save_screenshot, say, snapshot, type_ada_into_the_form, type_into,
+    wait_text,
+};
 use tandem_mcp_browser::browser::WaitCondition;
+use tandem_mcp_browser::server::params::{ClickParams, NavigateParams, ObserveParams, WaitParams};
 use tandem_tests::{FixtureSite, TestBrowser};
 
 #[tokio::test]
@@ -19,9 +23,13 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
     let ui = &person.client;
 
     let address = format!("{}#token={}", daemon.url("/"), daemon.token);
-    ui.navigate(&address).await.unwrap();
+    ui.invoke(&NavigateParams {
+        url: address.to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "idle").await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let page = snapshot(ui).await;
     assert!(
         !page.url.contains("token="),
         "the token leaves the address bar: {}",
@@ -38,8 +46,13 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
         name: "Approve for this session".into(),
         role: Some("button".into()),
     };
-    ui.wait(&approve, Some(30_000)).await.unwrap();
-    let card = ui.observe(None).await.unwrap();
+    ui.invoke(&WaitParams {
+        condition: approve.clone(),
+        timeout_ms: Some(30_000),
+    })
+    .await
+    .unwrap();
+    let card = ui.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(
         card.text.contains("Create account"),
         "the card names the target: {}",
@@ -47,11 +60,13 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
     );
     save_screenshot(ui, "ui-confirm-card.png").await;
 
-    ui.click(&eid(&card.observation.snapshot, "button", "Approve"))
-        .await
-        .unwrap();
+    ui.invoke(&ClickParams {
+        eid: eid(&card.observation.snapshot, "button", "Approve").to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "completed").await;
-    let done = ui.observe(None).await.unwrap();
+    let done = ui.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(
         !done.text.contains("Approve for this session"),
         "the card is gone"
@@ -74,7 +89,7 @@ async fn a_browser_restart_shows_as_one_line_on_the_chat_timeline() {
     daemon.kill_browser().await;
     say(ui, &format!("open {}", site.url("/links.html"))).await;
     wait_text(ui, "The browser was restarted").await;
-    let shown = ui.observe(None).await.unwrap().text;
+    let shown = ui.invoke(&ObserveParams::compact(None)).await.unwrap().text;
     assert_eq!(
         shown.matches("The browser was restarted").count(),
         1,
@@ -99,17 +114,15 @@ async fn a_denial_with_a_reason_reaches_the_planner_which_names_what_was_decline
         name: "Deny".into(),
         role: Some("button".into()),
     };
-    ui.wait(&deny, Some(30_000)).await.unwrap();
-    let card = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.type_text(
-        &eid(&card, "textbox", "Why not?"),
-        "no more mugs",
-        false,
-        false,
-    )
+    ui.invoke(&WaitParams {
+        condition: deny.clone(),
+        timeout_ms: Some(30_000),
+    })
     .await
     .unwrap();
-    ui.click(&eid(&card, "button", "Deny")).await.unwrap();
+    let card = snapshot(ui).await;
+    type_into(ui, &card, ("textbox", "Why not?"), "no more mugs", false).await;
+    click(ui, &card, "button", "Deny").await;
     wait_text(ui, "was declined: no more mugs").await;
     person.shutdown().await;
     daemon.stop().await;
@@ -126,26 +139,29 @@ async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots()
     let ui = &person.client;
     open_ui(&daemon, ui).await;
     let goal = type_ada_into_the_form(ui, &site).await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.click(&eid(&page, "button", "Show earlier runs"))
-        .await
-        .unwrap();
+    let page = snapshot(ui).await;
+    click(ui, &page, "button", "Show earlier runs").await;
     wait_text(ui, &format!("{goal} — done")).await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let page = snapshot(ui).await;
     let run = page
         .elements
         .iter()
         .find(|e| e.name.starts_with(&goal))
         .expect("the run's entry");
-    ui.scroll(&tandem_mcp_browser::browser::ScrollTarget::Element {
-        eid: run.eid.as_str().to_owned(),
+    ui.invoke(&tandem_mcp_browser::server::params::ScrollParams {
+        eid: Some(run.eid.as_str().to_owned()),
+        ..Default::default()
     })
     .await
     .unwrap();
-    ui.click(run.eid.as_str()).await.unwrap();
+    ui.invoke(&ClickParams {
+        eid: run.eid.as_str().to_string(),
+    })
+    .await
+    .unwrap();
     // The caption is drawn only with a screenshot that rendered from a safe data: URL.
     wait_text(ui, "screenshot obs-2").await;
-    let opened = ui.observe(None).await.unwrap();
+    let opened = ui.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(
         opened.text.contains("Looked at Sign up form")
             && opened.text.contains("type Ada → success"),
@@ -176,30 +192,37 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
         name: "Who is the site for?".into(),
         role: Some("textbox".into()),
     };
-    ui.wait(&answer, Some(30_000)).await.unwrap();
-    let form = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.type_text(
-        &eid(&form, "textbox", "Who is the site for?"),
-        "families in Lyon",
-        false,
-        false,
-    )
+    ui.invoke(&WaitParams {
+        condition: answer.clone(),
+        timeout_ms: Some(30_000),
+    })
     .await
     .unwrap();
-    ui.click(&eid(&form, "button", "Send answers"))
-        .await
-        .unwrap();
+    let form = snapshot(ui).await;
+    type_into(
+        ui,
+        &form,
+        ("textbox", "Who is the site for?"),
+        "families in Lyon",
+        false,
+    )
+    .await;
+    click(ui, &form, "button", "Send answers").await;
     wait_text(ui, "Product Doc updated: Who is the site for").await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let page = snapshot(ui).await;
     let card = page
         .elements
         .iter()
         .find(|e| e.name.starts_with("Product Doc updated"))
         .expect("the card's summary");
-    ui.click(card.eid.as_str()).await.unwrap();
+    ui.invoke(&ClickParams {
+        eid: card.eid.as_str().to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "Whole Product Doc").await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    let opened = ui.observe(None).await.unwrap();
+    let page = snapshot(ui).await;
+    let opened = ui.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(
         opened
             .text
@@ -207,9 +230,7 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
         "the card shows the project card: {}",
         opened.text
     );
-    ui.click(&eid(&page, "button", "Whole Product Doc"))
-        .await
-        .unwrap();
+    click(ui, &page, "button", "Whole Product Doc").await;
     wait_text(ui, "updated by you").await;
     person.shutdown().await;
     daemon.stop().await;
@@ -223,7 +244,7 @@ async fn each_step_is_one_line_that_is_updated_in_place() {
     let ui = &person.client;
     open_ui(&daemon, ui).await;
     type_ada_into_the_form(ui, &site).await;
-    let shown = ui.observe(None).await.unwrap().text;
+    let shown = ui.invoke(&ObserveParams::compact(None)).await.unwrap().text;
     // Each action's frames (planned, gated, started, done) share a step id: one line each,
     // showing where the step ended; the planner's stop ends with the run.
     let steps = shown.split("## Steps").nth(1).unwrap_or_default();
@@ -259,12 +280,15 @@ async fn a_reload_shows_the_conversation_its_steps_and_the_last_page_again() {
     let ui = &person.client;
     open_ui(&daemon, ui).await;
     let goal = type_ada_into_the_form(ui, &site).await;
-    let before = ui.observe(None).await.unwrap().text;
+    let before = ui.invoke(&ObserveParams::compact(None)).await.unwrap().text;
 
-    ui.navigate(&daemon.url("/")).await.unwrap();
+    let chat_page = NavigateParams {
+        url: daemon.url("/"),
+    };
+    ui.invoke(&chat_page).await.unwrap();
     wait_text(ui, "completed").await;
     wait_text(ui, &goal).await;
-    let after = ui.observe(None).await.unwrap().text;
+    let after = ui.invoke(&ObserveParams::compact(None)).await.unwrap().text;
     assert_eq!(after.matches(goal.as_str()).count(), 1, "{after}");
     let steps = after.split("## Steps").nth(1).unwrap_or_default();
     assert_eq!(

@@ -9,7 +9,10 @@ use crate::support;
 
 use serde_json::json;
 use support::TestDaemon;
-use support::ui::{eid, open_ui, save_screenshot, say, wait_element, wait_text};
+use support::ui::{
+    click, open_ui, save_screenshot, say, snapshot, type_into, wait_element, wait_text,
+};
+use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams};
 use tandem_tests::TestBrowser;
 use tandem_tests::mock_model::{MockModel, act, reply, request_text};
 
@@ -37,10 +40,14 @@ async fn an_ask_form_is_shown_again_after_a_reload_and_answered_in_the_page() {
     wait_element(ui, "button", "Send answers").await;
 
     // A reload re-attaches to the session and shows the pending question again.
-    ui.navigate(&daemon.url("/")).await.unwrap();
+    ui.invoke(&NavigateParams {
+        url: daemon.url("/").to_string(),
+    })
+    .await
+    .unwrap();
     wait_element(ui, "button", "Send answers").await;
     save_screenshot(ui, "ui-ask-form.png").await;
-    let form = ui.observe(None).await.unwrap().observation.snapshot;
+    let form = snapshot(ui).await;
     assert_eq!(
         form.elements
             .iter()
@@ -49,21 +56,19 @@ async fn an_ask_form_is_shown_again_after_a_reload_and_answered_in_the_page() {
         1,
         "one form after the reload"
     );
-    ui.click(&eid(&form, "radio", "Formal")).await.unwrap();
-    ui.click(&eid(&form, "checkbox", "Menu")).await.unwrap();
-    ui.click(&eid(&form, "checkbox", "Jobs")).await.unwrap();
-    ui.type_text(
-        &eid(&form, "textbox", "What is the café called?"),
+    click(ui, &form, "radio", "Formal").await;
+    click(ui, &form, "checkbox", "Menu").await;
+    click(ui, &form, "checkbox", "Jobs").await;
+    type_into(
+        ui,
+        &form,
+        ("textbox", "What is the café called?"),
         "Chez Ada",
         false,
-        false,
     )
-    .await
-    .unwrap();
+    .await;
     save_screenshot(ui, "ui-ask-form-filled.png").await;
-    ui.click(&eid(&form, "button", "Send answers"))
-        .await
-        .unwrap();
+    click(ui, &form, "button", "Send answers").await;
     wait_text(ui, "Thanks, noted.").await;
     wait_text(ui, "completed").await;
 
@@ -100,8 +105,8 @@ async fn the_reasoning_toggle_shows_the_planners_why_and_chat_mode_answers_witho
     let ui = &person.client;
     open_ui(&daemon, ui).await;
 
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.click(&eid(&page, "switch", "Reasoning")).await.unwrap();
+    let page = snapshot(ui).await;
+    click(ui, &page, "switch", "Reasoning").await;
     say(ui, "look around").await;
     wait_text(
         ui,
@@ -112,15 +117,13 @@ async fn the_reasoning_toggle_shows_the_planners_why_and_chat_mode_answers_witho
     wait_text(ui, "completed").await;
     save_screenshot(ui, "ui-reasoning.png").await;
 
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.click(&eid(&page, "button", "Mode: agent. Switch to chat mode"))
-        .await
-        .unwrap();
+    let page = snapshot(ui).await;
+    click(ui, &page, "button", "Mode: agent. Switch to chat mode").await;
     wait_element(ui, "button", "Mode: chat. Switch to agent mode").await;
     say(ui, "open https://example.com/ and click Buy").await;
     wait_text(ui, "switch to agent mode if you want me to open one").await;
     save_screenshot(ui, "ui-chat-mode.png").await;
-    let shown = ui.observe(None).await.unwrap().text;
+    let shown = ui.invoke(&ObserveParams::compact(None)).await.unwrap().text;
     assert!(
         !shown.contains("navigate"),
         "chat mode took no action: {shown}"
@@ -157,7 +160,7 @@ async fn at_390_px_wide_every_control_fits_the_width() {
     wait_element(&ui, "button", "Send answers").await;
     save_screenshot(&ui, "ui-390px.png").await;
 
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let page = snapshot(&ui).await;
     let overflowing: Vec<String> = page
         .elements
         .iter()

@@ -7,6 +7,7 @@ use crate::support;
 use support::TestDaemon;
 use support::ui::{open_ui, say};
 use tandem_mcp_browser::browser::WaitCondition;
+use tandem_mcp_browser::server::params::{ObserveParams, WaitParams};
 use tandem_tests::TestBrowser;
 
 #[tokio::test]
@@ -23,8 +24,16 @@ async fn the_ui_lists_the_pages_the_agent_built() {
     let listed = WaitCondition::Text {
         text: "Site pages".into(),
     };
-    ui.wait(&listed, Some(60_000)).await.unwrap();
-    let shown = ui.observe(Some(20_000)).await.unwrap();
+    ui.invoke(&WaitParams {
+        condition: listed.clone(),
+        timeout_ms: Some(60_000),
+    })
+    .await
+    .unwrap();
+    let shown = ui
+        .invoke(&ObserveParams::compact(Some(20_000)))
+        .await
+        .unwrap();
     let links: Vec<_> = shown
         .observation
         .snapshot

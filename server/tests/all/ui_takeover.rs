@@ -7,9 +7,10 @@
 use std::sync::Arc;
 
 use support::TestDaemon;
-use support::ui::{open_ui, save_screenshot};
+use support::ui::{open_ui, save_screenshot, snapshot};
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_mcp_browser::server::BrowserServer;
+use tandem_mcp_browser::server::params::{ClickParams, ObserveParams, TypeParams, WaitParams};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{BrowserHost, BrowserSession, McpBrowserClient};
 use tandem_protocol::{PointerButton, UserInput};
@@ -34,7 +35,13 @@ fn find<'a>(snapshot: &'a Snapshot, role: &str, name: &str) -> &'a Element {
 }
 
 async fn wait_for(client: &McpBrowserClient, condition: WaitCondition) {
-    if let Err(error) = client.wait(&condition, Some(30_000)).await {
+    if let Err(error) = client
+        .invoke(&WaitParams {
+            condition: condition.clone(),
+            timeout_ms: Some(30_000),
+        })
+        .await
+    {
         panic!("the UI never showed {condition:?}: {error}");
     }
 }
@@ -45,7 +52,7 @@ async fn agent_page(session: &Arc<tandem_server::session::Session>) -> Snapshot 
         McpBrowserClient::in_process(BrowserServer::with_session(Arc::clone(&session.browser)))
             .await
             .unwrap();
-    eyes.observe(None).await.unwrap().observation.snapshot
+    snapshot(&eyes).await
 }
 
 #[tokio::test]
@@ -58,22 +65,24 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
     let ui = McpBrowserClient::in_process(server).await.unwrap();
 
     open_ui(&daemon, &ui).await;
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
+    let page = snapshot(&ui).await;
     let goal = format!(
         "open {} then type ada into Username then type your password into Password then click Log in",
         site.url("/login.html")
     );
-    ui.type_text(
-        find(&page, "textbox", "Message to Tandem").eid.as_str(),
-        &goal,
-        true,
-        false,
-    )
+    ui.invoke(&TypeParams {
+        eid: (find(&page, "textbox", "Message to Tandem").eid.as_str()).to_string(),
+        text: goal.to_string(),
+        clear: true,
+        submit: false,
+    })
     .await
     .unwrap();
-    ui.click(find(&page, "button", "Send").eid.as_str())
-        .await
-        .unwrap();
+    ui.invoke(&ClickParams {
+        eid: (find(&page, "button", "Send").eid.as_str()).to_string(),
+    })
+    .await
+    .unwrap();
 
     // The policy hands the password over: the live view becomes the person's.
     wait_for(
@@ -90,7 +99,7 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
     assert_eq!(ids.len(), 1);
     let session = daemon.state.sessions.get(&ids[0]).unwrap();
     let field = find(&agent_page(&session).await, "textbox", "Password").rect;
-    let chat = ui.observe(None).await.unwrap().observation.snapshot;
+    let chat = snapshot(&ui).await;
     // The live image, clickable during a takeover (the only clickable without a role).
     let live = find(&chat, "clickable", "").rect;
     let scale = live.w / 1280.0;
@@ -132,10 +141,12 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
         .await
         .expect("the password typed on the live view reaches the page");
 
-    let chat = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.click(find(&chat, "button", "Hand back").eid.as_str())
-        .await
-        .unwrap();
+    let chat = snapshot(&ui).await;
+    ui.invoke(&ClickParams {
+        eid: (find(&chat, "button", "Hand back").eid.as_str()).to_string(),
+    })
+    .await
+    .unwrap();
     wait_for(
         &ui,
         WaitCondition::Text {
@@ -155,7 +166,7 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
         after.shown_texts().any(|t| t.contains("Welcome, ada")),
         "the run logged in with what the person typed"
     );
-    let chat = ui.observe(None).await.unwrap();
+    let chat = ui.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(!chat.text.contains("hunter2"), "{}", chat.text);
     assert!(
         !chat.text.contains("You have the browser"),

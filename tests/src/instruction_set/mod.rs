@@ -11,6 +11,7 @@ mod cases;
 use anyhow::{Context, bail};
 use tandem_agent::{AgentConfig, AgentEvent, InterruptKind, Resume};
 use tandem_mcp_browser::browser::WaitCondition;
+use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams, WaitParams};
 use tandem_protocol::RunOutcome;
 
 use crate::TestAgent;
@@ -82,7 +83,11 @@ pub async fn run_all(t: &mut TestAgent, cases: &[Case]) -> Vec<CaseResult> {
 /// Runs one case.
 pub async fn run_case(t: &mut TestAgent, case: &Case) -> anyhow::Result<CaseResult> {
     let url = t.url(&format!("/instructions/{}", case.page));
-    t.person.navigate(&url).await?;
+    t.person
+        .invoke(&NavigateParams {
+            url: url.to_string(),
+        })
+        .await?;
     let run_id = t.say(&case.say.replace("{url}", &url)).await?;
     let mut asked = false;
     let mut problems = Vec::new();
@@ -154,10 +159,22 @@ async fn state_shows(t: &TestAgent, token: &str) -> anyhow::Result<()> {
     let wait = WaitCondition::Text {
         text: token.to_owned(),
     };
-    if t.person.wait(&wait, Some(2_000)).await.is_ok() {
+    if t.person
+        .invoke(&WaitParams {
+            condition: wait.clone(),
+            timeout_ms: Some(2_000),
+        })
+        .await
+        .is_ok()
+    {
         return Ok(());
     }
-    let page = t.person.observe(None).await?.observation.snapshot;
+    let page = t
+        .person
+        .invoke(&ObserveParams::compact(None))
+        .await?
+        .observation
+        .snapshot;
     let state = page
         .texts
         .iter()

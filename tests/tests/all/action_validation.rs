@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 use tandem_agent::planner::{Plan, PlanContext, Planner, StepOutcome};
 use tandem_agent::{Action, AgentConfig, PlannerError};
+use tandem_mcp_browser::server::params::NavigateParams;
 use tandem_mcp_browser::snapshot::Snapshot;
 use tandem_protocol::RunOutcome;
 use tandem_tests::TestAgent;
@@ -55,7 +56,12 @@ async fn invalid_actions_are_refused_before_the_gate_counted_and_three_block_the
     let mut t = TestAgent::start_with(AgentConfig::default(), planner.clone())
         .await
         .unwrap();
-    t.person.navigate(&t.url("/form.html")).await.unwrap();
+    t.person
+        .invoke(&NavigateParams {
+            url: t.url("/form.html").to_string(),
+        })
+        .await
+        .unwrap();
     let cases: [(&str, Case, &str); 6] = [
         (
             "click on a disabled button",

@@ -13,6 +13,7 @@ use tandem_agent::{
     Resume, WaitFor,
 };
 use tandem_mcp_browser::BrowserHost;
+use tandem_mcp_browser::server::params::{ObserveParams, TypeParams};
 use tandem_protocol::{ActionResult, Answer, RunOutcome};
 use tandem_tests::TestAgent;
 
@@ -193,14 +194,25 @@ async fn a_password_the_message_does_not_give_is_handed_over_and_the_run_continu
     assert!(!text.contains("hunter2"), "the secret is not shown: {text}");
 
     // The person types the password themselves, in the same browser session.
-    let page = t.person.observe(None).await.unwrap().observation.snapshot;
+    let page = t
+        .person
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     let password = page
         .elements
         .iter()
         .find(|e| e.input_type.as_deref() == Some("password"))
         .unwrap();
     t.person
-        .type_text(password.eid.as_str(), "hunter2", true, false)
+        .invoke(&TypeParams {
+            eid: password.eid.as_str().to_string(),
+            text: "hunter2".into(),
+            clear: true,
+            submit: false,
+        })
         .await
         .unwrap();
     t.agent

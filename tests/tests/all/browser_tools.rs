@@ -2,6 +2,10 @@
 //! client over the in-process MCP transport.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
+use tandem_mcp_browser::server::params::{
+    BackParams, ClickParams, KeyParams, NavigateParams, ObserveParams, SelectParams,
+    SwitchTabParams, TypeParams, WaitParams,
+};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{ClientError, McpBrowserClient, PageNotice};
 use tandem_tests::{FixtureSite, TestBrowser};
@@ -23,9 +27,14 @@ fn names(snapshot: &Snapshot) -> Vec<String> {
 }
 
 async fn open(client: &McpBrowserClient, site: &FixtureSite, path: &str) -> Snapshot {
-    client.navigate(&site.url(path)).await.expect("navigate");
     client
-        .observe(None)
+        .invoke(&NavigateParams {
+            url: site.url(path).to_string(),
+        })
+        .await
+        .expect("navigate");
+    client
+        .invoke(&ObserveParams::compact(None))
         .await
         .expect("observe")
         .observation
@@ -34,10 +43,10 @@ async fn open(client: &McpBrowserClient, site: &FixtureSite, path: &str) -> Snap
 
 async fn page_has(client: &McpBrowserClient, text: &str) {
     let waited = client
-        .wait(
-            &tandem_mcp_browser::browser::WaitCondition::Text { text: text.into() },
-            Some(5_000),
-        )
+        .invoke(&WaitParams {
+            condition: tandem_mcp_browser::browser::WaitCondition::Text { text: text.into() },
+            timeout_ms: Some(5_000),
+        })
         .await;
     assert!(waited.is_ok(), "page never showed {text:?}: {waited:?}");
 }
@@ -47,8 +56,13 @@ async fn observes_every_kind_of_form_field_with_its_state() {
     let site = FixtureSite::start().await.unwrap();
     let browser = TestBrowser::start().await.unwrap();
     let client = &browser.client;
-    client.navigate(&site.url("/form.html")).await.unwrap();
-    let observed = client.observe(None).await.unwrap();
+    client
+        .invoke(&NavigateParams {
+            url: site.url("/form.html").to_string(),
+        })
+        .await
+        .unwrap();
+    let observed = client.invoke(&ObserveParams::compact(None)).await.unwrap();
     let snapshot = &observed.observation.snapshot;
 
     assert_eq!(snapshot.title, "Sign up form");
@@ -106,46 +120,96 @@ async fn fills_and_submits_a_form_with_every_action() {
 
     let eid = |role: &str, name: &str| find(&snapshot, role, name).eid.to_string();
     client
-        .type_text(&eid("textbox", "Full name"), "Ada Lovelace", true, false)
+        .invoke(&TypeParams {
+            eid: eid("textbox", "Full name").to_string(),
+            text: "Ada Lovelace".into(),
+            clear: true,
+            submit: false,
+        })
         .await
         .unwrap();
     client
-        .type_text(&eid("textbox", "Email"), "ada@example.com", true, false)
+        .invoke(&TypeParams {
+            eid: eid("textbox", "Email").to_string(),
+            text: "ada@example.com".into(),
+            clear: true,
+            submit: false,
+        })
         .await
         .unwrap();
     client
-        .type_text(&eid("textbox", "Password"), "hunter2", true, false)
+        .invoke(&TypeParams {
+            eid: eid("textbox", "Password").to_string(),
+            text: "hunter2".into(),
+            clear: true,
+            submit: false,
+        })
         .await
         .unwrap();
     let selected = client
-        .select_option(&eid("combobox", "Country"), "Germany")
+        .invoke(&SelectParams {
+            eid: eid("combobox", "Country").to_string(),
+            option: "Germany".into(),
+        })
         .await
         .unwrap();
     assert!(selected.message.contains("Germany"), "{selected:?}");
-    client.click(&eid("radio", "Pro")).await.unwrap();
     client
-        .click(&eid("checkbox", "Send me news"))
+        .invoke(&ClickParams {
+            eid: eid("radio", "Pro").to_string(),
+        })
         .await
         .unwrap();
     client
-        .type_text(&eid("textbox", "About you"), "Counts things", true, false)
+        .invoke(&ClickParams {
+            eid: eid("checkbox", "Send me news").to_string(),
+        })
         .await
         .unwrap();
     client
-        .type_text(&eid("textbox", "Birthday"), "2000-01-31", true, false)
+        .invoke(&TypeParams {
+            eid: eid("textbox", "About you").to_string(),
+            text: "Counts things".into(),
+            clear: true,
+            submit: false,
+        })
+        .await
+        .unwrap();
+    client
+        .invoke(&TypeParams {
+            eid: eid("textbox", "Birthday").to_string(),
+            text: "2000-01-31".into(),
+            clear: true,
+            submit: false,
+        })
         .await
         .unwrap();
     // Typing again with clear replaces, without clear appends.
     client
-        .type_text(&eid("textbox", "Full name"), "Ada", true, false)
+        .invoke(&TypeParams {
+            eid: eid("textbox", "Full name").to_string(),
+            text: "Ada".into(),
+            clear: true,
+            submit: false,
+        })
         .await
         .unwrap();
     client
-        .type_text(&eid("textbox", "Full name"), " King", false, false)
+        .invoke(&TypeParams {
+            eid: eid("textbox", "Full name").to_string(),
+            text: " King".into(),
+            clear: false,
+            submit: false,
+        })
         .await
         .unwrap();
 
-    let after = client.observe(None).await.unwrap().observation.snapshot;
+    let after = client
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     assert_eq!(find(&after, "checkbox", "Send me news").checked, Some(true));
     assert_eq!(find(&after, "radio", "Pro").checked, Some(true));
     assert_eq!(
@@ -162,7 +226,9 @@ async fn fills_and_submits_a_form_with_every_action() {
     );
 
     client
-        .click(&eid("button", "Create account"))
+        .invoke(&ClickParams {
+            eid: eid("button", "Create account").to_string(),
+        })
         .await
         .unwrap();
     page_has(
@@ -179,7 +245,12 @@ async fn eids_stay_stable_across_observations_and_mutations() {
     let browser = TestBrowser::start().await.unwrap();
     let client = &browser.client;
     let first = open(client, &site, "/mutate.html").await;
-    let again = client.observe(None).await.unwrap().observation.snapshot;
+    let again = client
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     // The page may add its late button between the two observations; everything seen the
     // first time must come back with the same eid.
     for element in &first.elements {
@@ -193,10 +264,17 @@ async fn eids_stay_stable_across_observations_and_mutations() {
 
     let item = find(&first, "button", "First item").eid.clone();
     client
-        .click(find(&first, "button", "Add item on top").eid.as_str())
+        .invoke(&ClickParams {
+            eid: (find(&first, "button", "Add item on top").eid.as_str()).to_string(),
+        })
         .await
         .unwrap();
-    let mutated = client.observe(None).await.unwrap().observation.snapshot;
+    let mutated = client
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     assert_eq!(
         find(&mutated, "button", "First item").eid,
         item,
@@ -210,28 +288,42 @@ async fn eids_stay_stable_across_observations_and_mutations() {
 
     // The page adds a button by itself after load: wait for it, then use it.
     client
-        .wait(
-            &tandem_mcp_browser::browser::WaitCondition::Element {
+        .invoke(&WaitParams {
+            condition: tandem_mcp_browser::browser::WaitCondition::Element {
                 name: "Late button".into(),
                 role: Some("button".into()),
             },
-            Some(5_000),
-        )
+            timeout_ms: Some(5_000),
+        })
         .await
         .unwrap();
-    let late = client.observe(None).await.unwrap().observation.snapshot;
+    let late = client
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     client
-        .click(find(&late, "button", "Late button").eid.as_str())
+        .invoke(&ClickParams {
+            eid: (find(&late, "button", "Late button").eid.as_str()).to_string(),
+        })
         .await
         .unwrap();
     page_has(client, "Late clicked").await;
 
     // A removed node's eid is stale, not reused.
     client
-        .click(find(&late, "button", "Remove first item").eid.as_str())
+        .invoke(&ClickParams {
+            eid: (find(&late, "button", "Remove first item").eid.as_str()).to_string(),
+        })
         .await
         .unwrap();
-    let error = client.click(item.as_str()).await.unwrap_err();
+    let error = client
+        .invoke(&ClickParams {
+            eid: item.as_str().to_string(),
+        })
+        .await
+        .unwrap_err();
     assert_eq!(error.code(), "stale_eid", "{error}");
     browser.shutdown().await;
 }
@@ -248,24 +340,39 @@ async fn clicks_styled_spans_and_pointer_cards_and_follows_links() {
         .iter()
         .find(|e| e.name == "Show details")
         .expect("a span acting as a link is listed");
-    client.click(fake.eid.as_str()).await.unwrap();
+    client
+        .invoke(&ClickParams {
+            eid: fake.eid.as_str().to_string(),
+        })
+        .await
+        .unwrap();
     page_has(client, "Details shown").await;
     let card = snapshot
         .elements
         .iter()
         .find(|e| e.name.contains("Open card"))
         .expect("a clickable card is listed");
-    client.click(card.eid.as_str()).await.unwrap();
+    client
+        .invoke(&ClickParams {
+            eid: card.eid.as_str().to_string(),
+        })
+        .await
+        .unwrap();
     page_has(client, "Card opened").await;
 
     let link = find(&snapshot, "link", "sign up form");
     assert_eq!(link.href.as_deref(), Some(site.url("/form.html").as_str()));
-    let outcome = client.click(link.eid.as_str()).await.unwrap();
+    let outcome = client
+        .invoke(&ClickParams {
+            eid: link.eid.as_str().to_string(),
+        })
+        .await
+        .unwrap();
     assert_eq!(
         outcome.title, "Sign up form",
         "the click waited for the navigation"
     );
-    let back = client.back().await.unwrap();
+    let back = client.invoke(&BackParams {}).await.unwrap();
     assert_eq!(back.title, "Links");
     browser.shutdown().await;
 }
@@ -275,8 +382,13 @@ async fn a_sentence_keeps_its_links_and_a_list_of_links_is_not_repeated_as_text(
     let site = FixtureSite::start().await.unwrap();
     let browser = TestBrowser::start().await.unwrap();
     let client = &browser.client;
-    client.navigate(&site.url("/links.html")).await.unwrap();
-    let page = client.observe(None).await.unwrap();
+    client
+        .invoke(&NavigateParams {
+            url: site.url("/links.html").to_string(),
+        })
+        .await
+        .unwrap();
+    let page = client.invoke(&ObserveParams::compact(None)).await.unwrap();
     let texts: Vec<&str> = page
         .observation
         .snapshot
@@ -311,11 +423,18 @@ async fn reaches_into_shadow_roots_and_same_origin_iframes() {
     let mail = find(&shadow, "textbox", "Your email");
     assert!(mail.in_shadow);
     client
-        .type_text(mail.eid.as_str(), "me@example.com", true, false)
+        .invoke(&TypeParams {
+            eid: mail.eid.as_str().to_string(),
+            text: "me@example.com".into(),
+            clear: true,
+            submit: false,
+        })
         .await
         .unwrap();
     client
-        .click(find(&shadow, "button", "Subscribe").eid.as_str())
+        .invoke(&ClickParams {
+            eid: (find(&shadow, "button", "Subscribe").eid.as_str()).to_string(),
+        })
         .await
         .unwrap();
     page_has(client, "Subscribed me@example.com").await;
@@ -326,10 +445,17 @@ async fn reaches_into_shadow_roots_and_same_origin_iframes() {
         inner.frame.is_some(),
         "iframe elements say which frame they are in"
     );
-    client.click(inner.eid.as_str()).await.unwrap();
+    client
+        .invoke(&ClickParams {
+            eid: inner.eid.as_str().to_string(),
+        })
+        .await
+        .unwrap();
     page_has(client, "Inner clicked").await;
     client
-        .click(find(&framed, "button", "Top button").eid.as_str())
+        .invoke(&ClickParams {
+            eid: (find(&framed, "button", "Top button").eid.as_str()).to_string(),
+        })
         .await
         .unwrap();
     page_has(client, "Top clicked").await;
@@ -343,18 +469,20 @@ async fn dialogs_are_dismissed_and_reported_never_accepted() {
     let client = &browser.client;
     let snapshot = open(client, &site, "/dialog.html").await;
     client
-        .click(find(&snapshot, "button", "Delete everything").eid.as_str())
+        .invoke(&ClickParams {
+            eid: (find(&snapshot, "button", "Delete everything").eid.as_str()).to_string(),
+        })
         .await
         .unwrap();
     page_has(client, "confirm returned false").await;
-    let observed = client.observe(None).await.unwrap();
+    let observed = client.invoke(&ObserveParams::compact(None)).await.unwrap();
     let reported = observed.observation.notices.iter().any(|n| {
         matches!(n, PageNotice::Dialog { dialog_type, message, .. }
             if dialog_type == "confirm" && message == "Delete everything?")
     });
     assert!(reported, "notices: {:?}", observed.observation.notices);
     assert!(observed.text.contains("Delete everything?"));
-    let next = client.observe(None).await.unwrap();
+    let next = client.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(
         next.observation.notices.is_empty(),
         "a notice is reported once"
@@ -369,10 +497,16 @@ async fn popups_open_as_new_tabs_that_are_reported_not_activated() {
     let client = &browser.client;
     let snapshot = open(client, &site, "/popup.html").await;
     client
-        .click(find(&snapshot, "button", "Open offer").eid.as_str())
+        .invoke(&ClickParams {
+            eid: (find(&snapshot, "button", "Open offer").eid.as_str()).to_string(),
+        })
         .await
         .unwrap();
-    let observed = client.observe(None).await.unwrap().observation;
+    let observed = client
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation;
     assert_eq!(observed.tabs.len(), 2, "{:?}", observed.tabs);
     assert!(observed.tabs[0].active, "the opener stays active");
     let opened = observed
@@ -383,8 +517,17 @@ async fn popups_open_as_new_tabs_that_are_reported_not_activated() {
             _ => None,
         })
         .expect("the popup is reported");
-    client.switch_tab(&opened).await.unwrap();
-    let popup = client.observe(None).await.unwrap().observation;
+    client
+        .invoke(&SwitchTabParams {
+            tab_id: opened.to_string(),
+        })
+        .await
+        .unwrap();
+    let popup = client
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation;
     assert_eq!(popup.snapshot.title, "Sign up form");
     browser.shutdown().await;
 }
@@ -396,25 +539,50 @@ async fn bad_input_gets_clear_errors_and_the_session_keeps_working() {
     let client = &browser.client;
     let snapshot = open(client, &site, "/form.html").await;
 
-    let unknown = client.click("e99999").await.unwrap_err();
+    let unknown = client
+        .invoke(&ClickParams {
+            eid: "e99999".into(),
+        })
+        .await
+        .unwrap_err();
     assert_eq!(unknown.code(), "unknown_eid");
     assert!(unknown.to_string().contains("e99999"));
     let button = find(&snapshot, "button", "Create account").eid.to_string();
     let not_editable = client
-        .type_text(&button, "hello", true, false)
+        .invoke(&TypeParams {
+            eid: button.to_string(),
+            text: "hello".into(),
+            clear: true,
+            submit: false,
+        })
         .await
         .unwrap_err();
     assert_eq!(not_editable.code(), "not_editable", "{not_editable}");
     let disabled = find(&snapshot, "button", "Disabled action").eid.to_string();
     assert_eq!(
-        client.click(&disabled).await.unwrap_err().code(),
+        client
+            .invoke(&ClickParams {
+                eid: disabled.to_string()
+            })
+            .await
+            .unwrap_err()
+            .code(),
         "disabled"
     );
-    let not_select = client.select_option(&button, "x").await.unwrap_err();
+    let not_select = client
+        .invoke(&SelectParams {
+            eid: button.to_string(),
+            option: "x".into(),
+        })
+        .await
+        .unwrap_err();
     assert_eq!(not_select.code(), "not_select");
     let country = find(&snapshot, "combobox", "Country").eid.to_string();
     let no_option = client
-        .select_option(&country, "Atlantis")
+        .invoke(&SelectParams {
+            eid: country.to_string(),
+            option: "Atlantis".into(),
+        })
         .await
         .unwrap_err();
     assert_eq!(no_option.code(), "no_such_option");
@@ -423,13 +591,25 @@ async fn bad_input_gets_clear_errors_and_the_session_keeps_working() {
         "lists the options: {no_option}"
     );
     let unreachable = client
-        .navigate("http://127.0.0.1:9/nothing")
+        .invoke(&NavigateParams {
+            url: "http://127.0.0.1:9/nothing".into(),
+        })
         .await
         .unwrap_err();
     assert_eq!(unreachable.code(), "navigation_failed", "{unreachable}");
-    let script = client.navigate("javascript:alert(1)").await.unwrap_err();
+    let script = client
+        .invoke(&NavigateParams {
+            url: "javascript:alert(1)".into(),
+        })
+        .await
+        .unwrap_err();
     assert_eq!(script.code(), "invalid_argument");
-    let key = client.press_key("Hyper+Q").await.unwrap_err();
+    let key = client
+        .invoke(&KeyParams {
+            key: "Hyper+Q".into(),
+        })
+        .await
+        .unwrap_err();
     assert_eq!(key.code(), "invalid_argument");
     let tool = client
         .call("run_javascript", serde_json::json!({}))
@@ -446,12 +626,12 @@ async fn bad_input_gets_clear_errors_and_the_session_keeps_working() {
         "{fields:?}"
     );
     let waited = client
-        .wait(
-            &tandem_mcp_browser::browser::WaitCondition::Text {
+        .invoke(&WaitParams {
+            condition: tandem_mcp_browser::browser::WaitCondition::Text {
                 text: "never there".into(),
             },
-            Some(300),
-        )
+            timeout_ms: Some(300),
+        })
         .await
         .unwrap_err();
     assert_eq!(waited.code(), "wait_timed_out");
@@ -471,20 +651,36 @@ async fn a_killed_browser_is_restarted_and_only_read_only_calls_run_again_on_it(
 
     // A call that can change a page is never run on a browser it was not meant for.
     browser.host.kill_for_test().await;
-    let error = client.click("e1").await.unwrap_err();
+    let error = client
+        .invoke(&ClickParams { eid: "e1".into() })
+        .await
+        .unwrap_err();
     assert_eq!(error.code(), "browser_crashed", "{error}");
     assert!(
         error.to_string().contains("SIGKILL"),
         "names the kill: {error}"
     );
-    let relaunched = client.navigate(&site.url("/links.html")).await.unwrap();
+    let relaunched = client
+        .invoke(&NavigateParams {
+            url: site.url("/links.html").to_string(),
+        })
+        .await
+        .unwrap();
     assert_eq!(relaunched.title, "Links");
-    let observed = client.observe(None).await.unwrap().observation;
+    let observed = client
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation;
     assert_eq!(restarts_in(&observed.notices), 1, "{:?}", observed.notices);
 
     // A read-only call that meets a dead browser runs on the restarted one.
     browser.host.kill_for_test().await;
-    let observed = client.observe(None).await.unwrap().observation;
+    let observed = client
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation;
     assert_eq!(observed.snapshot.url, "about:blank", "a fresh tab");
     assert_eq!(restarts_in(&observed.notices), 1, "{:?}", observed.notices);
     browser.shutdown().await;
@@ -505,8 +701,16 @@ async fn the_big_page_fits_the_token_budget_with_every_visible_control() {
     let site = FixtureSite::start().await.unwrap();
     let browser = TestBrowser::start().await.unwrap();
     let client = &browser.client;
-    client.navigate(&site.url("/big.html")).await.unwrap();
-    let observed = client.observe(Some(8_000)).await.unwrap();
+    client
+        .invoke(&NavigateParams {
+            url: site.url("/big.html").to_string(),
+        })
+        .await
+        .unwrap();
+    let observed = client
+        .invoke(&ObserveParams::compact(Some(8_000)))
+        .await
+        .unwrap();
     let snapshot = &observed.observation.snapshot;
     assert!(
         snapshot.elements.len() >= 2_000,
@@ -539,7 +743,12 @@ async fn the_big_page_fits_the_token_budget_with_every_visible_control() {
     // Scrolling brings far rows into view.
     let last = find(snapshot, "button", "Save 1000").eid.to_string();
     assert!(!find(snapshot, "button", "Save 1000").in_viewport);
-    client.click(&last).await.unwrap();
+    client
+        .invoke(&ClickParams {
+            eid: last.to_string(),
+        })
+        .await
+        .unwrap();
     page_has(client, "Saved 1000").await;
     browser.shutdown().await;
 }
@@ -551,7 +760,12 @@ async fn an_abandoned_call_frees_the_session_at_once() {
     let server = tandem_mcp_browser::server::BrowserServer::new(std::sync::Arc::clone(&host));
     let session = std::sync::Arc::clone(server.session());
     let client = std::sync::Arc::new(McpBrowserClient::in_process(server).await.unwrap());
-    client.navigate(&site.url("/form.html")).await.unwrap();
+    client
+        .invoke(&NavigateParams {
+            url: site.url("/form.html").to_string(),
+        })
+        .await
+        .unwrap();
 
     // A wait that would hold the session for a minute, abandoned by its caller mid-way.
     let waiting = {
@@ -560,7 +774,12 @@ async fn an_abandoned_call_frees_the_session_at_once() {
             let never = tandem_mcp_browser::browser::WaitCondition::Text {
                 text: "this text never appears".into(),
             };
-            client.wait(&never, Some(60_000)).await
+            client
+                .invoke(&WaitParams {
+                    condition: never.clone(),
+                    timeout_ms: Some(60_000),
+                })
+                .await
         })
     };
     // Abandon it only once the server is inside the call (it holds the session).
@@ -573,7 +792,9 @@ async fn an_abandoned_call_frees_the_session_at_once() {
     // The next call is served now, not after the abandoned wait's minute.
     let next = tokio::time::timeout(
         std::time::Duration::from_secs(20),
-        client.navigate(&site.url("/links.html")),
+        client.invoke(&NavigateParams {
+            url: site.url("/links.html").to_string(),
+        }),
     )
     .await
     .expect("the session was freed when the call was abandoned");
@@ -657,7 +878,12 @@ async fn a_server_that_never_answers_is_a_navigation_timeout_and_the_session_goe
     );
 
     open(client, &site, "/links.html").await;
-    let error = client.navigate(&silent_url).await.unwrap_err();
+    let error = client
+        .invoke(&NavigateParams {
+            url: silent_url.to_string(),
+        })
+        .await
+        .unwrap_err();
     assert!(
         matches!(&error, ClientError::Tool { code, message }
             if code == "navigation_timeout" && message.contains(&within)),
@@ -665,10 +891,10 @@ async fn a_server_that_never_answers_is_a_navigation_timeout_and_the_session_goe
     );
     // The tab is left on a blank page, the page before one step back, and it opens the next
     // page at once (the abandoned navigation holds nothing up).
-    let observed = client.observe(None).await.unwrap();
+    let observed = client.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert_eq!(observed.observation.snapshot.url, "about:blank");
-    client.back().await.unwrap();
-    let back = client.observe(None).await.unwrap();
+    client.invoke(&BackParams {}).await.unwrap();
+    let back = client.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert_eq!(back.observation.snapshot.title, "Links");
     let snapshot = open(client, &site, "/form.html").await;
     assert_eq!(snapshot.title, "Sign up form");

@@ -5,6 +5,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
 use tandem_agent::{Action, InterruptKind, Resume, TimelineItem};
+use tandem_mcp_browser::server::params::{ClickParams, ObserveParams};
 use tandem_protocol::{ActionResult, RunOutcome};
 use tandem_tests::TestAgent;
 
@@ -27,7 +28,13 @@ async fn a_captcha_page_is_handed_over_once_and_its_other_fields_stay_the_agents
     assert!(text.contains("Continue"), "{text}");
 
     // The person solves the CAPTCHA and sends the form, in the same browser session.
-    let page = t.person.observe(None).await.unwrap().observation.snapshot;
+    let page = t
+        .person
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
     let eid_of = |name: &str| {
         page.elements
             .iter()
@@ -36,8 +43,18 @@ async fn a_captcha_page_is_handed_over_once_and_its_other_fields_stay_the_agents
             .eid
             .to_string()
     };
-    t.person.click(&eid_of("not a robot")).await.unwrap();
-    t.person.click(&eid_of("Continue")).await.unwrap();
+    t.person
+        .invoke(&ClickParams {
+            eid: eid_of("not a robot").to_string(),
+        })
+        .await
+        .unwrap();
+    t.person
+        .invoke(&ClickParams {
+            eid: eid_of("Continue").to_string(),
+        })
+        .await
+        .unwrap();
     t.agent
         .resume(
             &asked.id,

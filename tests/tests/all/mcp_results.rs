@@ -4,6 +4,9 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
 use serde_json::{Value, json};
+use tandem_mcp_browser::server::params::{
+    LaunchParams, ListTabsParams, NavigateParams, ObserveParams,
+};
 use tandem_mcp_browser::{ClientError, McpBrowserClient};
 use tandem_tests::{FixtureSite, TestBrowser};
 
@@ -96,10 +99,13 @@ async fn every_tool_answers_structured_content_as_a_json_object() {
     assert_eq!(closed["tabs"].as_array().map(Vec::len), Some(1), "{closed}");
 
     // The typed client reads the same answers.
-    let tabs = client.list_tabs().await.unwrap();
+    let tabs = client.invoke(&ListTabsParams {}).await.unwrap().tabs;
     assert_eq!(tabs.len(), 1);
     assert!(tabs[0].active);
-    assert_eq!(client.launch().await.unwrap(), tabs);
+    assert_eq!(
+        client.invoke(&LaunchParams::default()).await.unwrap().tabs,
+        tabs
+    );
     browser.shutdown().await;
 }
 
@@ -108,7 +114,12 @@ async fn bad_arguments_are_invalid_argument_tool_errors_and_the_session_goes_on(
     let site = FixtureSite::start().await.unwrap();
     let browser = TestBrowser::start().await.unwrap();
     let client = &browser.client;
-    client.navigate(&site.url("/links.html")).await.unwrap();
+    client
+        .invoke(&NavigateParams {
+            url: site.url("/links.html").to_string(),
+        })
+        .await
+        .unwrap();
 
     let cases = [
         (
@@ -140,7 +151,7 @@ async fn bad_arguments_are_invalid_argument_tool_errors_and_the_session_goes_on(
             other => panic!("{tool} {args}: {other:?}"),
         }
     }
-    let page = client.observe(None).await.unwrap();
+    let page = client.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert_eq!(page.observation.snapshot.title, "Links");
     browser.shutdown().await;
 }

@@ -1,6 +1,7 @@
 //! Connecting to a browser that is already running (a remote browser host) by its DevTools URL.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
+use tandem_mcp_browser::server::params::{ListTabsParams, NavigateParams, ObserveParams};
 use tandem_mcp_browser::{BrowserConfig, BrowserHost, PageNotice};
 use tandem_tests::{DevtoolsChromium, FixtureSite, connected_client};
 
@@ -13,9 +14,14 @@ async fn drives_a_running_browser_through_its_devtools_url() {
         ..tandem_tests::browser_config()
     });
     let client = connected_client(&host).await.unwrap();
-    let outcome = client.navigate(&site.url("/form.html")).await.unwrap();
+    let outcome = client
+        .invoke(&NavigateParams {
+            url: site.url("/form.html").to_string(),
+        })
+        .await
+        .unwrap();
     assert_eq!(outcome.title, "Sign up form");
-    let observed = client.observe(None).await.unwrap();
+    let observed = client.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(
         observed
             .observation
@@ -27,7 +33,7 @@ async fn drives_a_running_browser_through_its_devtools_url() {
 
     // A second session on the same remote browser is isolated from the first.
     let other = connected_client(&host).await.unwrap();
-    let tabs = other.list_tabs().await.unwrap();
+    let tabs = other.invoke(&ListTabsParams {}).await.unwrap().tabs;
     assert_eq!(tabs.len(), 1);
     assert_eq!(
         tabs[0].url, "about:blank",
@@ -52,7 +58,12 @@ async fn a_devtools_http_address_is_resolved_to_its_websocket() {
         ..tandem_tests::browser_config()
     });
     let client = connected_client(&host).await.unwrap();
-    let outcome = client.navigate(&site.url("/links.html")).await.unwrap();
+    let outcome = client
+        .invoke(&NavigateParams {
+            url: site.url("/links.html").to_string(),
+        })
+        .await
+        .unwrap();
     assert_eq!(outcome.title, "Links");
     client.close().await;
     host.shutdown().await;
@@ -63,7 +74,12 @@ async fn a_devtools_http_address_is_resolved_to_its_websocket() {
         ..tandem_tests::browser_config()
     });
     let client = connected_client(&nothing).await.unwrap();
-    let error = client.navigate(&site.url("/links.html")).await.unwrap_err();
+    let error = client
+        .invoke(&NavigateParams {
+            url: site.url("/links.html").to_string(),
+        })
+        .await
+        .unwrap_err();
     assert!(error.to_string().contains("json/version"), "{error}");
 }
 
@@ -77,12 +93,21 @@ async fn a_remote_browser_that_goes_away_is_reconnected_when_it_is_back() {
         ..tandem_tests::browser_config()
     });
     let client = connected_client(&host).await.unwrap();
-    client.navigate(&site.url("/form.html")).await.unwrap();
+    client
+        .invoke(&NavigateParams {
+            url: site.url("/form.html").to_string(),
+        })
+        .await
+        .unwrap();
 
     first.process.kill().await.unwrap();
     let port: u16 = address.rsplit(':').next().unwrap().parse().unwrap();
     let _second = DevtoolsChromium::start_on(port).await.unwrap();
-    let observed = client.observe(None).await.unwrap().observation;
+    let observed = client
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation;
     assert_eq!(observed.snapshot.url, "about:blank", "a fresh tab");
     assert!(
         observed.notices.iter().any(
@@ -91,7 +116,12 @@ async fn a_remote_browser_that_goes_away_is_reconnected_when_it_is_back() {
         "{:?}",
         observed.notices
     );
-    let outcome = client.navigate(&site.url("/links.html")).await.unwrap();
+    let outcome = client
+        .invoke(&NavigateParams {
+            url: site.url("/links.html").to_string(),
+        })
+        .await
+        .unwrap();
     assert_eq!(outcome.title, "Links");
     client.close().await;
     host.shutdown().await;

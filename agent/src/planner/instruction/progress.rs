@@ -173,18 +173,5 @@ pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress
 
 /// Actions that carry out a step (as opposed to asking, handing over or stopping).
 fn is_step_action(action: &Action) -> bool {
-    match action {
-        Action::AskUser { .. } | Action::NeedUser { .. } | Action::Stop { .. } => false,
-        Action::Navigate { .. }
-        | Action::Click { .. }
-        | Action::Type { .. }
-        | Action::SelectOption { .. }
-        | Action::Check { .. }
-        | Action::Uncheck { .. }
-        | Action::PressKey { .. }
-        | Action::Scroll { .. }
-        | Action::Wait { .. }
-        | Action::Back
-        | Action::Tool { .. } => true,
-    }
+    action.class().is_step()
 }

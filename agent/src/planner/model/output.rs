@@ -11,7 +11,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::action::Action;
+use crate::action::{Action, clip};
 
 /// Longest reasoning kept, in characters.
 const MAX_REASONING: usize = 600;
@@ -92,13 +92,4 @@ fn drop_nulls(map: &mut Map<String, Value>) {
             Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_) => {}
         }
     }
-}
-
-fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
 }

@@ -4,13 +4,18 @@
 use base64::Engine;
 use tandem_mcp_browser::McpBrowserClient;
 use tandem_mcp_browser::browser::WaitCondition;
+use tandem_mcp_browser::server::params::{
+    ClickParams, NavigateParams, ObserveParams, TypeParams, WaitParams,
+};
 use tandem_mcp_browser::snapshot::Snapshot;
 
 /// Opens the daemon's chat page with its launch token and waits until it is connected and idle.
 pub async fn open_ui(daemon: &super::TestDaemon, ui: &McpBrowserClient) {
-    ui.navigate(&format!("{}#token={}", daemon.url("/"), daemon.token))
-        .await
-        .unwrap();
+    ui.invoke(&NavigateParams {
+        url: (format!("{}#token={}", daemon.url("/"), daemon.token)).to_string(),
+    })
+    .await
+    .unwrap();
     wait_text(ui, "idle").await;
 }
 
@@ -35,7 +40,13 @@ pub fn eid(snapshot: &Snapshot, role: &str, name: &str) -> String {
 /// Waits (at most 30 s) until the page shows `text`.
 pub async fn wait_text(ui: &McpBrowserClient, text: &str) {
     let condition = WaitCondition::Text { text: text.into() };
-    if let Err(error) = ui.wait(&condition, Some(30_000)).await {
+    if let Err(error) = ui
+        .invoke(&WaitParams {
+            condition: condition.clone(),
+            timeout_ms: Some(30_000),
+        })
+        .await
+    {
         panic!("the UI never showed {text:?}: {error}");
     }
 }
@@ -46,23 +57,55 @@ pub async fn wait_element(ui: &McpBrowserClient, role: &str, name: &str) {
         name: name.into(),
         role: Some(role.into()),
     };
-    if let Err(error) = ui.wait(&condition, Some(30_000)).await {
+    if let Err(error) = ui
+        .invoke(&WaitParams {
+            condition: condition.clone(),
+            timeout_ms: Some(30_000),
+        })
+        .await
+    {
         panic!("the UI never showed {role} {name:?}: {error}");
     }
 }
 
 /// Types `text` into the composer and sends it.
 pub async fn say(ui: &McpBrowserClient, text: &str) {
-    let page = ui.observe(None).await.unwrap().observation.snapshot;
-    ui.type_text(
-        &eid(&page, "textbox", "Message to Tandem"),
-        text,
-        true,
-        false,
-    )
-    .await
-    .unwrap();
-    ui.click(&eid(&page, "button", "Send")).await.unwrap();
+    let page = snapshot(ui).await;
+    type_into(ui, &page, ("textbox", "Message to Tandem"), text, true).await;
+    click(ui, &page, "button", "Send").await;
+}
+
+/// The page's snapshot now.
+pub async fn snapshot(ui: &McpBrowserClient) -> Snapshot {
+    ui.invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot
+}
+
+/// Clicks the element with this role and name on `page`.
+pub async fn click(ui: &McpBrowserClient, page: &Snapshot, role: &str, name: &str) {
+    let eid = eid(page, role, name);
+    ui.invoke(&ClickParams { eid }).await.unwrap();
+}
+
+/// Types `text` into the element with this role and name on `page`, clearing it first when
+/// `clear`.
+pub async fn type_into(
+    ui: &McpBrowserClient,
+    page: &Snapshot,
+    (role, name): (&str, &str),
+    text: &str,
+    clear: bool,
+) {
+    let params = TypeParams {
+        eid: eid(page, role, name),
+        text: text.to_owned(),
+        clear,
+        submit: false,
+    };
+    ui.invoke(&params).await.unwrap();
 }
 
 /// Sends the goal "open the fixture form then type Ada into Full name" and waits until the run

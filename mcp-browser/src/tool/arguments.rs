@@ -1,19 +1,13 @@
 //! Tool arguments checked by the tools themselves.
 //!
-//! rmcp answers arguments it cannot deserialize with a text-only error. The tools take
-//! [`Checked<P>`] instead, which always deserializes and keeps what was wrong. A tool then
-//! refuses a bad argument the way it answers every other caller mistake: an `isError` result
-//! with `{error: "invalid_argument", message}`, and the message names the field. [`Validate`]
-//! adds the checks a JSON schema states but serde does not enforce: ranges and contradictions.
+//! rmcp answers arguments it cannot deserialize with a text-only error. The served tools parse
+//! their arguments with [`parse`] instead (see `route`), so a bad argument is refused the way
+//! every other caller mistake is: an `isError` result with `{error: "invalid_argument",
+//! message}`, and the message names the field. [`Validate`] adds the checks a JSON schema states
+//! but serde does not enforce: ranges and contradictions.
 
-use std::borrow::Cow;
-
-use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
-
-use crate::error::BrowserError;
 
 /// Checks that deserializing cannot express.
 pub trait Validate {
@@ -24,45 +18,8 @@ pub trait Validate {
     }
 }
 
-/// A tool's parameters `P`, or why the caller's arguments are not a valid `P`.
-///
-/// Its JSON schema is `P`'s, so the tool's input schema is unchanged.
-#[derive(Debug)]
-pub struct Checked<P>(Result<P, String>);
-
-impl<P> Checked<P> {
-    /// The parameters, or an `invalid_argument` error saying what is wrong with them.
-    pub fn parsed(self) -> Result<P, BrowserError> {
-        self.0.map_err(BrowserError::InvalidArgument)
-    }
-}
-
-impl<'de, P: DeserializeOwned + Validate> Deserialize<'de> for Checked<P> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let arguments = Value::deserialize(deserializer)?;
-        Ok(Self(parse(arguments)))
-    }
-}
-
-impl<P: JsonSchema> JsonSchema for Checked<P> {
-    fn inline_schema() -> bool {
-        P::inline_schema()
-    }
-
-    fn schema_name() -> Cow<'static, str> {
-        P::schema_name()
-    }
-
-    fn schema_id() -> Cow<'static, str> {
-        P::schema_id()
-    }
-
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        P::json_schema(generator)
-    }
-}
-
-fn parse<P: DeserializeOwned + Validate>(arguments: Value) -> Result<P, String> {
+/// The parameters `P` the caller's `arguments` stand for, or why they do not, naming the field.
+pub fn parse<P: DeserializeOwned + Validate>(arguments: Value) -> Result<P, String> {
     let params: P = match serde_json::from_value(arguments.clone()) {
         Ok(params) => params,
         Err(error) => return Err(explain::<P>(&arguments, &error.to_string())),
@@ -103,6 +60,8 @@ fn explain<P: DeserializeOwned>(arguments: &Value, message: &str) -> String {
 mod tests {
     use serde_json::json;
 
+    use serde::Deserialize;
+
     use super::*;
 
     #[derive(Debug, Deserialize)]
@@ -131,24 +90,15 @@ mod tests {
     }
 
     fn refusal(arguments: Value) -> String {
-        match serde_json::from_value::<Checked<Example>>(arguments)
-            .unwrap()
-            .parsed()
-        {
+        match parse::<Example>(arguments) {
             Ok(params) => panic!("accepted {params:?}"),
-            Err(error) => {
-                assert_eq!(error.code(), "invalid_argument");
-                error.to_string()
-            }
+            Err(message) => message,
         }
     }
 
     #[test]
     fn good_arguments_pass_through() {
-        let parsed = serde_json::from_value::<Checked<Example>>(json!({ "eid": "e1" }))
-            .unwrap()
-            .parsed()
-            .unwrap();
+        let parsed = parse::<Example>(json!({ "eid": "e1" })).unwrap();
         assert_eq!(parsed.eid, "e1");
         assert_eq!(parsed.quality, None);
         assert!(parsed.direction.is_none());
