@@ -8,7 +8,6 @@
 //! (OR); an absent condition always holds. A rule may also name, in `instead_of`, takeover rules
 //! whose decision it replaces when it matches too (see `PolicyGate::assess`).
 
-use tandem_protocol::Mode;
 use crate::decision::Effect;
 use crate::glob::Glob;
 use crate::host::{HostPattern, HostSet};
@@ -16,6 +15,7 @@ use crate::kind::ActionKind;
 use crate::navigation::scheme_name;
 use crate::prepared::{PreparedRequest, UrlFacts};
 use crate::words::WordList;
+use tandem_protocol::Mode;
 
 /// A checked rule, ready to match.
 #[derive(Debug, Clone)]

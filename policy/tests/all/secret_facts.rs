@@ -7,7 +7,8 @@
 use crate::common;
 
 use common::{agent_on, default_gate, expect, gate_with};
-use tandem_policy::{ActionRequest, Effect, Mode, PolicyContext, SecretFacts, SessionApprovals};
+use tandem_policy::{ActionRequest, Effect, PolicyContext, SecretFacts, SessionApprovals};
+use tandem_protocol::Mode;
 
 const LOGIN: &str = "https://shop.example/login";
 
