@@ -35,6 +35,7 @@ pub mod interrupt;
 pub mod memory;
 pub mod model;
 pub mod nodes;
+pub mod plan;
 pub mod planner;
 pub mod policy_bridge;
 pub mod product_doc;

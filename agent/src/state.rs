@@ -11,9 +11,9 @@ use tandem_mcp_browser::{ObservedPage, Screenshot};
 use tandem_policy::{ActionRequest, PolicyDecision, SessionApprovals};
 
 use crate::graph::{GraphState, Transition};
-use crate::memory::SessionMemory;
-use crate::planner::{Plan, StepOutcome, StepRecord};
-use crate::timeline::{Author, RunOutcome, RunRecord};
+use crate::memory::{ChatMessage, SessionMemory};
+use crate::plan::{Plan, StepOutcome, StepRecord};
+use crate::timeline::{RunOutcome, RunRecord, StateSummary};
 
 /// Who drives: the person chats (the agent answers without acting) or the agent acts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -42,15 +42,6 @@ impl AgentMode {
             AgentMode::Agent => tandem_policy::Mode::Agent,
         }
     }
-}
-
-/// One chat message.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ChatMessage {
-    /// Who wrote it.
-    pub author: Author,
-    /// The text.
-    pub text: String,
 }
 
 /// The planned action and what the graph learnt about it while validating and gating.
@@ -250,27 +241,6 @@ impl AgentState {
         self.run.final_response = Some(text.clone());
         self.final_response = Some(text);
     }
-}
-
-/// What the runner records at every transition.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct StateSummary {
-    /// Graph transitions so far.
-    pub transitions: usize,
-    /// Actions executed so far.
-    pub actions: usize,
-    /// Invalid actions in a row.
-    pub invalid_actions: u32,
-    /// Tool errors in a row.
-    pub consecutive_errors: u32,
-    /// Whether the next plan needs a fresh observation.
-    pub needs_observe: bool,
-    /// The planned action, one line.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub planned_action: Option<String>,
-    /// The current page.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub url: Option<String>,
 }
 
 impl GraphState for AgentState {

@@ -13,7 +13,6 @@ use crate::action::Action;
 use crate::graph::Transition;
 use crate::interrupt::Interrupt;
 use crate::model::RunUsage;
-use crate::state::StateSummary;
 
 /// Who wrote a text entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -235,4 +234,25 @@ impl RunRecord {
     pub fn nodes(&self) -> Vec<&str> {
         self.transitions.iter().map(|t| t.node.as_str()).collect()
     }
+}
+
+/// What the runner records at every transition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StateSummary {
+    /// Graph transitions so far.
+    pub transitions: usize,
+    /// Actions executed so far.
+    pub actions: usize,
+    /// Invalid actions in a row.
+    pub invalid_actions: u32,
+    /// Tool errors in a row.
+    pub consecutive_errors: u32,
+    /// Whether the next plan needs a fresh observation.
+    pub needs_observe: bool,
+    /// The planned action, one line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planned_action: Option<String>,
+    /// The current page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
 }

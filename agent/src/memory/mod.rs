@@ -15,9 +15,11 @@ mod summary;
 
 use std::collections::VecDeque;
 
+use serde::{Deserialize, Serialize};
+
 pub use summary::RunSummary;
 
-use crate::state::ChatMessage;
+use crate::timeline::Author;
 
 /// Earlier runs kept (oldest dropped first).
 pub const MAX_RUNS: usize = 20;
@@ -28,6 +30,15 @@ pub const MESSAGES_SHOWN: usize = 4;
 /// A run whose plain facts are longer than this (characters) is folded by a model when the
 /// planner can (FAST tier).
 pub const FOLD_ABOVE_CHARS: usize = 400;
+
+/// One chat message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChatMessage {
+    /// Who wrote it.
+    pub author: Author,
+    /// The text.
+    pub text: String,
+}
 
 /// What one session remembers beyond the current run.
 #[derive(Debug, Clone, Default)]

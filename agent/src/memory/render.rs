@@ -10,8 +10,8 @@
 //! tandem: I bought it.
 //! ```
 
+use super::ChatMessage;
 use super::{MESSAGES_SHOWN, RUNS_SHOWN, RunSummary, SessionMemory};
-use crate::state::ChatMessage;
 use crate::timeline::Author;
 
 /// Longest line for one run, in characters.

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
-use crate::planner::{StepOutcome, StepRecord};
+use crate::plan::{StepOutcome, StepRecord};
 use crate::policy_bridge::describe;
 use crate::timeline::{RunOutcome, RunRecord, TimelineItem};
 

@@ -26,7 +26,7 @@ use crate::browser::is_fatal;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::{Interrupt, action_hash};
-use crate::planner::StepOutcome;
+use crate::plan::StepOutcome;
 use crate::policy_bridge::masked;
 use crate::secrets::Secrets;
 use crate::state::{AgentState, Ending, PlannedAction};

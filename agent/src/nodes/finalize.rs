@@ -12,10 +12,11 @@ use crate::action::Action;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::{Flow, NodeName};
 use crate::interrupt::Interrupt;
+use crate::memory::ChatMessage;
 use crate::memory::RunSummary;
-use crate::planner::StepOutcome;
+use crate::plan::StepOutcome;
 use crate::policy_bridge::describe;
-use crate::state::{AgentState, ChatMessage};
+use crate::state::AgentState;
 use crate::timeline::{ActionResult, Author, RunOutcome, TimelineItem};
 
 /// The last sentence of the action limit's message: what the person in the chat does to go on

@@ -18,7 +18,7 @@ use super::plan::micros;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
-use crate::planner::StepOutcome;
+use crate::plan::StepOutcome;
 use crate::policy_bridge::{is_secret_field, masked, request_for};
 use crate::secrets::{Secrets, placeholder};
 use crate::state::{AgentState, Ending};

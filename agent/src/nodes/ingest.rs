@@ -7,7 +7,8 @@
 use super::Runtime;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
-use crate::state::{AgentState, ChatMessage};
+use crate::memory::ChatMessage;
+use crate::state::AgentState;
 use crate::timeline::{Author, TimelineItem};
 
 pub(crate) fn ingest_user_input(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {

@@ -14,9 +14,10 @@ use crate::action::Action;
 use crate::events::QuestionEnd;
 use crate::graph::Flow;
 use crate::interrupt::{ConfirmTarget, Interrupt, InterruptKind, Resume, action_hash};
-use crate::planner::StepOutcome;
+use crate::memory::ChatMessage;
+use crate::plan::StepOutcome;
 use crate::policy_bridge::{describe, masked};
-use crate::state::{AgentState, ChatMessage, Ending, PlannedAction};
+use crate::state::{AgentState, Ending, PlannedAction};
 use crate::timeline::{ActionResult, Author, RunOutcome, TimelineItem};
 
 pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) -> Flow<Interrupt> {
@@ -253,7 +254,9 @@ pub(crate) fn ask_user(state: &mut AgentState, resume: Option<Resume>) -> Flow<I
                 state
                     .doc_patches
                     .extend(crate::product_doc::patches::from_answers(
-                        questions, &answers,
+                        questions,
+                        &answers,
+                        &crate::planner::instruction::ELEMENT_QUESTIONS,
                     ));
             }
             let said: Vec<String> = answers

@@ -25,7 +25,7 @@ use super::execute::{check_landing, leave_denied_page, record_tool_error};
 use crate::events::AgentEvent;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
-use crate::planner::StepOutcome;
+use crate::plan::StepOutcome;
 use crate::state::{AgentState, Ending};
 use crate::timeline::{Author, RunOutcome, TimelineItem};
 

@@ -6,7 +6,7 @@ use super::NodeId;
 use crate::action::Action;
 use crate::config::AgentConfig;
 use crate::graph::Route;
-use crate::planner::StopMeaning;
+use crate::plan::StopMeaning;
 use crate::state::{AgentMode, AgentState};
 use crate::timeline::RunOutcome;
 

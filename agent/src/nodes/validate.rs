@@ -16,7 +16,7 @@ use crate::action::Action;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::{Interrupt, action_hash};
-use crate::planner::StepOutcome;
+use crate::plan::StepOutcome;
 use crate::policy_bridge::masked;
 use crate::question::check_questions;
 use crate::state::AgentState;

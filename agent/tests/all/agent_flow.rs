@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 use serde_json::Value;
 use support::{finished, next_matching, question};
-use tandem_agent::planner::{Plan, PlanContext, Planner, StopMeaning};
+use tandem_agent::plan::{Plan, StopMeaning};
+use tandem_agent::planner::{PlanContext, Planner};
 use tandem_agent::{
     Action, ActionResult, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, AgentMode,
     BrowserTools, InterruptError, InterruptKind, PlannerError, QuestionEnd, Resume, RunOutcome,

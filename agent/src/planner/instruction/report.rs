@@ -6,9 +6,8 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::parse::Instructions;
 use super::progress::{CHOICE_QUESTION, OPTION_QUESTION, Progress, Status, TARGET_QUESTION};
-use super::step::{ScrollGoal, Step, Target};
+use super::step::{Instructions, ScrollGoal, Step, Target};
 use crate::action::WaitFor;
 use crate::question::{Question, QuestionKind, QuestionOption};
 

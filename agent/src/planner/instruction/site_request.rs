@@ -16,7 +16,8 @@
 use tandem_mcp_browser::site::brief::{self, BriefAnalysis, PagePlan, ProductType};
 
 use crate::action::Action;
-use crate::planner::{Plan, PlanContext, StepOutcome, StepRecord, StopMeaning};
+use crate::plan::{Plan, StepOutcome, StepRecord, StopMeaning};
+use crate::planner::PlanContext;
 use crate::question::{Question, QuestionKind, QuestionOption};
 
 /// The id of the question asked when the request names no subject.

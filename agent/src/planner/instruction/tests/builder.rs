@@ -3,8 +3,9 @@
 use tandem_mcp_browser::snapshot::{Element, Rect, SelectOption, Snapshot, TextBlock, Viewport};
 
 use crate::action::Action;
+use crate::plan::{Plan, StepOutcome, StepRecord};
 use crate::planner::InstructionPlanner;
-use crate::planner::{Plan, PlanContext, StepOutcome, StepRecord};
+use crate::planner::PlanContext;
 use crate::question::Answer;
 
 /// A page under construction. Elements get eids e1, e2, ... in the order they are added, and
