@@ -12,7 +12,7 @@ use crate::action::Action;
 use crate::interrupt::Interrupt;
 use crate::model::{RequestUsage, RunUsage};
 use crate::state::AgentMode;
-use crate::timeline::{ActionResult, RunOutcome};
+use crate::timeline::{ActionResult, RunOutcome, RunRecord};
 
 /// Where the agent is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,6 +125,16 @@ pub enum AgentEvent {
         outcome: RunOutcome,
         /// The final message.
         text: String,
+        /// The run's whole record, for subscribers in the process (the history writer). Not
+        /// serialised: on disk and on the wire the record has its own place.
+        #[serde(skip)]
+        record: Box<RunRecord>,
+    },
+    /// Who has the browser changed: the person took it (a takeover, during a run or between
+    /// runs) or gave it back.
+    Takeover {
+        /// True while the person has the browser.
+        active: bool,
     },
     /// A model request was answered (model planners only): its tokens and cost, and the run's
     /// totals so far.

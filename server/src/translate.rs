@@ -78,6 +78,7 @@ pub fn frames(event: &AgentEvent) -> Vec<ServerMessage> {
                 status: finished_status(*outcome),
             },
         ],
+        AgentEvent::Takeover { active } => vec![ServerMessage::Takeover { active: *active }],
         AgentEvent::BrowserRestarted { reason, .. } => vec![ServerMessage::BrowserRestarted {
             reason: reason.clone(),
         }],
@@ -319,6 +320,7 @@ mod tests {
                 run_id: "r1".to_owned(),
                 outcome,
                 text: String::new(),
+                record: Box::default(),
             };
             let statuses: Vec<String> = frames(&event)
                 .iter()

@@ -66,6 +66,15 @@ impl SessionMemory {
         self.runs.back()
     }
 
+    /// Whether [`SessionMemory::take_runs_to_fold`] would offer a run.
+    pub fn has_runs_to_fold(&self) -> bool {
+        let skip = self.runs.len().saturating_sub(RUNS_SHOWN);
+        self.runs
+            .iter()
+            .skip(skip)
+            .any(|run| !run.fold_tried && facts_to_fold(run).is_some())
+    }
+
     /// The latest runs shown in requests whose plain facts are long and that were not folded
     /// (or tried) yet: `(run_id, facts)`. Each is offered once.
     pub fn take_runs_to_fold(&mut self) -> Vec<(String, String)> {
@@ -76,8 +85,7 @@ impl SessionMemory {
             .filter(|run| !run.fold_tried)
             .filter_map(|run| {
                 run.fold_tried = true;
-                let facts = render::facts_line(run);
-                (facts.chars().count() > FOLD_ABOVE_CHARS).then(|| (run.run_id.clone(), facts))
+                facts_to_fold(run).map(|facts| (run.run_id.clone(), facts))
             })
             .collect()
     }
@@ -104,4 +112,10 @@ impl SessionMemory {
     pub fn context_notes(&self, earlier_messages: &[ChatMessage]) -> Option<String> {
         render::context_notes(self, earlier_messages)
     }
+}
+
+/// The plain facts of `run` when they are long enough to be worth folding.
+fn facts_to_fold(run: &RunSummary) -> Option<String> {
+    let facts = render::facts_line(run);
+    (facts.chars().count() > FOLD_ABOVE_CHARS).then_some(facts)
 }

@@ -20,11 +20,10 @@ use tandem_mcp_browser::browser::{ActionOutcome, ScrollTarget, WaitCondition};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{ClientError, Observation, ObservedPage, TabInfo, ToolOutput};
 use tandem_policy::PolicyGate;
-use tokio::sync::broadcast;
 
 /// A page with a few elements; records the calls it gets.
 #[derive(Default)]
-struct FakeBrowser {
+pub(crate) struct FakeBrowser {
     elements: Vec<Element>,
     calls: Mutex<Vec<String>>,
     fail_clicks: bool,
@@ -33,14 +32,14 @@ struct FakeBrowser {
 }
 
 impl FakeBrowser {
-    fn with(elements: Vec<Element>) -> Self {
+    pub(crate) fn with(elements: Vec<Element>) -> Self {
         Self {
             elements,
             ..Self::default()
         }
     }
 
-    fn calls(&self) -> Vec<String> {
+    pub(crate) fn calls(&self) -> Vec<String> {
         self.calls.lock().unwrap().clone()
     }
 
@@ -54,7 +53,7 @@ impl FakeBrowser {
     }
 }
 
-fn element(eid: &str, role: &str, name: &str) -> Element {
+pub(crate) fn element(eid: &str, role: &str, name: &str) -> Element {
     Element {
         eid: eid.into(),
         role: role.into(),
@@ -142,10 +141,10 @@ impl BrowserTools for FakeBrowser {
 }
 
 /// Plays a fixed list of actions, one per call; repeats the last one when the list runs out.
-struct Script(Vec<Action>, Mutex<usize>);
+pub(crate) struct Script(Vec<Action>, Mutex<usize>);
 
 impl Script {
-    fn new(actions: Vec<Action>) -> Arc<Self> {
+    pub(crate) fn new(actions: Vec<Action>) -> Arc<Self> {
         Arc::new(Self(actions, Mutex::new(0)))
     }
 }
@@ -160,7 +159,7 @@ impl Planner for Script {
     }
 }
 
-fn spawn(browser: &Arc<FakeBrowser>, planner: Arc<Script>) -> AgentHandle {
+pub(crate) fn spawn(browser: &Arc<FakeBrowser>, planner: Arc<Script>) -> AgentHandle {
     Agent::spawn(
         AgentConfig::default(),
         planner,
@@ -169,11 +168,11 @@ fn spawn(browser: &Arc<FakeBrowser>, planner: Arc<Script>) -> AgentHandle {
     )
 }
 
-fn click(eid: &str) -> Action {
+pub(crate) fn click(eid: &str) -> Action {
     Action::Click { eid: eid.into() }
 }
 
-fn stop() -> Action {
+pub(crate) fn stop() -> Action {
     Action::Stop {
         answer: "all done".into(),
     }
@@ -265,26 +264,7 @@ async fn a_confirmation_is_bound_to_its_id_kind_and_action_and_runs_the_action_o
 }
 
 /// A run stopped at the confirmation of "Delete account", and the denial that answers it.
-async fn asked_to_delete(
-    browser: &Arc<FakeBrowser>,
-) -> (AgentHandle, broadcast::Receiver<AgentEvent>, String, Resume) {
-    let agent = spawn(browser, Script::new(vec![click("e1"), stop()]));
-    let mut events = agent.subscribe();
-    agent.submit_user_message("delete it").await.unwrap();
-    let asked = question(&mut events).await;
-    let InterruptKind::Confirm { action_hash, .. } = &asked.kind else {
-        panic!("expected a confirmation");
-    };
-    let deny = Resume::Confirm {
-        approved: false,
-        action_hash: action_hash.clone(),
-        remember: false,
-        reason: None,
-    };
-    (agent, events, asked.id, deny)
-}
-
-fn delete_account_page() -> Arc<FakeBrowser> {
+pub(crate) fn delete_account_page() -> Arc<FakeBrowser> {
     Arc::new(FakeBrowser::with(vec![element(
         "e1",
         "button",
@@ -341,11 +321,21 @@ async fn a_declined_confirmation_is_a_step_the_run_goes_on_from_and_is_never_ret
 #[tokio::test]
 async fn a_confirmation_nobody_answered_in_time_is_not_worded_as_the_persons_refusal() {
     let browser = delete_account_page();
-    let (agent, mut events, id, deny) = asked_to_delete(&browser).await;
-    agent
-        .resume_as(&id, deny, QuestionEnd::Expired)
-        .await
-        .unwrap();
+    let config = AgentConfig {
+        confirm_expiry: std::time::Duration::from_millis(200),
+        ..AgentConfig::default()
+    };
+    let agent = Agent::spawn(
+        config,
+        Script::new(vec![click("e1"), stop()]),
+        browser.clone(),
+        Arc::new(PolicyGate::with_defaults().unwrap()),
+    );
+    let mut events = agent.subscribe();
+    agent.submit_user_message("delete it").await.unwrap();
+    let asked = question(&mut events).await;
+    assert!(matches!(asked.kind, InterruptKind::Confirm { .. }));
+    // Nobody answers: the agent denies it once the confirmation expired.
     let cleared = next_matching(&mut events, |e| {
         matches!(e, AgentEvent::QuestionCleared { .. })
     })

@@ -14,7 +14,7 @@ pub async fn write(agent: &AgentHandle, history: &Arc<RunHistory>, event: &Agent
         return;
     };
     let record = match event {
-        AgentEvent::RunFinished { .. } => agent.run(&run_id),
+        AgentEvent::RunFinished { record, .. } => Some(record.as_ref().clone()),
         AgentEvent::Status { .. }
         | AgentEvent::Step { .. }
         | AgentEvent::Observation { .. }
@@ -24,6 +24,7 @@ pub async fn write(agent: &AgentHandle, history: &Arc<RunHistory>, event: &Agent
         | AgentEvent::Usage { .. }
         | AgentEvent::ProductDocUpdated { .. }
         | AgentEvent::BrowserRestarted { .. }
+        | AgentEvent::Takeover { .. }
         | AgentEvent::Error { .. } => None,
     };
     let session_id = agent.session_id().to_owned();
@@ -52,6 +53,6 @@ fn run_of(event: &AgentEvent) -> Option<&str> {
         | AgentEvent::Usage { run_id, .. }
         | AgentEvent::ProductDocUpdated { run_id, .. }
         | AgentEvent::BrowserRestarted { run_id, .. } => Some(run_id),
-        AgentEvent::Status { .. } | AgentEvent::Error { .. } => None,
+        AgentEvent::Status { .. } | AgentEvent::Takeover { .. } | AgentEvent::Error { .. } => None,
     }
 }

@@ -119,6 +119,7 @@ fn apply(run: &mut StoredRun, event: AgentEvent) {
         | AgentEvent::QuestionCleared { .. }
         | AgentEvent::Message { .. }
         | AgentEvent::ProductDocUpdated { .. }
+        | AgentEvent::Takeover { .. }
         | AgentEvent::Error { .. } => {}
     }
 }

@@ -264,6 +264,7 @@ impl Drive<'_> {
                     run_id: of,
                     outcome,
                     text,
+                    ..
                 } if of == run_id => {
                     let outcome = Outcome::of(outcome);
                     if let Some(expected) = message.outcome
@@ -298,6 +299,7 @@ impl Drive<'_> {
                 | AgentEvent::Message { .. }
                 | AgentEvent::BrowserRestarted { .. }
                 | AgentEvent::Usage { .. }
+                | AgentEvent::Takeover { .. }
                 | AgentEvent::ProductDocUpdated { .. } => {}
             }
         }
