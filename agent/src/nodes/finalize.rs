@@ -63,14 +63,7 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
         | RunOutcome::Failed => "not finished: the run ended",
     };
     for seq in state.run.record.timeline.close_pending(closing) {
-        let Some(TimelineItem::Action { action, result, .. }) = state
-            .run
-            .record
-            .timeline
-            .entries()
-            .get(seq)
-            .map(|entry| &entry.item)
-        else {
+        let Some(TimelineItem::Action { action, result, .. }) = state.run.timeline_item(seq) else {
             continue;
         };
         // The pending entry is the planned action's (a paused or cancelled step): same line.
@@ -186,14 +179,7 @@ fn cancelled_text(state: &AgentState) -> String {
         .collect();
     let unfinished = state.run.planned_action.as_ref().and_then(|planned| {
         let seq = planned.timeline_seq?;
-        match state
-            .run
-            .record
-            .timeline
-            .entries()
-            .get(seq)
-            .map(|entry| &entry.item)
-        {
+        match state.run.timeline_item(seq) {
             Some(TimelineItem::Action {
                 result: ActionResult::Pending { interrupt_id },
                 ..

@@ -14,7 +14,6 @@ pub mod patches;
 pub use patches::{from_answers, from_tool};
 
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 use tandem_mcp_browser::snapshot::render::estimate_tokens;
@@ -75,7 +74,7 @@ impl ProductDoc {
             if title.is_empty() || content.is_empty() {
                 continue;
             }
-            let at = now_ms();
+            let at = crate::graph::now_ms();
             match self
                 .sections
                 .iter_mut()
@@ -181,13 +180,6 @@ fn cut(text: &str, max: usize) -> String {
     let mut cut: String = text.chars().take(max.saturating_sub(1)).collect();
     cut.push('…');
     cut
-}
-
-fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-        .unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::events::QuestionEnd;
 use crate::plan::{Plan, StepOutcome, StepRecord};
 use crate::product_doc::DocPatch;
-use crate::timeline::{RunOutcome, RunRecord};
+use crate::timeline::{RunOutcome, RunRecord, TimelineItem};
 
 /// The planned action and what the graph learnt about it while validating and gating.
 #[derive(Debug, Clone, PartialEq)]
@@ -154,6 +154,15 @@ impl Run {
     /// The person's message that started the run.
     pub fn goal(&self) -> &str {
         &self.record.goal
+    }
+
+    /// The item of the run's timeline entry `seq`.
+    pub fn timeline_item(&self, seq: usize) -> Option<&TimelineItem> {
+        self.record
+            .timeline
+            .entries()
+            .get(seq)
+            .map(|entry| &entry.item)
     }
 
     /// Records the run's end.
