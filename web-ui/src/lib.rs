@@ -34,52 +34,47 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 
-static ASSETS: &[Asset] = &[
-    Asset {
-        path: "/",
-        content_type: HTML,
-        body: include_bytes!("../static/index.html"),
-    },
-    Asset {
-        path: "/app.css",
-        content_type: CSS,
-        body: include_bytes!("../static/app.css"),
-    },
-    Asset {
-        path: "/app.js",
-        content_type: JS,
-        body: include_bytes!("../static/app.js"),
-    },
-    Asset {
-        path: "/protocol.js",
-        content_type: JS,
-        body: include_bytes!("../static/protocol.js"),
-    },
-    Asset {
-        path: "/live.js",
-        content_type: JS,
-        body: include_bytes!("../static/live.js"),
-    },
-    Asset {
-        path: "/render.js",
-        content_type: JS,
-        body: include_bytes!("../static/render.js"),
-    },
-    Asset {
-        path: "/history.js",
-        content_type: JS,
-        body: include_bytes!("../static/history.js"),
-    },
-    Asset {
-        path: "/product_doc.js",
-        content_type: JS,
-        body: include_bytes!("../static/product_doc.js"),
-    },
-    Asset {
-        path: "/favicon.svg",
-        content_type: SVG,
-        body: include_bytes!("../static/favicon.svg"),
-    },
+/// The [`Asset`]s of files under `static/`: `"name.ext" as TYPE` is served at `/name.ext`,
+/// `"name.ext" at "/path" as TYPE` at `/path`.
+macro_rules! static_assets {
+    ($($file:literal $(at $path:literal)? as $content_type:ident),* $(,)?) => {
+        &[$(Asset {
+            path: static_assets!(@path $file $(, $path)?),
+            content_type: $content_type,
+            body: include_bytes!(concat!("../static/", $file)),
+        }),*]
+    };
+    (@path $file:literal, $path:literal) => { $path };
+    (@path $file:literal) => { concat!("/", $file) };
+}
+
+/// `index.html` first; stylesheets in the order index.html links them.
+static ASSETS: &[Asset] = static_assets![
+    "index.html" at "/" as HTML,
+    "base.css" as CSS,
+    "layout.css" as CSS,
+    "conversation.css" as CSS,
+    "cards.css" as CSS,
+    "panels.css" as CSS,
+    "live.css" as CSS,
+    "app.js" as JS,
+    "protocol.js" as JS,
+    "connection.js" as JS,
+    "notices.js" as JS,
+    "status.js" as JS,
+    "composer.js" as JS,
+    "question.js" as JS,
+    "cards.js" as JS,
+    "timeline.js" as JS,
+    "transcript.js" as JS,
+    "record.js" as JS,
+    "scroll.js" as JS,
+    "live.js" as JS,
+    "render.js" as JS,
+    "history.js" as JS,
+    "product_doc.js" as JS,
+    "site_pages.js" as JS,
+    "favicon.svg" as SVG,
 ];
 
 /// The `data-testid` values the page carries, for end-to-end tests. `confirm-card`,
@@ -198,8 +193,41 @@ mod tests {
         }
         assert_eq!(asset("/index.html"), asset("/"));
         assert_eq!(assets()[0].path, "/");
-        for path in ["/", "/app.js", "/app.css", "/protocol.js", "/render.js"] {
+        for path in ["/", "/app.js", "/base.css", "/protocol.js", "/render.js"] {
             assert!(asset(path).is_some(), "{path}");
+        }
+    }
+
+    #[test]
+    fn every_static_file_is_an_asset() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .expect("static dir")
+            .map(|entry| {
+                entry
+                    .expect("dir entry")
+                    .file_name()
+                    .into_string()
+                    .expect("UTF-8")
+            })
+            .collect();
+        files.sort();
+        let mut served: Vec<String> = assets()
+            .iter()
+            .map(|a| match a.path {
+                "/" => "index.html".to_owned(),
+                path => path.trim_start_matches('/').to_owned(),
+            })
+            .collect();
+        served.sort();
+        assert_eq!(files, served);
+    }
+
+    #[test]
+    fn no_asset_is_over_600_lines() {
+        for a in assets() {
+            let lines = text(a.path).lines().count();
+            assert!(lines <= 600, "{} has {lines} lines", a.path);
         }
     }
 
@@ -210,6 +238,7 @@ mod tests {
             "/nope.js",
             "/../Cargo.toml",
             "app.js",
+            "/app.css",
             "/APP.JS",
             "/app.js?x=1",
         ] {
@@ -252,7 +281,17 @@ mod tests {
                 .filter(|h| !h.starts_with('#')),
         );
         assert!(refs.contains(&"/app.js"));
-        assert!(refs.contains(&"/app.css"));
+        let stylesheets: Vec<&str> = assets()
+            .iter()
+            .filter(|a| a.path.ends_with(".css"))
+            .map(|a| a.path)
+            .collect();
+        let linked: Vec<&str> = refs
+            .iter()
+            .copied()
+            .filter(|r| r.ends_with(".css"))
+            .collect();
+        assert_eq!(linked, stylesheets, "every stylesheet is linked, in order");
         for r in refs {
             assert!(
                 asset(r).is_some(),
@@ -261,32 +300,48 @@ mod tests {
         }
     }
 
+    /// The module specifiers `js` imports (`"./render.js"`), single- and multi-line imports.
+    fn imports(js: &str) -> Vec<&str> {
+        js.lines()
+            .filter_map(|line| {
+                let line = line.trim();
+                let spec = if line.starts_with("import ") {
+                    line.split(" from ").nth(1)?
+                } else {
+                    line.strip_prefix("} from ")?
+                };
+                spec.trim_end_matches(';')
+                    .strip_prefix('"')?
+                    .strip_suffix('"')
+            })
+            .collect()
+    }
+
     #[test]
     fn module_imports_resolve_to_assets() {
         for a in assets().iter().filter(|a| a.path.ends_with(".js")) {
-            let js = text(a.path);
-            for line in js.lines().filter(|l| l.trim_start().starts_with("import ")) {
-                let spec = line
-                    .split(" from ")
-                    .nth(1)
-                    .and_then(|s| s.trim().trim_end_matches(';').strip_prefix('"'))
-                    .and_then(|s| s.strip_suffix('"'));
-                let Some(spec) = spec else {
-                    // Multi-line import: the specifier is on a later line.
-                    continue;
-                };
+            for spec in imports(text(a.path)) {
                 let path = spec.strip_prefix('.').unwrap_or(spec);
                 assert!(asset(path).is_some(), "{} imports missing {spec}", a.path);
             }
-            for line in js.lines().filter(|l| l.trim_start().starts_with("} from ")) {
-                let spec = line
-                    .trim()
-                    .trim_start_matches("} from ")
-                    .trim_end_matches(';')
-                    .trim_matches('"');
-                let path = spec.strip_prefix('.').unwrap_or(spec);
-                assert!(asset(path).is_some(), "{} imports missing {spec}", a.path);
+        }
+    }
+
+    #[test]
+    fn every_module_is_reached_from_app_js() {
+        let mut reached = vec!["/app.js"];
+        let mut next = 0;
+        while let Some(&path) = reached.get(next) {
+            next += 1;
+            for spec in imports(text(path)) {
+                let imported = spec.strip_prefix('.').unwrap_or(spec);
+                if !reached.contains(&imported) {
+                    reached.push(imported);
+                }
             }
+        }
+        for a in assets().iter().filter(|a| a.path.ends_with(".js")) {
+            assert!(reached.contains(&a.path), "{} is never imported", a.path);
         }
     }
 

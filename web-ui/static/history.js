@@ -2,28 +2,8 @@
 // each an expandable entry with its timeline and the screenshot taken at each observation.
 // Everything is rendered as text; screenshots only as safe data: URLs.
 
-import { el, str, isSafeScreenshot } from "./render.js";
-
-/** One line for an action object (`{action: "click", eid: "e4"}` → `click e4`). */
-function actionLine(action) {
-  if (!action || typeof action !== "object") {
-    return "";
-  }
-  const kind = str(action.action);
-  const detail = ["url", "text", "option", "key", "name", "answer", "reason", "eid"]
-    .map((key) => action[key])
-    .find((value) => typeof value === "string" && value);
-  return detail ? `${kind} ${detail}` : kind;
-}
-
-function resultLine(result) {
-  if (!result || typeof result !== "object") {
-    return "";
-  }
-  const status = str(result.status);
-  const detail = str(result.summary) || str(result.message);
-  return detail ? `${status}: ${detail}` : status;
-}
+import { actionLine, resultLine, screenshotsOf, usageText } from "./record.js";
+import { byId, el, str, isSafeScreenshot } from "./render.js";
 
 function entryItem(item, screenshots) {
   switch (item && item.type) {
@@ -60,21 +40,8 @@ function entryItem(item, screenshots) {
   }
 }
 
-function usageLine(usage) {
-  if (!usage || !usage.requests) {
-    return "";
-  }
-  const tokens = Number(usage.prompt_tokens || 0) + Number(usage.completion_tokens || 0);
-  const cost = Number(usage.cost || 0);
-  return ` · ${tokens} tokens${cost > 0 ? ` · ${cost.toFixed(4)}` : ""}`;
-}
-
 function runItem(run) {
-  const screenshots = new Map(
-    (Array.isArray(run.screenshots) ? run.screenshots : [])
-      .filter((pair) => Array.isArray(pair) && pair.length === 2)
-      .map(([reference, url]) => [str(reference), str(url)]),
-  );
+  const screenshots = screenshotsOf(run);
   const entries = run.timeline && Array.isArray(run.timeline.entries) ? run.timeline.entries : [];
   const items = entries.map((entry) => entryItem(entry && entry.item, screenshots)).filter(Boolean);
   if (items.length === 0 && Array.isArray(run.steps)) {
@@ -82,34 +49,40 @@ function runItem(run) {
       items.push(el("li", { className: "history-action", text: str(step) }));
     }
   }
+  const usage = run.usage && run.usage.requests ? ` · ${usageText(run.usage)}` : "";
   return el(
     "li",
     { className: "history-run", attrs: { "data-status": str(run.status) } },
     el(
       "details",
       {},
-      el("summary", { text: `${str(run.goal) || "(no goal)"} — ${str(run.status)}${usageLine(run.usage)}` }),
+      el("summary", { text: `${str(run.goal) || "(no goal)"} — ${str(run.status)}${usage}` }),
       el("ol", { className: "history-timeline" }, ...items),
     ),
   );
 }
 
-/** Replaces the panel's list with `runs` (newest first). */
-export function renderHistory(list, empty, runs) {
-  list.replaceChildren();
-  const all = Array.isArray(runs) ? runs.slice().reverse() : [];
-  for (const run of all) {
-    if (run && typeof run === "object") {
-      list.append(runItem(run));
-    }
-  }
-  empty.hidden = all.length > 0;
-  empty.textContent = "No runs in this session's history yet.";
-}
-
-/** The discreet usage line for a `usage` frame: tokens and cost of the run so far. */
-export function usageText(msg) {
-  const tokens = Number(msg.prompt_tokens || 0) + Number(msg.completion_tokens || 0);
-  const cost = Number(msg.cost || 0);
-  return `${tokens} tokens${cost > 0 ? ` · ${cost.toFixed(4)}` : ""}`;
+/**
+ * Wires the panel: "Show earlier runs" asks for the history with `send(frame)`. Returns
+ * `show(runs)`, which replaces the panel's list with a `history` frame's runs (newest first).
+ */
+export function createHistoryPanel({ send }) {
+  const list = byId("history");
+  const empty = byId("history-empty");
+  byId("history-open").addEventListener("click", () => {
+    send({ type: "history" });
+  });
+  return {
+    show(runs) {
+      list.replaceChildren();
+      const all = Array.isArray(runs) ? runs.slice().reverse() : [];
+      for (const run of all) {
+        if (run && typeof run === "object") {
+          list.append(runItem(run));
+        }
+      }
+      empty.hidden = all.length > 0;
+      empty.textContent = "No runs in this session's history yet.";
+    },
+  };
 }

@@ -7,6 +7,8 @@
 // and never stored or logged here. A point on the image maps to the page as
 // x = offsetX / shown width * frame width (the image keeps its aspect ratio).
 
+import { byId } from "./render.js";
+
 const FRAME_RE = /^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/;
 const BATCH_MS = 50;
 const MAX_BATCH = 64;
@@ -21,13 +23,12 @@ const NAMED_KEYS = new Set([
  * `manualShown()` says whether a manual question card (with its own hand-back) is on screen.
  */
 export function createLiveView({ send, manualShown }) {
-  const $ = (id) => document.getElementById(id);
-  const surface = $("live-surface");
-  const image = $("live-image");
-  const empty = $("live-empty");
-  const banner = $("live-banner");
-  const handBack = $("hand-back");
-  const takeover = $("takeover");
+  const surface = byId("live-surface");
+  const image = byId("live-image");
+  const empty = byId("live-empty");
+  const banner = byId("live-banner");
+  const handBack = byId("hand-back");
+  const takeover = byId("takeover");
   const size = { width: 0, height: 0 };
   let active = false;
   let queue = [];

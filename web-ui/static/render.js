@@ -41,6 +41,16 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** The page's element with this id; throws when the page lacks it, so a broken page fails at
+ *  start instead of later. */
+export function byId(id) {
+  const node = document.getElementById(id);
+  if (!node) {
+    throw new Error(`missing #${id}`);
+  }
+  return node;
+}
+
 /** A string for display: anything else becomes "". */
 export function str(value) {
   if (typeof value === "string") {

@@ -7,7 +7,7 @@
 use crate::support;
 
 use support::TestDaemon;
-use support::ui::{eid, open_ui, save_screenshot, say, wait_text};
+use support::ui::{eid, open_ui, save_screenshot, say, type_ada_into_the_form, wait_text};
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_tests::{FixtureSite, TestBrowser};
 
@@ -125,12 +125,7 @@ async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots()
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
     open_ui(&daemon, ui).await;
-    let goal = format!(
-        "open {} then type Ada into Full name",
-        site.url("/form.html")
-    );
-    say(ui, &goal).await;
-    wait_text(ui, "completed").await;
+    let goal = type_ada_into_the_form(ui, &site).await;
     let page = ui.observe(None).await.unwrap().observation.snapshot;
     ui.click(&eid(&page, "button", "Show earlier runs"))
         .await
@@ -227,15 +222,7 @@ async fn each_step_is_one_line_that_is_updated_in_place() {
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
     open_ui(&daemon, ui).await;
-    say(
-        ui,
-        &format!(
-            "open {} then type Ada into Full name",
-            site.url("/form.html")
-        ),
-    )
-    .await;
-    wait_text(ui, "completed").await;
+    type_ada_into_the_form(ui, &site).await;
     let shown = ui.observe(None).await.unwrap().text;
     // Each action's frames (planned, gated, started, done) share a step id: one line each,
     // showing where the step ended; the planner's stop ends with the run.
@@ -260,6 +247,39 @@ async fn each_step_is_one_line_that_is_updated_in_place() {
         "no line stays pending: {steps}"
     );
     assert!(steps.contains("finalize_done"), "{steps}");
+    person.shutdown().await;
+    daemon.stop().await;
+}
+
+#[tokio::test]
+async fn a_reload_shows_the_conversation_its_steps_and_the_last_page_again() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    open_ui(&daemon, ui).await;
+    let goal = type_ada_into_the_form(ui, &site).await;
+    let before = ui.observe(None).await.unwrap().text;
+
+    ui.navigate(&daemon.url("/")).await.unwrap();
+    wait_text(ui, "completed").await;
+    wait_text(ui, &goal).await;
+    let after = ui.observe(None).await.unwrap().text;
+    assert_eq!(after.matches(goal.as_str()).count(), 1, "{after}");
+    let steps = after.split("## Steps").nth(1).unwrap_or_default();
+    assert_eq!(
+        steps
+            .matches(r#"type \"Ada\" into e1: typed 3 characters"#)
+            .count(),
+        1,
+        "the steps are shown again: {steps}"
+    );
+    assert!(after.contains("Sign up form"), "the last page: {after}");
+    let answers: Vec<&str> = before.lines().filter(|l| l.contains("Tandem ·")).collect();
+    assert!(!answers.is_empty(), "the agent answered: {before}");
+    for line in answers {
+        assert!(after.contains(line), "{line:?} is shown again: {after}");
+    }
     person.shutdown().await;
     daemon.stop().await;
 }

@@ -65,6 +65,21 @@ pub async fn say(ui: &McpBrowserClient, text: &str) {
     ui.click(&eid(&page, "button", "Send")).await.unwrap();
 }
 
+/// Sends the goal "open the fixture form then type Ada into Full name" and waits until the run
+/// completed. Returns the goal.
+pub async fn type_ada_into_the_form(
+    ui: &McpBrowserClient,
+    site: &tandem_tests::FixtureSite,
+) -> String {
+    let goal = format!(
+        "open {} then type Ada into Full name",
+        site.url("/form.html")
+    );
+    say(ui, &goal).await;
+    wait_text(ui, "completed").await;
+    goal
+}
+
 /// Saves a PNG screenshot of the page as `file_name` among the test artifacts
 /// (`target/tmp/artifacts/`).
 pub async fn save_screenshot(ui: &McpBrowserClient, file_name: &str) {
