@@ -2,28 +2,30 @@
 //! implementation that dispatches to one function per node and one routing function per node.
 //!
 //! ```text
-//! ingest_user_input ─▶ fold_memory ─▶ doc_from_message ─▶ patch_doc ─▶ maybe_observe
-//!   (each of the three is skipped when it has nothing to do: no earlier run to fold, no
-//!    Product Doc kept, no patch)
+//! ingest_user_input ─▶ [fold_memory] ─▶ [doc_from_message] ─▶ [patch_doc] ─▶ maybe_observe
 //!
 //! maybe_observe ─chat─▶ respond_chat ─▶ finalize_done
-//!       │agent
+//!       │agent (the observation failed: maybe_observe again)
 //!       ▼
 //! plan_action ─▶ validate_action ─invalid─▶ plan_action (3 in a row: finalize_blocked)
 //!                       │valid
 //!                       ▼
 //!                  policy_gate ─deny─▶ finalize_denied
-//!                   │ │ │ └─confirm─▶ confirm_interrupt ─no─▶ maybe_stop_or_continue
-//!                   │ │ │                   └yes─▶ execute_action
-//!                   │ │ └takeover / need_user─▶ manual_interrupt ─▶ maybe_observe
-//!                   │ └ask_user─▶ ask_user ─▶ maybe_observe (answers for the doc: patch_doc first)
+//!                   │ │ │ └─confirm─▶ confirm_interrupt ─yes─▶ execute_action
+//!                   │ │ │                   └─no─▶ maybe_stop_or_continue
+//!                   │ │ └─takeover / need_user─▶ manual_interrupt ─▶ maybe_observe
+//!                   │ └─ask_user─▶ ask_user ─▶ [patch_doc] ─▶ maybe_observe
 //!                   ▼allow (stop: straight to maybe_stop_or_continue)
-//!              execute_action ─▶ maybe_stop_or_continue ─stop─▶ finalize_done
-//!   (a site tool's result for the doc: │        │ gave up ─▶ finalize_failed
-//!    patch_doc first)                  │        │ person asked ─▶ finalize_cancelled
-//!                                      │        │ limit ─▶ finalize_limit
-//!                                      │        └──────▶ maybe_observe
+//!              execute_action ─▶ [patch_doc] ─▶ maybe_stop_or_continue
+//!
+//! maybe_stop_or_continue ─stop─▶ finalize_done (gave up: finalize_failed; the person asked:
+//!        │                                      finalize_cancelled)
+//!        ├─action limit─▶ finalize_limit
+//!        └─▶ maybe_observe
 //! ```
+//! A node in brackets runs only when it has something to do: `fold_memory` when earlier runs
+//! have long facts to fold, `doc_from_message` when the session keeps a Product Doc,
+//! `patch_doc` when the node before it collected patches for it.
 //! Any node may set [`crate::state::Run::ending`]; its routing function then goes to the
 //! matching `finalize_*` node (denied landing, fatal browser error, too many tool errors...). A
 //! cancel goes to `finalize_cancelled`, the transition limit to `finalize_limit`, from any node.
