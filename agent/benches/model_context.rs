@@ -22,7 +22,8 @@ use tandem_agent::Action;
 use tandem_agent::model::{
     ChatMessage, ChatRequest, ModelClient, ModelConfig, RequestMeta, Role, Tier, TierModels,
 };
-use tandem_agent::planner::{ModelPlanner, PlanContext, Planner, StepOutcome, StepRecord};
+use tandem_agent::plan::{StepOutcome, StepRecord};
+use tandem_agent::planner::{ModelPlanner, PlanContext, Planner};
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams};
 use tandem_mcp_browser::snapshot::render::estimate_tokens;

@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use serde_json::Value;
-use tandem_agent::planner::{Plan, PlanContext, Planner};
+use tandem_agent::plan::Plan;
+use tandem_agent::planner::{PlanContext, Planner};
 use tandem_agent::{Action, Agent, AgentConfig, AgentEvent, BrowserTools, PlannerError, ToolInfo};
 use tandem_mcp_browser::browser::ActionOutcome;
 use tandem_mcp_browser::snapshot::{Element, Rect, Snapshot};

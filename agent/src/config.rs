@@ -9,8 +9,7 @@ use std::time::Duration;
 /// Limits and budgets of one agent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AgentConfig {
-    /// Id of the session this agent serves: the key of its paused runs in the
-    /// [`crate::Checkpointer`].
+    /// Id of the session this agent serves (in logs, model requests and events' consumers).
     pub session_id: String,
     /// Most actions one run may execute (each browser action or tool call counts once, whether
     /// it succeeded or not); reaching it ends the run in `finalize_limit`. The limit a person
@@ -33,6 +32,9 @@ pub struct AgentConfig {
     pub event_capacity: usize,
     /// How many finished runs [`crate::AgentHandle::runs`] keeps.
     pub kept_runs: usize,
+    /// How long a confirmation may wait for the person; then it is denied (the run ends, worded
+    /// as nobody having confirmed in time).
+    pub confirm_expiry: Duration,
     /// Where the session's Product Doc is stored (JSON), if anywhere.
     pub product_doc_path: Option<std::path::PathBuf>,
     /// Configured secrets by name: the policy gate types one as `<secret:name>` into a secret
@@ -53,6 +55,7 @@ impl Default for AgentConfig {
             wait_timeout: Duration::from_secs(10),
             event_capacity: 1_024,
             kept_runs: 16,
+            confirm_expiry: Duration::from_secs(600),
             product_doc_path: None,
             secrets: std::collections::BTreeMap::new(),
         }

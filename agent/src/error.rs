@@ -60,6 +60,10 @@ pub enum AgentError {
     /// end the run through `finalize_failed`; invalid output counts as an invalid action).
     #[error(transparent)]
     Planner(#[from] PlannerError),
+    /// "Hand back" or input for the page while the person does not have the browser.
+    /// Handling: returned to the caller; nothing changes.
+    #[error("you do not have the browser: press Take over first")]
+    NotTakenOver,
     /// The agent task has ended (shut down or panicked). Handling: returned to the caller; the
     /// session needs a new agent.
     #[error("the agent has stopped")]
@@ -86,6 +90,7 @@ impl AgentError {
                 PlannerError::Cancelled => "cancelled",
                 PlannerError::BadContext { .. } => "planner_bad_context",
             },
+            AgentError::NotTakenOver => "no_takeover",
             AgentError::Closed => "closed",
         }
     }

@@ -2,10 +2,10 @@
 //!
 //! Out: broadcast by the agent task (see [`crate::AgentHandle::subscribe`]); a client sees each
 //! as the protocol's frames ([`AgentEvent::frames`]). The shared values in events (mode,
-//! lifecycle, outcome, how a question ended, usage) are the protocol's. A subscriber that falls more than the configured
-//! capacity behind misses events (`RecvError::Lagged`); the run record
-//! ([`crate::AgentHandle::runs`]) and the pending question ([`crate::AgentHandle::pending_question`])
-//! can always be read again.
+//! lifecycle, outcome, how a question ended, usage) are the protocol's. A subscriber that falls
+//! more than the configured capacity behind misses events (`RecvError::Lagged`); the run records
+//! ([`crate::AgentHandle::transcript`]) and the pending question
+//! ([`crate::AgentHandle::pending_question`]) can always be read again.
 
 use serde::{Deserialize, Serialize};
 use tandem_protocol::{
@@ -15,6 +15,7 @@ use tandem_protocol::{
 use crate::action::Action;
 use crate::interrupt::Interrupt;
 use crate::model::RequestUsage;
+use crate::timeline::RunRecord;
 
 /// How long a step took, in microseconds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,6 +116,16 @@ pub enum AgentEvent {
         outcome: RunOutcome,
         /// The final message.
         text: String,
+        /// The run's whole record, for subscribers in the process (the history writer). Not
+        /// serialised: on disk and on the wire the record has its own place.
+        #[serde(skip)]
+        record: Box<RunRecord>,
+    },
+    /// Who has the browser changed: the person took it (a takeover, during a run or between
+    /// runs) or gave it back.
+    Takeover {
+        /// True while the person has the browser.
+        active: bool,
     },
     /// A model request was answered (model planners only): its tokens and cost, and the run's
     /// totals so far.
@@ -158,7 +169,25 @@ impl AgentEvent {
             | AgentEvent::ProductDocUpdated { run_id, .. }
             | AgentEvent::BrowserRestarted { run_id, .. } => Some(run_id),
             AgentEvent::Status { run_id, .. } => run_id.as_deref(),
-            AgentEvent::Error { .. } => None,
+            AgentEvent::Takeover { .. } | AgentEvent::Error { .. } => None,
+        }
+    }
+
+    /// The record of the run this event ends, if it ends one.
+    pub fn finished_record(&self) -> Option<&RunRecord> {
+        match self {
+            AgentEvent::RunFinished { record, .. } => Some(record),
+            AgentEvent::Status { .. }
+            | AgentEvent::Step { .. }
+            | AgentEvent::Observation { .. }
+            | AgentEvent::Question { .. }
+            | AgentEvent::QuestionCleared { .. }
+            | AgentEvent::Message { .. }
+            | AgentEvent::Usage { .. }
+            | AgentEvent::ProductDocUpdated { .. }
+            | AgentEvent::BrowserRestarted { .. }
+            | AgentEvent::Takeover { .. }
+            | AgentEvent::Error { .. } => None,
         }
     }
 }

@@ -89,6 +89,7 @@ impl AgentEvent {
                     status: RunStatus::from(*outcome),
                 },
             ],
+            AgentEvent::Takeover { active } => vec![ServerMessage::Takeover { active: *active }],
             AgentEvent::BrowserRestarted { reason, .. } => {
                 vec![ServerMessage::BrowserRestarted {
                     reason: reason.clone(),

@@ -54,6 +54,7 @@ fn each_way_a_run_ends_is_its_own_status_on_the_wire() {
             run_id: "r1".to_owned(),
             outcome,
             text: String::new(),
+            record: Box::default(),
         };
         let statuses: Vec<String> = event
             .frames()

@@ -1,48 +1,56 @@
 //! [`Agent::spawn`] and [`AgentHandle`]: the agent is a handle over a spawned task.
 //!
-//! In: operations from the person (messages, replies to questions, cancel, mode). Out: a
-//! broadcast stream of [`AgentEvent`]s, the status, the pending question and the records of
-//! finished runs.
+//! In: operations from the person (messages, replies to questions, take over and hand back,
+//! cancel, settings). Out: a broadcast stream of [`AgentEvent`]s, and what the task publishes
+//! for reading at any time: the status, the pending question, who has the browser and the
+//! records of the latest runs.
 //!
-//! How a run is driven: a message starts a run (state reset for the run, a fresh
-//! [`CancellationToken`]) and the [`crate::graph::GraphRunner`] executes the graph from
-//! `ingest_user_input`. While it runs, the task still answers operations (a second message is
-//! refused as busy; cancel fires the token, which drops the node in flight and ends the run in
-//! `finalize_cancelled`). When a node pauses, the state goes into the [`Checkpointer`] and the
-//! question is published; [`AgentHandle::resume`] takes it back out — only for the pending id
-//! and a fitting reply — and the runner re-enters the paused node. A message sent while a run
-//! is paused at a takeover hands the browser back (the message is the person's note); at any
-//! other question it ends that run as cancelled (its pending question is dropped, which denies
-//! it) before starting the new one. "Take over" during a run sets a flag that the run's next
-//! `plan_action` turns into a manual interrupt.
+//! The task ([`task`]) answers each operation from one routing table over where it is (idle, a
+//! run executing, a run paused at a question) and what the operation is. A run executes in its
+//! own spawned task ([`run_task`]), so operations are answered while it runs; it ends finished
+//! or paused, and a paused run waits in the task's [`checkpointer`]. The person's settings have
+//! one source ([`crate::settings`]): the handle writes mode and reasoning, the nodes read them.
+//!
+//! The person's side lives here: a confirmation is bound to the action its question showed
+//! (by interrupt id and action hash, used once, denied when nobody answers within
+//! [`AgentConfig::confirm_expiry`]); "Take over" pauses a running run before its next step (never
+//! cancels it), withdraws a pending confirmation or question in favour of a takeover, or, with
+//! no run, simply gives the person the browser; a message or "Hand back" returns it. Every change
+//! of who has the browser is an [`AgentEvent::Takeover`].
 
+mod checkpointer;
+mod published;
+mod run_control;
+mod run_task;
 mod task;
 
-use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::{Deserialize, Serialize};
 use tandem_policy::PolicyGate;
 use tandem_protocol::{Lifecycle, Mode, QuestionEnd, RunOutcome};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
-use tokio_util::sync::CancellationToken;
 
 use crate::browser::BrowserTools;
-use crate::checkpointer::Checkpointer;
 use crate::config::AgentConfig;
 use crate::error::AgentError;
 use crate::events::AgentEvent;
 use crate::interrupt::{Interrupt, Resume};
 use crate::planner::Planner;
+use crate::settings::SharedSettings;
 use crate::timeline::RunRecord;
+
+use self::published::Published;
+use self::task::AgentTask;
 
 /// Operations sent to the agent task.
 pub(crate) enum Op {
-    UserMessage {
+    /// The person's message: starts a run (or hands the browser back, or ends a paused run).
+    Message {
         text: String,
         reply: oneshot::Sender<Result<String, AgentError>>,
     },
+    /// A reply to the pending question.
     Resume {
         interrupt_id: String,
         resume: Resume,
@@ -50,14 +58,32 @@ pub(crate) enum Op {
         by: QuestionEnd,
         reply: oneshot::Sender<Result<(), AgentError>>,
     },
-    /// The person takes the browser: a running run hands it over before its next step.
+    /// A confirmation by question id: the task binds it to the action the question showed.
+    Confirm {
+        interrupt_id: String,
+        approved: bool,
+        remember: bool,
+        reason: Option<String>,
+        reply: oneshot::Sender<Result<(), AgentError>>,
+    },
+    /// The person takes the browser.
     TakeOver {
         reply: oneshot::Sender<TakeoverStart>,
     },
-    /// End a paused run (a running one is ended through its token).
+    /// The person gives the browser back, with a note.
+    HandBack {
+        message: String,
+        reply: oneshot::Sender<Result<(), AgentError>>,
+    },
+    /// End the current run (a running one is also ended through its token at once), or a
+    /// takeover between runs.
     Cancel,
-    /// The mode changed (already applied); publish the status.
-    ModeChanged,
+    /// The settings changed (already applied); publish the status.
+    SettingsChanged,
+    /// The records of the session's runs, the current one included.
+    Transcript {
+        reply: oneshot::Sender<Vec<RunRecord>>,
+    },
     Shutdown,
 }
 
@@ -65,7 +91,8 @@ pub(crate) enum Op {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TakeoverStart {
     /// A run is executing: it finishes the step in flight, then pauses at a manual question
-    /// (the same interrupt a `need_user` or a policy takeover raises) instead of planning.
+    /// (the same interrupt a `need_user` or a policy takeover raises) instead of planning. If it
+    /// ends first, the browser is the person's.
     WillPause {
         /// The run that will pause.
         run_id: String,
@@ -79,7 +106,8 @@ pub enum TakeoverStart {
         /// The run now paused at the takeover.
         run_id: String,
     },
-    /// No run is going: the browser is the person's with nothing to pause.
+    /// No run is going: the browser is the person's until they hand it back, send a message
+    /// or cancel.
     NoRun,
 }
 
@@ -94,73 +122,37 @@ pub struct AgentStatus {
     pub run_id: Option<String>,
 }
 
-/// State shared by the handle and the task. Std mutexes, never held across an `.await`.
-pub(crate) struct Shared {
-    pub session_id: String,
-    pub checkpointer: Checkpointer,
-    pub status: Mutex<AgentStatus>,
-    pub current_cancel: Mutex<Option<CancellationToken>>,
-    pub runs: Mutex<VecDeque<RunRecord>>,
-    pub mode: watch::Sender<Mode>,
-    pub reasoning: Arc<AtomicBool>,
-    /// Set by a takeover during a run; the run's next `plan_action` takes it (see
-    /// [`crate::nodes::Runtime::takeover`]).
-    pub takeover: Arc<AtomicBool>,
-    pub kept_runs: usize,
-}
-
-pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    // Every critical section is a single assignment or push: a poisoned lock holds valid data.
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
 /// Starts agents.
 pub struct Agent;
 
 impl Agent {
-    /// Spawns an agent for one session on the current tokio runtime, with its own checkpointer.
+    /// Spawns an agent for one session on the current tokio runtime.
     pub fn spawn(
         config: AgentConfig,
         planner: Arc<dyn Planner>,
         browser: Arc<dyn BrowserTools>,
         gate: Arc<PolicyGate>,
     ) -> AgentHandle {
-        let checkpointer = Checkpointer::new();
         let (events, _) = broadcast::channel(config.event_capacity.max(16));
         let (ops_tx, ops_rx) = mpsc::channel(64);
-        let (mode_tx, mode_rx) = watch::channel(Mode::Agent);
-        let reasoning = Arc::new(AtomicBool::new(false));
-        let takeover = Arc::new(AtomicBool::new(false));
-        let shared = Arc::new(Shared {
-            session_id: config.session_id.clone(),
-            checkpointer,
-            status: Mutex::new(AgentStatus {
-                lifecycle: Lifecycle::Idle,
-                mode: Mode::Agent,
-                run_id: None,
-            }),
-            current_cancel: Mutex::new(None),
-            runs: Mutex::new(VecDeque::new()),
-            mode: mode_tx,
-            reasoning: Arc::clone(&reasoning),
-            takeover: Arc::clone(&takeover),
-            kept_runs: config.kept_runs.max(1),
-        });
+        let settings = SharedSettings::new();
+        let (published, view) = watch::channel(Published::default());
+        let session_id: Arc<str> = Arc::from(config.session_id.as_str());
         let runtime = crate::nodes::Runtime {
             config,
             planner,
             browser,
             gate,
             events: events.clone(),
-            mode: mode_rx,
-            reasoning,
-            takeover,
+            settings: settings.clone(),
         };
-        let task = tokio::spawn(task::submission_loop(runtime, Arc::clone(&shared), ops_rx));
+        let task = tokio::spawn(AgentTask::new(runtime, ops_rx, published).run());
         AgentHandle {
             ops: ops_tx,
             events,
-            shared,
+            settings,
+            view,
+            session_id,
             task: Arc::new(Mutex::new(Some(task))),
         }
     }
@@ -171,7 +163,11 @@ impl Agent {
 pub struct AgentHandle {
     ops: mpsc::Sender<Op>,
     events: broadcast::Sender<AgentEvent>,
-    shared: Arc<Shared>,
+    settings: SharedSettings,
+    /// What the task publishes (status, pending question, takeover, runs).
+    view: watch::Receiver<Published>,
+    session_id: Arc<str>,
+    /// Taken by the first [`AgentHandle::shutdown`]; never held across an `.await`.
     task: Arc<Mutex<Option<tokio::task::JoinHandle<()>>>>,
 }
 
@@ -179,15 +175,11 @@ impl AgentHandle {
     /// Starts a run for the person's message; returns its run id once it has started.
     /// Refused with [`AgentError::Busy`] while a run is executing. A run paused at a takeover
     /// is handed back instead (the message is kept as the person's note and the run goes on;
-    /// its id is returned); a run paused at another question is ended as cancelled first.
+    /// its id is returned); a run paused at another question is ended as cancelled first. A
+    /// takeover between runs ends before the run starts.
     pub async fn submit_user_message(&self, text: impl Into<String>) -> Result<String, AgentError> {
-        let (reply, answer) = oneshot::channel();
-        self.send(Op::UserMessage {
-            text: text.into(),
-            reply,
-        })
-        .await?;
-        answer.await.map_err(|_| AgentError::Closed)?
+        let text = text.into();
+        self.ask(|reply| Op::Message { text, reply }).await?
     }
 
     /// Answers the pending question `interrupt_id`. Returns once the reply was accepted (the
@@ -198,42 +190,57 @@ impl AgentHandle {
         interrupt_id: impl Into<String>,
         resume: Resume,
     ) -> Result<(), AgentError> {
-        self.resume_as(interrupt_id, resume, QuestionEnd::Answered)
-            .await
-    }
-
-    /// Like [`AgentHandle::resume`], saying how the question ended: [`QuestionEnd::Expired`]
-    /// for the denial of a confirmation nobody answered in time.
-    pub async fn resume_as(
-        &self,
-        interrupt_id: impl Into<String>,
-        resume: Resume,
-        by: QuestionEnd,
-    ) -> Result<(), AgentError> {
-        let (reply, answer) = oneshot::channel();
-        self.send(Op::Resume {
-            interrupt_id: interrupt_id.into(),
+        let interrupt_id = interrupt_id.into();
+        self.ask(|reply| Op::Resume {
+            interrupt_id,
             resume,
-            by,
+            by: QuestionEnd::Answered,
             reply,
         })
-        .await?;
-        answer.await.map_err(|_| AgentError::Closed)?
+        .await?
     }
 
-    /// The person takes the browser. A running run is paused (never cancelled) as a manual
-    /// interrupt before its next step; [`AgentHandle::resume`] with [`Resume::ManualDone`], or
-    /// any message ([`AgentHandle::submit_user_message`], kept as a note), hands it back.
+    /// Answers the pending confirmation `interrupt_id` for a client that names the question
+    /// only: the agent binds the answer to the action that question showed (its action hash).
+    /// Refused like [`AgentHandle::resume`] (a stale or spent id, a question that is not a
+    /// confirmation).
+    pub async fn confirm(
+        &self,
+        interrupt_id: impl Into<String>,
+        approved: bool,
+        remember: bool,
+        reason: Option<String>,
+    ) -> Result<(), AgentError> {
+        let interrupt_id = interrupt_id.into();
+        self.ask(|reply| Op::Confirm {
+            interrupt_id,
+            approved,
+            remember,
+            reason,
+            reply,
+        })
+        .await?
+    }
+
+    /// The person takes the browser (see [`TakeoverStart`]). Never cancels a run.
     pub async fn request_takeover(&self) -> Result<TakeoverStart, AgentError> {
-        let (reply, answer) = oneshot::channel();
-        self.send(Op::TakeOver { reply }).await?;
-        answer.await.map_err(|_| AgentError::Closed)
+        self.ask(|reply| Op::TakeOver { reply }).await
+    }
+
+    /// The person hands the browser back, with a note (possibly empty). At a run's takeover the
+    /// note answers its manual question and the run goes on; between runs a non-empty note
+    /// starts a run. Refused with [`AgentError::NotTakenOver`] when the person does not have
+    /// the browser.
+    pub async fn hand_back(&self, message: impl Into<String>) -> Result<(), AgentError> {
+        let message = message.into();
+        self.ask(|reply| Op::HandBack { message, reply }).await?
     }
 
     /// Cancels the current run at once: a browser call in flight is abandoned, no new action
-    /// is issued, and the run ends in `finalize_cancelled`. Does nothing when idle.
+    /// is issued, and the run ends in `finalize_cancelled`. With no run, ends a takeover between
+    /// runs; otherwise does nothing.
     pub fn cancel(&self) {
-        if let Some(token) = lock(&self.shared.current_cancel).as_ref() {
+        if let Some(token) = self.view.borrow().cancel.as_ref() {
             token.cancel();
         }
         // A paused run has no node to interrupt: the task ends it. If the queue is full the
@@ -244,19 +251,21 @@ impl AgentHandle {
     /// Switches between chat and agent mode. Applies to the next policy decision, also in a
     /// run that is going on.
     pub async fn set_mode(&self, mode: Mode) -> Result<(), AgentError> {
-        self.shared.mode.send_replace(mode);
-        lock(&self.shared.status).mode = mode;
-        self.send(Op::ModeChanged).await
+        self.settings.update(|settings| settings.mode = mode);
+        self.ops
+            .send(Op::SettingsChanged)
+            .await
+            .map_err(|_| AgentError::Closed)
     }
 
-    /// Sets the person's reasoning flag (read by model planners from the next run on).
+    /// Sets the person's reasoning flag (read by the planning step).
     pub fn set_reasoning(&self, on: bool) {
-        self.shared.reasoning.store(on, Ordering::Relaxed);
+        self.settings.update(|settings| settings.reasoning = on);
     }
 
     /// The person's reasoning flag.
     pub fn reasoning(&self) -> bool {
-        self.shared.reasoning.load(Ordering::Relaxed)
+        self.settings.get().reasoning
     }
 
     /// A new receiver of the agent's events.
@@ -266,48 +275,79 @@ impl AgentHandle {
 
     /// Lifecycle, mode and current run.
     pub fn status(&self) -> AgentStatus {
-        lock(&self.shared.status).clone()
+        let view = self.view.borrow();
+        AgentStatus {
+            lifecycle: view.lifecycle,
+            mode: self.settings.get().mode,
+            run_id: view.run_id.clone(),
+        }
     }
 
     /// The question the person must answer, if a run is paused (for clients that reconnect).
     pub fn pending_question(&self) -> Option<Interrupt> {
-        self.shared.checkpointer.pending(&self.shared.session_id)
+        self.view.borrow().pending.clone()
+    }
+
+    /// True while the person has the browser: a run is paused at a takeover, or they took it
+    /// between runs. Only then may their input reach the page.
+    pub fn taken_over(&self) -> bool {
+        self.view.borrow().taken_over
     }
 
     /// How the latest finished run ended, if one has.
     pub fn last_outcome(&self) -> Option<RunOutcome> {
-        lock(&self.shared.runs).back().and_then(|run| run.outcome)
+        self.view.borrow().runs.back().and_then(|run| run.outcome)
     }
 
-    /// The records of the latest finished runs, oldest first.
+    /// The records of the latest finished runs ([`AgentConfig::kept_runs`]), oldest first.
     pub fn runs(&self) -> Vec<RunRecord> {
-        lock(&self.shared.runs).iter().cloned().collect()
+        self.view.borrow().runs.iter().cloned().collect()
     }
 
     /// The record of a finished run.
     pub fn run(&self, run_id: &str) -> Option<RunRecord> {
-        lock(&self.shared.runs)
+        self.view
+            .borrow()
+            .runs
             .iter()
             .find(|r| r.run_id == run_id)
             .cloned()
     }
 
+    /// What a client re-attaching needs to render the conversation: the records of the runs
+    /// the agent keeps, oldest first, then the record so far of the run that is going or
+    /// paused. A going run's record is taken between two of its nodes (the node in flight
+    /// finishes first).
+    pub async fn transcript(&self) -> Result<Vec<RunRecord>, AgentError> {
+        self.ask(|reply| Op::Transcript { reply }).await
+    }
+
     /// The session this agent serves.
     pub fn session_id(&self) -> &str {
-        &self.shared.session_id
+        &self.session_id
     }
 
     /// Cancels any run, drops a paused one (denying its question) and waits for the task.
     pub async fn shutdown(&self) {
         self.cancel();
         let _ = self.ops.send(Op::Shutdown).await;
-        let task = lock(&self.task).take();
+        let task = self
+            .task
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
         if let Some(task) = task {
             let _ = task.await;
         }
     }
 
-    async fn send(&self, op: Op) -> Result<(), AgentError> {
-        self.ops.send(op).await.map_err(|_| AgentError::Closed)
+    /// Sends the operation made with a reply channel and waits for the task's answer.
+    async fn ask<T>(&self, op: impl FnOnce(oneshot::Sender<T>) -> Op) -> Result<T, AgentError> {
+        let (reply, answer) = oneshot::channel();
+        self.ops
+            .send(op(reply))
+            .await
+            .map_err(|_| AgentError::Closed)?;
+        answer.await.map_err(|_| AgentError::Closed)
     }
 }

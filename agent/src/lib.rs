@@ -11,10 +11,12 @@
 //! - [`graph`]: a small generic graph runner (nodes, routing functions, one typed state,
 //!   interrupts, transition log, node limit, cancellation);
 //! - [`nodes`]: the agent graph of DESIGN §2 on that runner, one module per node;
-//! - [`state`], [`interrupt`], [`checkpointer`], [`timeline`], [`events`]: the run's state, its
-//!   pauses for the person, where paused runs wait, the run record and the event stream;
+//! - [`plan`]: one planned step and what became of it ([`plan::Plan`], [`plan::StepRecord`]);
+//! - [`state`], [`interrupt`], [`timeline`], [`events`]: the graph's state by lifetime (session,
+//!   page, run), its pauses for the person, the run record and the event stream;
 //! - [`frames`]: the events and the pending question as the protocol's frames (what the daemon
 //!   relays to clients);
+//! - [`settings`]: the person's settings (mode, reasoning, take-over requested), one source;
 //! - [`policy_bridge`]: from an [`Action`] and its element to the policy's request;
 //! - [`browser`]: the tools the agent calls ([`BrowserTools`]: list and call by name,
 //!   implemented by the MCP client), with typed calls of the declared browser tools on top
@@ -22,7 +24,8 @@
 //! - [`tool_hub`], [`tool_info`]: the browser's tools plus other MCP servers' as one set, and
 //!   each tool as the planner sees it ([`ToolInfo`]: name, description, parameter signature,
 //!   effect from its annotations); [`tool_names`]: the served tools the graph calls itself;
-//! - [`handle`]: [`Agent::spawn`] and the [`AgentHandle`] the server and tests drive;
+//! - [`handle`]: [`Agent::spawn`] and the [`AgentHandle`] the server and tests drive: the task
+//!   loop, paused runs, the person's side (confirmations bound to their action, takeovers);
 //! - [`handover`]: what changed while the person had the browser, told after a takeover;
 //! - [`error`]: [`PlannerError`] and [`AgentError`].
 #![deny(clippy::print_stdout, clippy::print_stderr)]
@@ -30,7 +33,6 @@
 pub mod action;
 pub mod browser;
 pub mod chat;
-pub mod checkpointer;
 pub mod config;
 pub mod error;
 pub mod events;
@@ -42,11 +44,13 @@ pub mod interrupt;
 pub mod memory;
 pub mod model;
 pub mod nodes;
+pub mod plan;
 pub mod planner;
 pub mod policy_bridge;
 pub mod product_doc;
 pub mod question;
 pub(crate) mod secrets;
+pub mod settings;
 pub mod site_sampling;
 pub mod state;
 pub mod timeline;
@@ -57,7 +61,6 @@ pub mod tool_names;
 
 pub use action::{Action, ActionClass, ScrollDirection, WaitFor};
 pub use browser::{BrowserTools, Invoke};
-pub use checkpointer::Checkpointer;
 pub use config::AgentConfig;
 pub use error::{AgentError, PlannerError};
 pub use events::{AgentEvent, StepTimings};

@@ -4,7 +4,7 @@
 //! In: a planner puts [`Question`]s into [`crate::Action::AskUser`]. Out: the runtime pauses, the
 //! action is validated with [`check_questions`] (a choice without options cannot be asked), the
 //! UI renders them, and the reply comes back as [`Answer`]s in
-//! [`crate::planner::StepOutcome::Answered`], once [`check_answers`] has found that they fit the
+//! [`crate::plan::StepOutcome::Answered`], once [`check_answers`] has found that they fit the
 //! questions (a reply that does not fit is refused and the questions stay pending).
 
 use tandem_protocol::{Answer, Question, QuestionKind};

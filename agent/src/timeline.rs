@@ -7,9 +7,10 @@
 //! which is how the history and clients read it. The contract (append only, pending results
 //! settled in place) is the protocol's.
 
+use serde::{Deserialize, Serialize};
+
 use crate::action::Action;
 use crate::interrupt::Interrupt;
-use crate::state::StateSummary;
 
 /// Everything recorded about one run of this agent.
 pub type RunRecord = tandem_protocol::RunRecord<Action, Interrupt, StateSummary>;
@@ -22,3 +23,24 @@ pub type TimelineEntry = tandem_protocol::TimelineEntry<Action, Interrupt>;
 
 /// One typed output of a run of this agent.
 pub type TimelineItem = tandem_protocol::TimelineItem<Action, Interrupt>;
+
+/// What the runner records at every transition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StateSummary {
+    /// Graph transitions so far.
+    pub transitions: usize,
+    /// Actions executed so far.
+    pub actions: usize,
+    /// Invalid actions in a row.
+    pub invalid_actions: u32,
+    /// Tool errors in a row.
+    pub consecutive_errors: u32,
+    /// Whether the next plan needs a fresh observation.
+    pub needs_observe: bool,
+    /// The planned action, one line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planned_action: Option<String>,
+    /// The current page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}

@@ -15,9 +15,11 @@ mod summary;
 
 use std::collections::VecDeque;
 
+use serde::{Deserialize, Serialize};
+
 pub use summary::RunSummary;
 
-use crate::state::ChatMessage;
+use crate::timeline::Author;
 
 /// Earlier runs kept (oldest dropped first).
 pub const MAX_RUNS: usize = 20;
@@ -28,6 +30,15 @@ pub const MESSAGES_SHOWN: usize = 4;
 /// A run whose plain facts are longer than this (characters) is folded by a model when the
 /// planner can (FAST tier).
 pub const FOLD_ABOVE_CHARS: usize = 400;
+
+/// One chat message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChatMessage {
+    /// Who wrote it.
+    pub author: Author,
+    /// The text.
+    pub text: String,
+}
 
 /// What one session remembers beyond the current run.
 #[derive(Debug, Clone, Default)]
@@ -55,6 +66,15 @@ impl SessionMemory {
         self.runs.back()
     }
 
+    /// Whether [`SessionMemory::take_runs_to_fold`] would offer a run.
+    pub fn has_runs_to_fold(&self) -> bool {
+        let skip = self.runs.len().saturating_sub(RUNS_SHOWN);
+        self.runs
+            .iter()
+            .skip(skip)
+            .any(|run| !run.fold_tried && facts_to_fold(run).is_some())
+    }
+
     /// The latest runs shown in requests whose plain facts are long and that were not folded
     /// (or tried) yet: `(run_id, facts)`. Each is offered once.
     pub fn take_runs_to_fold(&mut self) -> Vec<(String, String)> {
@@ -65,8 +85,7 @@ impl SessionMemory {
             .filter(|run| !run.fold_tried)
             .filter_map(|run| {
                 run.fold_tried = true;
-                let facts = render::facts_line(run);
-                (facts.chars().count() > FOLD_ABOVE_CHARS).then(|| (run.run_id.clone(), facts))
+                facts_to_fold(run).map(|facts| (run.run_id.clone(), facts))
             })
             .collect()
     }
@@ -93,4 +112,10 @@ impl SessionMemory {
     pub fn context_notes(&self, earlier_messages: &[ChatMessage]) -> Option<String> {
         render::context_notes(self, earlier_messages)
     }
+}
+
+/// The plain facts of `run` when they are long enough to be worth folding.
+fn facts_to_fold(run: &RunSummary) -> Option<String> {
+    let facts = render::facts_line(run);
+    (facts.chars().count() > FOLD_ABOVE_CHARS).then_some(facts)
 }

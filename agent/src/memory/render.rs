@@ -12,8 +12,8 @@
 
 use tandem_protocol::Author;
 
+use super::ChatMessage;
 use super::{MESSAGES_SHOWN, RUNS_SHOWN, RunSummary, SessionMemory};
-use crate::state::ChatMessage;
 
 /// Longest line for one run, in characters.
 const MAX_RUN_CHARS: usize = 600;

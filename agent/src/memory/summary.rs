@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use tandem_protocol::RunOutcome;
 
 use crate::action::Action;
-use crate::planner::{StepOutcome, StepRecord};
+use crate::plan::{StepOutcome, StepRecord};
 use crate::policy_bridge::describe;
 use crate::timeline::{RunRecord, TimelineItem};
 

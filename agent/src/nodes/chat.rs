@@ -10,7 +10,7 @@
 use tandem_protocol::RunOutcome;
 
 use super::Runtime;
-use super::plan::record_usage;
+use super::measure::record_usage;
 use crate::chat::answer_offline;
 use crate::error::PlannerError;
 use crate::graph::Flow;
@@ -20,27 +20,24 @@ use crate::planner::PlanContext;
 use crate::state::{AgentState, Ending};
 
 pub(crate) async fn respond_chat(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
-    super::memory_fold::fold_earlier_runs(rt, state).await;
-    super::doc::patch_from_message(rt, state).await;
-    let earlier = state.messages_before_run.min(state.messages.len());
-    let notes = state.memory.context_notes(&state.messages[..earlier]);
+    let notes = state.context_notes();
     let meter = UsageMeter::default();
     let answered = {
-        let ctx = PlanContext::new(&state.last_user_message, state.snapshot(), &[])
-            .with_page(state.last_observation.as_ref())
-            .with_ids(Some(&rt.config.session_id), Some(&state.run.run_id))
+        let ctx = PlanContext::new(state.run.goal(), state.snapshot(), &[])
+            .with_page(state.page.observation.as_ref())
+            .with_ids(Some(&rt.config.session_id), Some(state.run.id()))
             .with_notes(notes.as_deref())
-            .with_memory(&state.memory)
+            .with_memory(&state.session.memory)
             .with_usage(&meter);
         rt.planner.chat(&ctx).await
     };
     record_usage(rt, state, meter.take());
-    let offline = || answer_offline(&state.last_user_message, state.snapshot(), &state.memory);
+    let offline = || answer_offline(state.run.goal(), state.snapshot(), &state.session.memory);
     let answer = match answered {
         Ok(Some(answer)) if !answer.trim().is_empty() => answer,
         Ok(Some(_) | None) => offline(),
         Err(PlannerError::Cancelled) => {
-            state.ending = Some(Ending::new(
+            state.run.ending = Some(Ending::new(
                 RunOutcome::Cancelled,
                 "Cancelled.",
                 "cancelled",
@@ -52,6 +49,6 @@ pub(crate) async fn respond_chat(rt: &Runtime, state: &mut AgentState) -> Flow<I
             format!("(The model did not answer: {error}.) {}", offline())
         }
     };
-    state.final_response = Some(answer);
+    state.run.final_response = Some(answer);
     Flow::Next
 }

@@ -1,48 +1,47 @@
-//! Applies the Product Doc patches a node collected (`ask_user` answers, site-tool results, and
-//! with a model the person's message at a run's start):
-//! the doc is loaded on first use, patched, saved, and its project card becomes the long
-//! context layer; a `ProductDocUpdated` event says what changed. Runs after `ask_user` and
-//! `execute_action`. A doc that cannot be read or written is logged and kept in memory.
+//! The Product Doc nodes.
+//!
+//! - `doc_from_message`, at a run's start in sessions that keep a Product Doc (a model request
+//!   per message is not spent on sessions without one): the planner's patches from the person's
+//!   message (none offline).
+//! - `patch_doc`, whenever a node collected patches (`doc_from_message`, `ask_user` answers,
+//!   site-tool results in `execute_action`): the doc is loaded on first use, patched, saved,
+//!   and its project card becomes the long context layer; a `ProductDocUpdated` event says what
+//!   changed. A doc that cannot be read or written is logged and kept in memory.
 
 use tandem_protocol::ProductDoc;
 
 use super::Runtime;
-use super::plan::record_usage;
+use super::measure::record_usage;
 use crate::events::AgentEvent;
+use crate::graph::Flow;
+use crate::interrupt::Interrupt;
 use crate::model::UsageMeter;
 use crate::planner::PlanContext;
 use crate::product_doc;
 use crate::state::AgentState;
 
-/// Patches from the person's message of this run (sessions that keep a Product Doc only: a
-/// model request per message is not spent on sessions without one).
-pub(crate) async fn patch_from_message(rt: &Runtime, state: &mut AgentState) {
-    if rt.config.product_doc_path.is_none() {
-        return;
-    }
+pub(crate) async fn doc_from_message(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     let titles: Vec<String> = state
+        .session
         .product_doc
         .as_ref()
         .map(|doc| doc.sections.iter().map(|s| s.title.clone()).collect())
         .unwrap_or_default();
     let meter = UsageMeter::default();
     let patches = {
-        let ctx = PlanContext::new(&state.last_user_message, None, &[])
-            .with_ids(Some(&rt.config.session_id), Some(&state.run.run_id))
+        let ctx = PlanContext::new(state.run.goal(), None, &[])
+            .with_ids(Some(&rt.config.session_id), Some(state.run.id()))
             .with_usage(&meter);
         rt.planner.doc_patches(&titles, &ctx).await
     };
     record_usage(rt, state, meter.take());
-    state.doc_patches.extend(patches);
-    apply_patches(rt, state);
+    state.run.doc_patches.extend(patches);
+    Flow::Next
 }
 
-pub(crate) fn apply_patches(rt: &Runtime, state: &mut AgentState) {
-    if state.doc_patches.is_empty() {
-        return;
-    }
+pub(crate) fn patch_doc(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     let path = rt.config.product_doc_path.as_deref();
-    let doc = state.product_doc.get_or_insert_with(|| {
+    let doc = state.session.product_doc.get_or_insert_with(|| {
         path.map(|path| {
             product_doc::load(path).unwrap_or_else(|error| {
                 tracing::warn!(%error, "could not read the Product Doc; starting a new one");
@@ -51,9 +50,9 @@ pub(crate) fn apply_patches(rt: &Runtime, state: &mut AgentState) {
         })
         .unwrap_or_default()
     });
-    let changed = product_doc::apply(doc, std::mem::take(&mut state.doc_patches));
+    let changed = product_doc::apply(doc, std::mem::take(&mut state.run.doc_patches));
     if changed.is_empty() {
-        return;
+        return Flow::Next;
     }
     if let Some(path) = path
         && let Err(error) = product_doc::save(doc, path)
@@ -61,10 +60,11 @@ pub(crate) fn apply_patches(rt: &Runtime, state: &mut AgentState) {
         tracing::warn!(%error, "could not save the Product Doc");
     }
     let doc = doc.clone();
-    state.memory.set_card(product_doc::card(&doc));
+    state.session.memory.set_card(product_doc::card(&doc));
     rt.emit(AgentEvent::ProductDocUpdated {
-        run_id: state.run.run_id.clone(),
+        run_id: state.run.id().to_owned(),
         changed,
         doc,
     });
+    Flow::Next
 }

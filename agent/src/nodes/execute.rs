@@ -23,13 +23,13 @@ use tandem_policy::{Effect, PolicyContext, PolicyDecision};
 use tandem_protocol::{ActionResult, RunOutcome};
 
 use super::Runtime;
-use super::plan::micros;
+use super::measure::micros;
 use crate::action::{Action, ScrollDirection, WaitFor};
 use crate::browser::{Invoke, is_fatal};
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::{Interrupt, action_hash};
-use crate::planner::StepOutcome;
+use crate::plan::StepOutcome;
 use crate::policy_bridge::masked;
 use crate::secrets::Secrets;
 use crate::state::{AgentState, Ending, PlannedAction};
@@ -47,27 +47,27 @@ enum Executed {
 
 pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     let started = Instant::now();
-    let Some(mut planned) = state.planned_action.take() else {
+    let Some(mut planned) = state.run.planned_action.take() else {
         return Flow::Next;
     };
     if let Some(problem) = unconfirmed(&planned, state) {
-        state.ending = Some(Ending::new(RunOutcome::Failed, problem, "action_changed"));
-        state.planned_action = Some(planned);
+        state.run.ending = Some(Ending::new(RunOutcome::Failed, problem, "action_changed"));
+        state.run.planned_action = Some(planned);
         return Flow::Next;
     }
     // Counted when it starts: a failed action still counts toward the action limit.
-    state.actions += 1;
+    state.run.actions += 1;
     let shown = masked(planned.action(), planned.element.as_ref());
     let seq = match planned.timeline_seq {
         Some(seq) => seq,
-        None => state.run.timeline.push(TimelineItem::Action {
+        None => state.run.record.timeline.push(TimelineItem::Action {
             action: shown.clone(),
             note: planned.plan.note.clone(),
             result: ActionResult::Pending { interrupt_id: None },
         }),
     };
     planned.timeline_seq = Some(seq);
-    let run_id = state.run.run_id.clone();
+    let run_id = state.run.id().to_owned();
     let step_id = planned.step_id.clone();
     rt.emit(AgentEvent::Step {
         run_id: run_id.clone(),
@@ -79,7 +79,7 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
     });
     // Until the call returns, the timeline says pending: a cancel leaves it so, and
     // `finalize_cancelled` closes it.
-    state.planned_action = Some(planned.clone());
+    state.run.planned_action = Some(planned.clone());
 
     let tool_started = Instant::now();
     let page_url = state.current_url().map(str::to_owned);
@@ -88,7 +88,7 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
 
     let result = match outcome {
         Ok(executed) => {
-            state.consecutive_errors = 0;
+            state.run.consecutive_errors = 0;
             let (summary, landed) = match executed {
                 Executed::Page(outcome) => (outcome.message, Some(outcome.url)),
                 Executed::Done(summary) => (summary, None),
@@ -96,13 +96,14 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
                     if let (Some(structured), Action::Tool { name, .. }) =
                         (structured, planned.action())
                     {
-                        let pages = state.product_doc.as_ref().and_then(|doc| {
+                        let pages = state.session.product_doc.as_ref().and_then(|doc| {
                             doc.sections
                                 .iter()
                                 .find(|s| s.title == "Pages")
                                 .map(|s| s.content.clone())
                         });
                         state
+                            .run
                             .doc_patches
                             .extend(crate::product_doc::patches::from_tool(
                                 name,
@@ -113,20 +114,20 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
                     (summary, None)
                 }
             };
-            state.steps.push(planned.record(StepOutcome::Succeeded {
+            state.run.steps.push(planned.record(StepOutcome::Succeeded {
                 summary: summary.clone(),
             }));
-            state.needs_observe = planned.action().changes_page();
+            state.page.needs_observe = planned.action().changes_page();
             if let Some(url) = landed
                 && let Some(ending) = check_landing(rt, state, &url)
             {
                 leave_denied_page(rt, state, None).await;
-                state.ending = Some(ending);
+                state.run.ending = Some(ending);
             }
             ActionResult::Success { summary }
         }
         Err(error) => {
-            state.steps.push(planned.record(StepOutcome::Failed {
+            state.run.steps.push(planned.record(StepOutcome::Failed {
                 error: error.to_string(),
             }));
             record_tool_error(rt, state, planned.action().kind_name(), &error);
@@ -135,7 +136,7 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
             }
         }
     };
-    state.run.timeline.set_result(seq, result.clone());
+    state.run.record.timeline.set_result(seq, result.clone());
     rt.emit(AgentEvent::Step {
         run_id,
         node: "execute_action".to_owned(),
@@ -301,26 +302,26 @@ pub(crate) fn record_tool_error(
     error: &ClientError,
 ) {
     tracing::warn!(what, code = error.code(), %error, "browser call failed");
-    state.failures.push(format!("{what}: {error}"));
-    state.needs_observe = true;
+    state.run.failures.push(format!("{what}: {error}"));
+    state.page.needs_observe = true;
     if is_fatal(error) {
         // Eids and the page are gone; the next run starts from a fresh observation.
-        state.last_observation = None;
+        state.page.observation = None;
         let message = format!("The browser stopped working ({}): {error}", error.code());
         rt.emit(AgentEvent::Error {
             code: error.code().to_owned(),
             message: message.clone(),
         });
-        state.ending = Some(Ending::new(RunOutcome::Failed, message, error.code()));
+        state.run.ending = Some(Ending::new(RunOutcome::Failed, message, error.code()));
         return;
     }
-    state.consecutive_errors += 1;
-    if state.consecutive_errors >= rt.config.max_consecutive_errors {
-        state.ending = Some(Ending::new(
+    state.run.consecutive_errors += 1;
+    if state.run.consecutive_errors >= rt.config.max_consecutive_errors {
+        state.run.ending = Some(Ending::new(
             RunOutcome::Failed,
             format!(
                 "{} browser calls failed in a row; the last one ({what}): {error}",
-                state.consecutive_errors
+                state.run.consecutive_errors
             ),
             error.code(),
         ));
@@ -333,7 +334,7 @@ pub(crate) fn check_landing(rt: &Runtime, state: &AgentState, url: &str) -> Opti
     if url.is_empty() || url.starts_with("chrome-error:") {
         return None;
     }
-    let context = PolicyContext::new(state.mode).with_approvals(&state.approvals);
+    let context = PolicyContext::new(rt.mode()).with_approvals(&state.session.approvals);
     match rt.gate.check_navigation(url, &context) {
         PolicyDecision::Deny { reason, rule } => Some(Ending::new(
             RunOutcome::Denied,
@@ -367,6 +368,5 @@ pub(crate) async fn leave_denied_page(rt: &Runtime, state: &mut AgentState, tab_
     if let Err(error) = left {
         tracing::warn!(%error, "could not leave a denied page");
     }
-    state.needs_observe = true;
-    state.last_observation = None;
+    state.page.forget();
 }

@@ -14,10 +14,12 @@ use crate::action::Action;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::{Flow, NodeName};
 use crate::interrupt::Interrupt;
+use crate::memory::ChatMessage;
 use crate::memory::RunSummary;
-use crate::planner::StepOutcome;
+use crate::plan::StepOutcome;
 use crate::policy_bridge::describe;
-use crate::state::{AgentState, ChatMessage};
+use crate::memory::ChatMessage;
+use crate::state::AgentState;
 use crate::timeline::TimelineItem;
 
 /// The last sentence of the action limit's message: what the person in the chat does to go on
@@ -28,8 +30,8 @@ pub const CHAT_LIMIT_HINT: &str = "Send another message to go on.";
 const DONE_SHOWN: usize = 8;
 
 pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Flow<Interrupt> {
-    let outcome = outcome_of(node);
-    let ending = state.ending.take().filter(|e| e.outcome == outcome);
+    let outcome = super::routes::finalize_outcome(node).unwrap_or(RunOutcome::Done);
+    let ending = state.run.ending.take().filter(|e| e.outcome == outcome);
     let text = match outcome {
         RunOutcome::Done => done_text(state),
         RunOutcome::Denied => ending
@@ -41,8 +43,9 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
             .unwrap_or_else(|| cancelled_text(state)),
         RunOutcome::Blocked => format!(
             "I stopped: {} planned actions in a row were not valid on this page. Last problem: {}",
-            state.invalid_actions,
+            state.run.invalid_actions,
             state
+                .run
                 .failures
                 .last()
                 .map(String::as_str)
@@ -62,24 +65,19 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
         | RunOutcome::Limit
         | RunOutcome::Failed => "not finished: the run ended",
     };
-    for seq in state.run.timeline.close_pending(closing) {
-        let Some(TimelineItem::Action { action, result, .. }) = state
-            .run
-            .timeline
-            .entries()
-            .get(seq)
-            .map(|entry| &entry.item)
-        else {
+    for seq in state.run.record.timeline.close_pending(closing) {
+        let Some(TimelineItem::Action { action, result, .. }) = state.run.timeline_item(seq) else {
             continue;
         };
         // The pending entry is the planned action's (a paused or cancelled step): same line.
         let step_id = state
+            .run
             .planned_action
             .as_ref()
             .filter(|planned| planned.timeline_seq == Some(seq))
             .and_then(|planned| planned.step_id.clone());
         rt.emit(AgentEvent::Step {
-            run_id: state.run.run_id.clone(),
+            run_id: state.run.id().to_owned(),
             node: node.name().to_owned(),
             step_id,
             action: Some(action.clone()),
@@ -88,28 +86,28 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
         });
     }
     close_stop_step(rt, node, state, outcome);
-    state.run.timeline.push(TimelineItem::Text {
+    state.run.record.timeline.push(TimelineItem::Text {
         author: Author::Agent,
         text: text.clone(),
     });
-    state.messages.push(ChatMessage {
+    state.session.messages.push(ChatMessage {
         author: Author::Agent,
         text: text.clone(),
     });
     rt.emit(AgentEvent::Message {
-        run_id: state.run.run_id.clone(),
+        run_id: state.run.id().to_owned(),
         text: text.clone(),
     });
-    state.finish(outcome, text);
-    let summary = RunSummary::of(&state.run, &state.steps);
-    state.memory.remember(summary);
+    state.run.finish(outcome, text);
+    let summary = RunSummary::of(&state.run.record, &state.run.steps);
+    state.session.memory.remember(summary);
     Flow::Next
 }
 
 /// The planner's `stop` is a step too: its line (pending since it was planned) ends with the
 /// run, a success when the run is done and an error otherwise.
 fn close_stop_step(rt: &Runtime, node: NodeId, state: &AgentState, outcome: RunOutcome) {
-    let Some(planned) = state.planned_action.as_ref() else {
+    let Some(planned) = state.run.planned_action.as_ref() else {
         return;
     };
     let (Action::Stop { .. }, Some(step_id)) = (planned.action(), planned.step_id.as_ref()) else {
@@ -128,7 +126,7 @@ fn close_stop_step(rt: &Runtime, node: NodeId, state: &AgentState, outcome: RunO
         },
     };
     rt.emit(AgentEvent::Step {
-        run_id: state.run.run_id.clone(),
+        run_id: state.run.id().to_owned(),
         node: node.name().to_owned(),
         step_id: Some(step_id.clone()),
         action: Some(planned.action().clone()),
@@ -140,25 +138,25 @@ fn close_stop_step(rt: &Runtime, node: NodeId, state: &AgentState, outcome: RunO
 /// Which limit ended the run, in the person's words: the action limit they can raise, or the
 /// transition guard that stops a loop which executes nothing.
 fn limit_text(rt: &Runtime, state: &AgentState) -> String {
-    if state.actions >= rt.config.max_actions {
+    if state.run.actions >= rt.config.max_actions {
         format!(
             "I stopped after {} actions, the action limit for one run ({}). {CHAT_LIMIT_HINT}",
-            state.actions, rt.config.max_actions
+            state.run.actions, rt.config.max_actions
         )
     } else {
         format!(
             "I stopped after {} graph transitions, the transition limit that guards against \
              loops ({}), having done {} of at most {} actions: the run was going in circles.",
-            state.transitions.saturating_sub(1),
+            state.run.transitions.saturating_sub(1),
             rt.config.max_transitions,
-            state.actions,
+            state.run.actions,
             rt.config.max_actions
         )
     }
 }
 
 fn done_text(state: &AgentState) -> String {
-    if let Some(text) = &state.final_response {
+    if let Some(text) = &state.run.final_response {
         return text.clone();
     }
     stop_answer(state).map_or_else(|| "Done.".to_owned(), str::to_owned)
@@ -166,7 +164,7 @@ fn done_text(state: &AgentState) -> String {
 
 /// The answer of the planner's `stop`, when that is what ends the run.
 fn stop_answer(state: &AgentState) -> Option<&str> {
-    match state.planned_action.as_ref().map(|p| p.action()) {
+    match state.run.planned_action.as_ref().map(|p| p.action()) {
         Some(Action::Stop { answer }) => Some(answer),
         _ => None,
     }
@@ -176,20 +174,15 @@ fn stop_answer(state: &AgentState) -> Option<&str> {
 /// the page may have changed, and the person should know how far it got.
 fn cancelled_text(state: &AgentState) -> String {
     let done: Vec<String> = state
+        .run
         .steps
         .iter()
         .filter(|record| matches!(record.outcome, StepOutcome::Succeeded { .. }))
         .map(|record| describe(&record.action, record.element.as_ref()))
         .collect();
-    let unfinished = state.planned_action.as_ref().and_then(|planned| {
+    let unfinished = state.run.planned_action.as_ref().and_then(|planned| {
         let seq = planned.timeline_seq?;
-        match state
-            .run
-            .timeline
-            .entries()
-            .get(seq)
-            .map(|entry| &entry.item)
-        {
+        match state.run.timeline_item(seq) {
             Some(TimelineItem::Action {
                 result: ActionResult::Pending { interrupt_id },
                 ..
@@ -229,26 +222,4 @@ fn cancelled_text(state: &AgentState) -> String {
     }
     text.push_str(" Nothing more was done.");
     text
-}
-
-fn outcome_of(node: NodeId) -> RunOutcome {
-    match node {
-        NodeId::FinalizeDenied => RunOutcome::Denied,
-        NodeId::FinalizeCancelled => RunOutcome::Cancelled,
-        NodeId::FinalizeBlocked => RunOutcome::Blocked,
-        NodeId::FinalizeLimit => RunOutcome::Limit,
-        NodeId::FinalizeFailed => RunOutcome::Failed,
-        NodeId::FinalizeDone
-        | NodeId::IngestUserInput
-        | NodeId::RespondChat
-        | NodeId::MaybeObserve
-        | NodeId::PlanAction
-        | NodeId::ValidateAction
-        | NodeId::PolicyGate
-        | NodeId::ConfirmInterrupt
-        | NodeId::ManualInterrupt
-        | NodeId::AskUser
-        | NodeId::ExecuteAction
-        | NodeId::MaybeStopOrContinue => RunOutcome::Done,
-    }
 }

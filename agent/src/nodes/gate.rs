@@ -19,12 +19,12 @@ use tandem_policy::{ActionRequest, PolicyContext, PolicyDecision, SecretFacts};
 use tandem_protocol::{ActionResult, RunOutcome};
 
 use super::Runtime;
-use super::plan::micros;
+use super::measure::micros;
 use crate::action::Action;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
-use crate::planner::StepOutcome;
+use crate::plan::StepOutcome;
 use crate::policy_bridge::{masked, request_for};
 use crate::secrets::{Secrets, placeholder};
 use crate::state::{AgentState, Ending, PlannedAction};
@@ -32,9 +32,7 @@ use crate::timeline::TimelineItem;
 
 pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     let started = Instant::now();
-    // The person may have switched mode since the run started; their latest choice applies.
-    state.mode = rt.mode();
-    let Some(mut planned) = state.planned_action.take() else {
+    let Some(mut planned) = state.run.planned_action.take() else {
         return Flow::Next;
     };
     let mut request = request_for(
@@ -45,10 +43,13 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     );
     // The person already had this page for its CAPTCHA: its other actions are the agent's.
     // (The CAPTCHA widget itself stays the person's by its own rule.)
-    if state
-        .current_page()
-        .is_some_and(|page| state.captcha_pages_handed_back.iter().any(|p| p == page))
-    {
+    if state.current_page().is_some_and(|page| {
+        state
+            .run
+            .captcha_pages_handed_back
+            .iter()
+            .any(|p| p == page)
+    }) {
         request.captcha_visible = false;
     }
     let configured = configured_secret(rt, &planned, state.current_url());
@@ -57,8 +58,9 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
             in_message: given_in_message(planned.action(), &request, state),
             configured: configured.is_some(),
         };
-        let mut context = PolicyContext::new(state.mode)
-            .with_approvals(&state.approvals)
+        // The person may have switched mode since the run started; their latest choice applies.
+        let mut context = PolicyContext::new(rt.mode())
+            .with_approvals(&state.session.approvals)
             .with_secret_facts(facts);
         if let Some(url) = state.current_url() {
             context = context.with_current_url(url);
@@ -74,24 +76,24 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     let shown = masked(planned.action(), planned.element.as_ref());
     if let PolicyDecision::Deny { reason, rule } = &decision {
         let message = format!("{reason} (rule {rule})");
-        state.steps.push(planned.record(StepOutcome::Failed {
+        state.run.steps.push(planned.record(StepOutcome::Failed {
             error: format!("denied by policy: {message}"),
         }));
-        state.run.timeline.push(TimelineItem::Action {
+        state.run.record.timeline.push(TimelineItem::Action {
             action: shown.clone(),
             note: planned.plan.note.clone(),
             result: ActionResult::Error {
                 message: format!("denied: {message}"),
             },
         });
-        state.ending = Some(Ending::new(
+        state.run.ending = Some(Ending::new(
             RunOutcome::Denied,
             format!("I did not {}: {message}", shown),
             rule.clone(),
         ));
     }
     rt.emit(AgentEvent::Step {
-        run_id: state.run.run_id.clone(),
+        run_id: state.run.id().to_owned(),
         node: "policy_gate".to_owned(),
         step_id: planned.step_id.clone(),
         action: Some(shown),
@@ -102,7 +104,7 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
         },
     });
     planned.gate = Some((request, decision));
-    state.planned_action = Some(planned);
+    state.run.planned_action = Some(planned);
     Flow::Next
 }
 
@@ -143,7 +145,8 @@ fn given_in_message(action: &Action, request: &ActionRequest, state: &AgentState
     };
     request.text_is_secret
         && state
-            .last_user_message
+            .run
+            .goal()
             .split(|c: char| c.is_whitespace() || "\"'“”‘’,;".contains(c))
             .any(|word| !word.is_empty() && word == text)
 }

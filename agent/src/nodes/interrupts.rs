@@ -14,13 +14,14 @@ use tandem_protocol::{ActionResult, ActionTarget, Author, QuestionEnd, RunOutcom
 use crate::action::Action;
 use crate::graph::Flow;
 use crate::interrupt::{Interrupt, InterruptKind, Resume, action_hash};
-use crate::planner::StepOutcome;
+use crate::memory::ChatMessage;
+use crate::plan::StepOutcome;
 use crate::policy_bridge::{describe, masked};
-use crate::state::{AgentState, ChatMessage, Ending, PlannedAction};
+use crate::state::{AgentState, Ending, PlannedAction};
 use crate::timeline::TimelineItem;
 
 pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) -> Flow<Interrupt> {
-    let Some(mut planned) = state.planned_action.take() else {
+    let Some(mut planned) = state.run.planned_action.take() else {
         return Flow::Next;
     };
     let hash = action_hash(planned.action(), state.current_url());
@@ -55,7 +56,7 @@ pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) 
             if approved {
                 if remember && let Some((request, _)) = &planned.gate {
                     let url = state.current_url().map(str::to_owned);
-                    state.approvals.approve(request, url.as_deref());
+                    state.session.approvals.approve(request, url.as_deref());
                 }
                 planned.confirmed_hash = Some(hash);
             } else {
@@ -69,7 +70,7 @@ pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) 
             Flow::Next
         }
     };
-    state.planned_action = Some(planned);
+    state.run.planned_action = Some(planned);
     flow
 }
 
@@ -78,7 +79,7 @@ pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) 
 /// the run, and the run goes on (routing sends it back to planning). Answered by nobody in
 /// time (expired): the run ends, since nobody is there to steer it.
 fn declined(state: &mut AgentState, planned: &PlannedAction, hash: String, reason: Option<String>) {
-    let expired = state.question_end == Some(QuestionEnd::Expired);
+    let expired = state.run.question_end == Some(QuestionEnd::Expired);
     let reason = reason
         .map(|r| r.trim().to_owned())
         .filter(|r| !r.is_empty());
@@ -90,30 +91,32 @@ fn declined(state: &mut AgentState, planned: &PlannedAction, hash: String, reaso
         };
         state
             .run
+            .record
             .timeline
             .set_result(seq, ActionResult::Error { message });
     }
     let shown = describe(planned.action(), planned.element.as_ref());
     if expired {
         let text = format!("Nobody confirmed in time, so I did not: {shown}. Nothing was done.");
-        state.ending = Some(Ending::new(RunOutcome::Cancelled, text, "declined"));
+        state.run.ending = Some(Ending::new(RunOutcome::Cancelled, text, "declined"));
         return;
     }
     if let Some(reason) = &reason {
         person_said(state, &format!("Why not: {reason}"));
     }
-    state.failures.push(match &reason {
+    state.run.failures.push(match &reason {
         Some(reason) => format!("the person declined {shown}: {reason}"),
         None => format!("the person declined {shown}"),
     });
-    state.declined_hashes.push(hash);
+    state.run.declined_hashes.push(hash);
     state
+        .run
         .steps
         .push(planned.record(StepOutcome::Declined { reason }));
 }
 
 pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -> Flow<Interrupt> {
-    let Some(mut planned) = state.planned_action.take() else {
+    let Some(mut planned) = state.run.planned_action.take() else {
         return Flow::Next;
     };
     let flow = match resume {
@@ -122,7 +125,7 @@ pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -
             if !matches!(planned.action(), Action::NeedUser { .. }) {
                 pending_entry(state, &mut planned, &interrupt);
             } else {
-                state.run.timeline.push(TimelineItem::Question {
+                state.run.record.timeline.push(TimelineItem::Question {
                     interrupt: interrupt.clone(),
                 });
             }
@@ -130,7 +133,7 @@ pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -
         }
         Some(Resume::ManualDone { message }) => {
             if let Some(seq) = planned.timeline_seq {
-                state.run.timeline.set_result(
+                state.run.record.timeline.set_result(
                     seq,
                     ActionResult::Success {
                         summary: "done by you".to_owned(),
@@ -140,20 +143,21 @@ pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -
             person_said(state, &message);
             remember_captcha_page(state, &planned);
             state
+                .run
                 .steps
                 .push(planned.record(StepOutcome::UserDone { message }));
             // The person used the browser: plan the next step from a fresh observation, which
             // also tells the planner what changed (`maybe_observe`).
-            state.before_handover = state.last_observation.clone();
-            state.needs_observe = true;
+            state.run.before_handover = state.page.observation.clone();
+            state.page.needs_observe = true;
             Flow::Next
         }
         Some(Resume::Confirm { .. } | Resume::Answer { .. }) => {
-            state.needs_observe = true;
+            state.page.needs_observe = true;
             Flow::Next
         }
     };
-    state.planned_action = Some(planned);
+    state.run.planned_action = Some(planned);
     flow
 }
 
@@ -168,8 +172,8 @@ fn remember_captcha_page(state: &mut AgentState, planned: &PlannedAction) {
     );
     if let (true, Some(page)) = (for_captcha, state.current_page()) {
         let page = page.to_owned();
-        if !state.captcha_pages_handed_back.contains(&page) {
-            state.captcha_pages_handed_back.push(page);
+        if !state.run.captcha_pages_handed_back.contains(&page) {
+            state.run.captcha_pages_handed_back.push(page);
         }
     }
 }
@@ -206,7 +210,7 @@ fn handover(planned: &PlannedAction) -> InterruptKind {
 
 /// Records the paused action as pending (with its question) on the timeline.
 fn pending_entry(state: &mut AgentState, planned: &mut PlannedAction, interrupt: &Interrupt) {
-    let seq = state.run.timeline.push(TimelineItem::Action {
+    let seq = state.run.record.timeline.push(TimelineItem::Action {
         action: masked(planned.action(), planned.element.as_ref()),
         note: planned.plan.note.clone(),
         result: ActionResult::Pending {
@@ -214,7 +218,7 @@ fn pending_entry(state: &mut AgentState, planned: &mut PlannedAction, interrupt:
         },
     });
     planned.timeline_seq = Some(seq);
-    state.run.timeline.push(TimelineItem::Question {
+    state.run.record.timeline.push(TimelineItem::Question {
         interrupt: interrupt.clone(),
     });
 }
@@ -224,18 +228,18 @@ fn person_said(state: &mut AgentState, text: &str) {
     if text.trim().is_empty() {
         return;
     }
-    state.messages.push(ChatMessage {
+    state.session.messages.push(ChatMessage {
         author: Author::User,
         text: text.to_owned(),
     });
-    state.run.timeline.push(TimelineItem::Text {
+    state.run.record.timeline.push(TimelineItem::Text {
         author: Author::User,
         text: text.to_owned(),
     });
 }
 
 pub(crate) fn ask_user(state: &mut AgentState, resume: Option<Resume>) -> Flow<Interrupt> {
-    let Some(planned) = state.planned_action.take() else {
+    let Some(planned) = state.run.planned_action.take() else {
         return Flow::Next;
     };
     let flow = match (resume, planned.action()) {
@@ -243,7 +247,7 @@ pub(crate) fn ask_user(state: &mut AgentState, resume: Option<Resume>) -> Flow<I
             let interrupt = Interrupt::new(InterruptKind::Ask {
                 questions: questions.clone(),
             });
-            state.run.timeline.push(TimelineItem::Question {
+            state.run.record.timeline.push(TimelineItem::Question {
                 interrupt: interrupt.clone(),
             });
             Flow::Pause(interrupt)
@@ -251,9 +255,12 @@ pub(crate) fn ask_user(state: &mut AgentState, resume: Option<Resume>) -> Flow<I
         (Some(Resume::Answer { answers }), action) => {
             if let Action::AskUser { questions } = action {
                 state
+                    .run
                     .doc_patches
                     .extend(crate::product_doc::patches::from_answers(
-                        questions, &answers,
+                        questions,
+                        &answers,
+                        &crate::planner::instruction::ELEMENT_QUESTIONS,
                     ));
             }
             let said: Vec<String> = answers
@@ -262,12 +269,13 @@ pub(crate) fn ask_user(state: &mut AgentState, resume: Option<Resume>) -> Flow<I
                 .collect();
             person_said(state, &said.join("; "));
             state
+                .run
                 .steps
                 .push(planned.record(StepOutcome::Answered { answers }));
             Flow::Next
         }
         (None, _) | (Some(Resume::Confirm { .. } | Resume::ManualDone { .. }), _) => Flow::Next,
     };
-    state.planned_action = Some(planned);
+    state.run.planned_action = Some(planned);
     flow
 }

@@ -2,24 +2,33 @@
 //! implementation that dispatches to one function per node and one routing function per node.
 //!
 //! ```text
-//! ingest_user_input ─chat─▶ maybe_observe ─chat─▶ respond_chat ─▶ finalize_done
-//!        │agent
-//!        ▼
-//! maybe_observe ─▶ plan_action ─▶ validate_action ─invalid─▶ plan_action (3 in a row: finalize_blocked)
-//!                                       │valid
-//!                                       ▼
-//!                                  policy_gate ─deny─▶ finalize_denied
-//!                                   │ │ │ └─confirm─▶ confirm_interrupt ─no─▶ finalize_cancelled
-//!                                   │ │ └takeover / need_user─▶ manual_interrupt ─▶ maybe_observe
-//!                                   │ └ask_user─▶ ask_user ─▶ maybe_observe
-//!                                   ▼allow (stop: straight to maybe_stop_or_continue)
-//!                              execute_action ─▶ maybe_stop_or_continue ─stop─▶ finalize_done
-//!                                                        │ gave up ─▶ finalize_failed
-//!                                                        │ limit ─▶ finalize_limit
-//!                                                        └──────▶ maybe_observe
+//! ingest_user_input ─▶ [fold_memory] ─▶ [doc_from_message] ─▶ [patch_doc] ─▶ maybe_observe
+//!
+//! maybe_observe ─chat─▶ respond_chat ─▶ finalize_done
+//!       │agent (the observation failed: maybe_observe again)
+//!       ▼
+//! plan_action ─▶ validate_action ─invalid─▶ plan_action (3 in a row: finalize_blocked)
+//!                       │valid
+//!                       ▼
+//!                  policy_gate ─deny─▶ finalize_denied
+//!                   │ │ │ └─confirm─▶ confirm_interrupt ─yes─▶ execute_action
+//!                   │ │ │                   └─no─▶ maybe_stop_or_continue
+//!                   │ │ └─takeover / need_user─▶ manual_interrupt ─▶ maybe_observe
+//!                   │ └─ask_user─▶ ask_user ─▶ [patch_doc] ─▶ maybe_observe
+//!                   ▼allow (stop: straight to maybe_stop_or_continue)
+//!              execute_action ─▶ [patch_doc] ─▶ maybe_stop_or_continue
+//!
+//! maybe_stop_or_continue ─stop─▶ finalize_done (gave up: finalize_failed; the person asked:
+//!        │                                      finalize_cancelled)
+//!        ├─action limit─▶ finalize_limit
+//!        └─▶ maybe_observe
 //! ```
-//! Any node may set [`crate::state::AgentState::ending`]; its routing function then goes to the
-//! matching `finalize_*` node (denied landing, fatal browser error, too many tool errors...).
+//! A node in brackets runs only when it has something to do: `fold_memory` when earlier runs
+//! have long facts to fold, `doc_from_message` when the session keeps a Product Doc,
+//! `patch_doc` when the node before it collected patches for it.
+//! Any node may set [`crate::state::Run::ending`]; its routing function then goes to the
+//! matching `finalize_*` node (denied landing, fatal browser error, too many tool errors...). A
+//! cancel goes to `finalize_cancelled`, the transition limit to `finalize_limit`, from any node.
 //! Every node's work is in its own module; routing functions are in [`routes`].
 
 mod chat;
@@ -31,6 +40,7 @@ mod finalize;
 mod gate;
 mod ingest;
 mod interrupts;
+mod measure;
 mod memory_fold;
 mod observe;
 pub(crate) mod plan;
@@ -38,13 +48,12 @@ mod routes;
 mod validate;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use tandem_policy::PolicyGate;
 use tandem_protocol::Mode;
-use tokio::sync::{broadcast, watch};
+use tokio::sync::broadcast;
 
 use crate::browser::BrowserTools;
 use crate::config::AgentConfig;
@@ -52,14 +61,21 @@ use crate::events::AgentEvent;
 use crate::graph::{Flow, Graph, Limits, NodeName, Route};
 use crate::interrupt::{Interrupt, Resume};
 use crate::planner::Planner;
+use crate::settings::SharedSettings;
 use crate::state::AgentState;
 
 /// The nodes of the agent graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NodeId {
-    /// Appends the person's message; chooses chat or agent.
+    /// Appends the person's message.
     IngestUserInput,
+    /// Folds long earlier runs into summaries for the session's memory.
+    FoldMemory,
+    /// Asks the planner for Product Doc patches from the person's message.
+    DocFromMessage,
+    /// Applies the Product Doc patches the run collected.
+    PatchDoc,
     /// Chat mode: answers without acting.
     RespondChat,
     /// Observes (screenshot + snapshot) when needed.
@@ -98,6 +114,9 @@ impl NodeName for NodeId {
     fn name(self) -> &'static str {
         match self {
             NodeId::IngestUserInput => "ingest_user_input",
+            NodeId::FoldMemory => "fold_memory",
+            NodeId::DocFromMessage => "doc_from_message",
+            NodeId::PatchDoc => "patch_doc",
             NodeId::RespondChat => "respond_chat",
             NodeId::MaybeObserve => "maybe_observe",
             NodeId::PlanAction => "plan_action",
@@ -126,12 +145,8 @@ pub(crate) struct Runtime {
     pub browser: Arc<dyn BrowserTools>,
     pub gate: Arc<PolicyGate>,
     pub events: broadcast::Sender<AgentEvent>,
-    /// The person's mode; only their operations write it.
-    pub mode: watch::Receiver<Mode>,
-    /// The person's reasoning flag.
-    pub reasoning: Arc<AtomicBool>,
-    /// The person asked for the browser: the next `plan_action` hands over instead of planning.
-    pub takeover: Arc<AtomicBool>,
+    /// The person's settings (their one source).
+    pub settings: SharedSettings,
 }
 
 impl Runtime {
@@ -142,12 +157,12 @@ impl Runtime {
 
     /// The person's current mode.
     pub fn mode(&self) -> Mode {
-        *self.mode.borrow()
+        self.settings.get().mode
     }
 
     /// The person's reasoning flag.
     pub fn reasoning(&self) -> bool {
-        self.reasoning.load(Ordering::Relaxed)
+        self.settings.get().reasoning
     }
 
     /// The runner limits of this agent.
@@ -180,7 +195,10 @@ impl Graph for AgentGraph<'_> {
     ) -> Flow<Interrupt> {
         let rt = self.rt;
         match node {
-            NodeId::IngestUserInput => ingest::ingest_user_input(rt, state),
+            NodeId::IngestUserInput => ingest::ingest_user_input(state),
+            NodeId::FoldMemory => memory_fold::fold_memory(rt, state).await,
+            NodeId::DocFromMessage => doc::doc_from_message(rt, state).await,
+            NodeId::PatchDoc => doc::patch_doc(rt, state),
             NodeId::RespondChat => chat::respond_chat(rt, state).await,
             NodeId::MaybeObserve => observe::maybe_observe(rt, state).await,
             NodeId::PlanAction => plan::plan_action(rt, state).await,
@@ -188,16 +206,8 @@ impl Graph for AgentGraph<'_> {
             NodeId::PolicyGate => gate::policy_gate(rt, state),
             NodeId::ConfirmInterrupt => interrupts::confirm_interrupt(state, resume),
             NodeId::ManualInterrupt => interrupts::manual_interrupt(state, resume),
-            NodeId::AskUser => {
-                let flow = interrupts::ask_user(state, resume);
-                doc::apply_patches(rt, state);
-                flow
-            }
-            NodeId::ExecuteAction => {
-                let flow = execute::execute_action(rt, state).await;
-                doc::apply_patches(rt, state);
-                flow
-            }
+            NodeId::AskUser => interrupts::ask_user(state, resume),
+            NodeId::ExecuteAction => execute::execute_action(rt, state).await,
             NodeId::MaybeStopOrContinue => Flow::Next,
             NodeId::FinalizeDone
             | NodeId::FinalizeDenied
@@ -209,7 +219,7 @@ impl Graph for AgentGraph<'_> {
     }
 
     fn route(&self, node: NodeId, state: &AgentState) -> Route<NodeId> {
-        routes::route(node, state, &self.rt.config)
+        routes::route(node, state, &self.rt.config, self.rt.mode())
     }
 
     fn is_final(&self, node: NodeId) -> bool {

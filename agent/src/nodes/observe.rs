@@ -1,6 +1,6 @@
 //! `maybe_observe`: a fresh observation when the page may have changed.
 //!
-//! In: `needs_observe` (or no observation yet). Out: `last_observation` (screenshot and snapshot
+//! In: `needs_observe` (or no observation yet). Out: the page's observation (screenshot and snapshot
 //! taken together by one `observe` call), `last_screenshot`, an observation event and timeline
 //! entry, `needs_observe = false`. Every place the browser is found at — the active page and any
 //! new tab or popup reported since the last observation — goes through
@@ -28,12 +28,12 @@ use crate::browser::Invoke;
 use crate::events::AgentEvent;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
-use crate::planner::StepOutcome;
+use crate::plan::StepOutcome;
 use crate::state::{AgentState, Ending};
 use crate::timeline::TimelineItem;
 
 pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
-    if !state.needs_observe && state.last_observation.is_some() {
+    if !state.page.needs_observe && state.page.observation.is_some() {
         return Flow::Next;
     }
     let started = Instant::now();
@@ -53,20 +53,20 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
     };
     // Only a successful action resets `consecutive_errors`: an observation between failing
     // actions must not hide that they keep failing.
-    state.needs_observe = false;
-    state.observations += 1;
+    state.page.needs_observe = false;
+    state.run.observations += 1;
     let screenshot = page.observation.screenshot.take();
     let snapshot = &page.observation.snapshot;
     let reference = screenshot
         .as_ref()
-        .map(|_| format!("obs-{}", state.observations));
-    state.run.timeline.push(TimelineItem::Observation {
+        .map(|_| format!("obs-{}", state.run.observations));
+    state.run.record.timeline.push(TimelineItem::Observation {
         url: snapshot.url.clone(),
         title: snapshot.title.clone(),
         screenshot: reference,
     });
     rt.emit(AgentEvent::Observation {
-        run_id: state.run.run_id.clone(),
+        run_id: state.run.id().to_owned(),
         url: snapshot.url.clone(),
         title: snapshot.title.clone(),
         mime_type: screenshot.as_ref().map(|s| s.mime_type.clone()),
@@ -82,7 +82,7 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
             | PageNotice::TabOpened { .. }
             | PageNotice::TabClosed { .. } => None,
         });
-    let mid_run = state.observations > 1 || !state.steps.is_empty();
+    let mid_run = state.run.observations > 1 || !state.run.steps.is_empty();
     let popups: Vec<(String, String)> = page
         .observation
         .notices
@@ -95,27 +95,27 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
         })
         .collect();
     let active_url = snapshot.url.clone();
-    if let Some(before) = state.before_handover.take() {
+    if let Some(before) = state.run.before_handover.take() {
         tell_what_changed(rt, state, &before, &page);
     }
-    state.last_screenshot = screenshot;
-    state.last_observation = Some(page);
+    state.page.screenshot = screenshot;
+    state.page.observation = Some(page);
 
     if let Some(reason) = restart {
         record_restart(rt, state, reason, mid_run);
-        if state.ending.is_some() {
+        if state.run.ending.is_some() {
             return Flow::Next;
         }
     }
     if let Some(ending) = check_landing(rt, state, &active_url) {
         leave_denied_page(rt, state, None).await;
-        state.ending = Some(ending);
+        state.run.ending = Some(ending);
         return Flow::Next;
     }
     for (tab_id, url) in popups {
         if let Some(ending) = check_landing(rt, state, &url) {
             leave_denied_page(rt, state, Some(&tab_id)).await;
-            state.ending = Some(ending);
+            state.run.ending = Some(ending);
             return Flow::Next;
         }
     }
@@ -126,11 +126,15 @@ pub(crate) async fn maybe_observe(rt: &Runtime, state: &mut AgentState) -> Flow<
 /// a run ends it, naming the crash.
 fn record_restart(rt: &Runtime, state: &mut AgentState, reason: String, mid_run: bool) {
     tracing::warn!(%reason, mid_run, "the run met a restarted browser");
-    state.run.timeline.push(TimelineItem::BrowserRestarted {
-        reason: reason.clone(),
-    });
+    state
+        .run
+        .record
+        .timeline
+        .push(TimelineItem::BrowserRestarted {
+            reason: reason.clone(),
+        });
     rt.emit(AgentEvent::BrowserRestarted {
-        run_id: state.run.run_id.clone(),
+        run_id: state.run.id().to_owned(),
         reason: reason.clone(),
     });
     if !mid_run {
@@ -145,7 +149,7 @@ fn record_restart(rt: &Runtime, state: &mut AgentState, reason: String, mid_run:
         code: "browser_crashed".to_owned(),
         message: message.clone(),
     });
-    state.ending = Some(Ending::new(RunOutcome::Failed, message, "browser_crashed"));
+    state.run.ending = Some(Ending::new(RunOutcome::Failed, message, "browser_crashed"));
 }
 
 /// After a takeover: adds what changed while the person had the browser to their hand-back
@@ -160,7 +164,7 @@ fn tell_what_changed(
         return;
     };
     let told = format!("While you had the browser: {changes}.");
-    let handed_back = state.steps.iter_mut().rev().find_map(|step| {
+    let handed_back = state.run.steps.iter_mut().rev().find_map(|step| {
         if let StepOutcome::UserDone { message } = &mut step.outcome {
             Some(message)
         } else {
@@ -175,10 +179,10 @@ fn tell_what_changed(
         }
     }
     rt.emit(AgentEvent::Message {
-        run_id: state.run.run_id.clone(),
+        run_id: state.run.id().to_owned(),
         text: told.clone(),
     });
-    state.run.timeline.push(TimelineItem::Text {
+    state.run.record.timeline.push(TimelineItem::Text {
         author: Author::Agent,
         text: told,
     });

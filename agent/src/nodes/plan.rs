@@ -4,23 +4,27 @@
 //! `planned_action` (with the element it targets, looked up in the snapshot it was planned on)
 //! and a step event. The context also carries the page, screenshot, failures, the tools listed
 //! afresh (for planners that use them), ids, the reasoning toggle and a usage meter whose model
-//! requests are added to the run record and published as usage events. A planner error never panics the run: unavailable or a broken context end
-//! it in `finalize_failed`, unusable output counts as an invalid action (planned again, the
-//! third in a row ends in `finalize_blocked`). When the person asked for the browser
-//! ([`Runtime::takeover`]), the planner is not asked: the action is a `need_user` handover.
+//! requests are added to the run record and published as usage events. A planner error never
+//! panics the run: unavailable or a broken context end it in `finalize_failed`, unusable output
+//! counts as an invalid action (planned again, the third in a row ends in `finalize_blocked`).
+//! When the person asked for the browser
+//! ([`crate::settings::Settings::takeover_requested`]), the planner is not asked: the action is
+//! a `need_user` handover, and the request is taken.
 
 use std::time::Instant;
 
 use tandem_protocol::RunOutcome;
 
 use super::Runtime;
+use super::measure::{micros, record_usage};
 use crate::action::Action;
 use crate::error::PlannerError;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
-use crate::model::{RequestUsage, UsageMeter};
-use crate::planner::{Plan, PlanContext};
+use crate::model::UsageMeter;
+use crate::plan::Plan;
+use crate::planner::PlanContext;
 use crate::policy_bridge::masked;
 use crate::state::{AgentState, Ending, PlannedAction};
 
@@ -36,11 +40,11 @@ pub(crate) fn person_takes_over() -> PlannedAction {
 }
 
 pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
-    state.planned_action = None;
-    if rt.takeover.swap(false, std::sync::atomic::Ordering::AcqRel) {
+    state.run.planned_action = None;
+    if rt.settings.take_takeover_request() {
         // The person asked for the browser: hand it over (`need_user` goes to
         // `manual_interrupt`) instead of planning.
-        state.planned_action = Some(person_takes_over());
+        state.run.planned_action = Some(person_takes_over());
         return Flow::Next;
     }
     let started = Instant::now();
@@ -53,27 +57,22 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
     } else {
         Vec::new()
     };
-    if state.steps.is_empty() {
-        super::memory_fold::fold_earlier_runs(rt, state).await;
-        super::doc::patch_from_message(rt, state).await;
-    }
     let meter = UsageMeter::default();
     // The long and medium layers (project card, earlier runs, last messages); the short layer
     // is the run's own steps.
-    let earlier = state.messages_before_run.min(state.messages.len());
-    let notes = state.memory.context_notes(&state.messages[..earlier]);
+    let notes = state.context_notes();
     let planned = {
-        let ctx = PlanContext::new(&state.last_user_message, state.snapshot(), &state.steps)
-            .with_page(state.last_observation.as_ref())
-            .with_screenshot(state.last_screenshot.as_ref())
-            .with_failures(&state.failures)
+        let ctx = PlanContext::new(state.run.goal(), state.snapshot(), &state.run.steps)
+            .with_page(state.page.observation.as_ref())
+            .with_screenshot(state.page.screenshot.as_ref())
+            .with_failures(&state.run.failures)
             .with_tools(&tools)
-            .with_ids(Some(&rt.config.session_id), Some(&state.run.run_id))
-            .with_progress(state.actions, state.invalid_actions)
-            .with_mode(state.mode)
+            .with_ids(Some(&rt.config.session_id), Some(state.run.id()))
+            .with_progress(state.run.actions, state.run.invalid_actions)
+            .with_mode(rt.mode())
             .with_reasoning(rt.reasoning())
             .with_notes(notes.as_deref())
-            .with_memory(&state.memory)
+            .with_memory(&state.session.memory)
             .with_usage(&meter);
         rt.planner.plan(&ctx).await
     };
@@ -92,10 +91,10 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
             .and_then(|s| s.elements.iter().find(|e| &e.eid == eid))
             .cloned()
     });
-    state.plans += 1;
-    let step_id = format!("{}:{}", state.run.run_id, state.plans);
+    state.run.plans += 1;
+    let step_id = format!("{}:{}", state.run.id(), state.run.plans);
     rt.emit(AgentEvent::Step {
-        run_id: state.run.run_id.clone(),
+        run_id: state.run.id().to_owned(),
         node: "plan_action".to_owned(),
         step_id: Some(step_id.clone()),
         action: Some(masked(&plan.action, element.as_ref())),
@@ -108,49 +107,33 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
     });
     // The person's reasoning toggle: the planner's short why is shown in the chat. (Only the
     // one-line outcome of each step stays in the planner's history.)
-    if rt.reasoning.load(std::sync::atomic::Ordering::Relaxed)
+    if rt.reasoning()
         && let Some(note) = plan.note.as_deref().filter(|n| !n.trim().is_empty())
     {
         rt.emit(AgentEvent::Message {
-            run_id: state.run.run_id.clone(),
+            run_id: state.run.id().to_owned(),
             text: format!("Reasoning: {note}"),
         });
     }
     let mut planned = PlannedAction::new(plan, element);
     planned.step_id = Some(step_id);
-    state.planned_action = Some(planned);
+    state.run.planned_action = Some(planned);
     Flow::Next
-}
-
-/// Adds the planner's model requests to the run record and publishes them.
-pub(crate) fn record_usage(rt: &Runtime, state: &mut AgentState, requests: Vec<RequestUsage>) {
-    for request in requests {
-        state.run.usage.add(&request.tokens);
-        rt.emit(AgentEvent::Usage {
-            run_id: state.run.run_id.clone(),
-            request,
-            run_total: state.run.usage,
-        });
-    }
 }
 
 fn on_planner_error(state: &mut AgentState, error: PlannerError) {
     let message = error.to_string();
     match error {
         PlannerError::InvalidOutput { .. } => {
-            state.invalid_actions += 1;
-            state.failures.push(message);
+            state.run.invalid_actions += 1;
+            state.run.failures.push(message);
         }
         PlannerError::Unavailable { .. } | PlannerError::BadContext { .. } => {
             let code = crate::error::AgentError::Planner(error).code().to_owned();
-            state.ending = Some(Ending::new(RunOutcome::Failed, message, code));
+            state.run.ending = Some(Ending::new(RunOutcome::Failed, message, code));
         }
         PlannerError::Cancelled => {
-            state.ending = Some(Ending::new(RunOutcome::Cancelled, message, "cancelled"));
+            state.run.ending = Some(Ending::new(RunOutcome::Cancelled, message, "cancelled"));
         }
     }
-}
-
-pub(crate) fn micros(since: Instant) -> u64 {
-    u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX)
 }

@@ -1,4 +1,5 @@
-//! The routing functions: where the run goes after each node. Pure functions of the state.
+//! The routing functions: where the run goes after each node. Pure functions of the state and
+//! the person's mode.
 
 use tandem_policy::PolicyDecision;
 use tandem_protocol::{Mode, RunOutcome};
@@ -7,19 +8,22 @@ use super::NodeId;
 use crate::action::{Action, ActionClass};
 use crate::config::AgentConfig;
 use crate::graph::Route;
-use crate::planner::StopMeaning;
+use crate::plan::StopMeaning;
 use crate::state::AgentState;
 
-/// Final nodes: they run even after a cancel or past the limit, then end the run.
-pub(crate) fn is_final(node: NodeId) -> bool {
+/// The outcome a `finalize_*` node ends its run with; `None` for every other node.
+pub(crate) fn finalize_outcome(node: NodeId) -> Option<RunOutcome> {
     match node {
-        NodeId::FinalizeDone
-        | NodeId::FinalizeDenied
-        | NodeId::FinalizeCancelled
-        | NodeId::FinalizeBlocked
-        | NodeId::FinalizeLimit
-        | NodeId::FinalizeFailed => true,
+        NodeId::FinalizeDone => Some(RunOutcome::Done),
+        NodeId::FinalizeDenied => Some(RunOutcome::Denied),
+        NodeId::FinalizeCancelled => Some(RunOutcome::Cancelled),
+        NodeId::FinalizeBlocked => Some(RunOutcome::Blocked),
+        NodeId::FinalizeLimit => Some(RunOutcome::Limit),
+        NodeId::FinalizeFailed => Some(RunOutcome::Failed),
         NodeId::IngestUserInput
+        | NodeId::FoldMemory
+        | NodeId::DocFromMessage
+        | NodeId::PatchDoc
         | NodeId::RespondChat
         | NodeId::MaybeObserve
         | NodeId::PlanAction
@@ -29,28 +33,42 @@ pub(crate) fn is_final(node: NodeId) -> bool {
         | NodeId::ManualInterrupt
         | NodeId::AskUser
         | NodeId::ExecuteAction
-        | NodeId::MaybeStopOrContinue => false,
+        | NodeId::MaybeStopOrContinue => None,
     }
 }
 
-/// The routing function of `node`.
-pub(crate) fn route(node: NodeId, state: &AgentState, config: &AgentConfig) -> Route<NodeId> {
+/// Final nodes: they run even after a cancel or past the limit, then end the run.
+pub(crate) fn is_final(node: NodeId) -> bool {
+    finalize_outcome(node).is_some()
+}
+
+/// The routing function of `node`, in the person's current `mode`.
+pub(crate) fn route(
+    node: NodeId,
+    state: &AgentState,
+    config: &AgentConfig,
+    mode: AgentMode,
+) -> Route<NodeId> {
     if is_final(node) {
         return Route::End;
     }
-    if let Some(ending) = &state.ending {
+    if let Some(ending) = &state.run.ending {
         return Route::To(finalize_node(ending.outcome));
     }
     Route::To(match node {
-        NodeId::IngestUserInput => after_ingest(state),
+        NodeId::IngestUserInput => after_ingest(state, config),
+        NodeId::FoldMemory => after_fold(config),
+        NodeId::DocFromMessage => after_doc_from_message(state),
+        NodeId::PatchDoc => after_patch_doc(state),
         NodeId::RespondChat => NodeId::FinalizeDone,
-        NodeId::MaybeObserve => after_observe(state),
+        NodeId::MaybeObserve => after_observe(state, mode),
         NodeId::PlanAction => after_plan(state, config),
         NodeId::ValidateAction => after_validate(state, config),
         NodeId::PolicyGate => after_gate(state),
         NodeId::ConfirmInterrupt => after_confirm(state),
-        NodeId::ManualInterrupt | NodeId::AskUser => NodeId::MaybeObserve,
-        NodeId::ExecuteAction => NodeId::MaybeStopOrContinue,
+        NodeId::ManualInterrupt => NodeId::MaybeObserve,
+        NodeId::AskUser => patch_doc_then(state, NodeId::MaybeObserve),
+        NodeId::ExecuteAction => patch_doc_then(state, NodeId::MaybeStopOrContinue),
         NodeId::MaybeStopOrContinue => after_maybe_stop(state, config),
         NodeId::FinalizeDone
         | NodeId::FinalizeDenied
@@ -73,17 +91,59 @@ pub(crate) fn finalize_node(outcome: RunOutcome) -> NodeId {
     }
 }
 
-/// Both modes observe first: chat mode reads the page (read-only) to talk about it.
-fn after_ingest(_state: &AgentState) -> NodeId {
-    NodeId::MaybeObserve
+/// A run starts by folding long earlier runs into the memory, when there are some.
+fn after_ingest(state: &AgentState, config: &AgentConfig) -> NodeId {
+    if state.session.memory.has_runs_to_fold() {
+        NodeId::FoldMemory
+    } else {
+        after_fold(config)
+    }
 }
 
-fn after_observe(state: &AgentState) -> NodeId {
-    if state.needs_observe {
+/// Then, in a session that keeps a Product Doc, the person's message is read for it. Both modes
+/// then observe: chat mode reads the page (read-only) to talk about it.
+fn after_fold(config: &AgentConfig) -> NodeId {
+    if config.product_doc_path.is_some() {
+        NodeId::DocFromMessage
+    } else {
+        NodeId::MaybeObserve
+    }
+}
+
+fn after_doc_from_message(state: &AgentState) -> NodeId {
+    patch_doc_then(state, NodeId::MaybeObserve)
+}
+
+/// `patch_doc` when the node that just ran collected patches for the Product Doc, else `next`.
+fn patch_doc_then(state: &AgentState, next: NodeId) -> NodeId {
+    if state.run.doc_patches.is_empty() {
+        next
+    } else {
+        NodeId::PatchDoc
+    }
+}
+
+/// After patching, the run goes on as it would have from the node that collected the patches:
+/// to the first observation (the message, at the run's start, before any action is planned), to
+/// observing again (answers to `ask_user`), or to the stop and limit check (a tool's result).
+fn after_patch_doc(state: &AgentState) -> NodeId {
+    match state
+        .run
+        .planned_action
+        .as_ref()
+        .map(|planned| planned.action())
+    {
+        None | Some(Action::AskUser { .. }) => NodeId::MaybeObserve,
+        Some(_) => NodeId::MaybeStopOrContinue,
+    }
+}
+
+fn after_observe(state: &AgentState, mode: AgentMode) -> NodeId {
+    if state.page.needs_observe {
         // The observation failed (a tool error, counted): try again.
         NodeId::MaybeObserve
     } else {
-        match state.mode {
+        match mode {
             Mode::Chat => NodeId::RespondChat,
             Mode::Agent => NodeId::PlanAction,
         }
@@ -91,7 +151,7 @@ fn after_observe(state: &AgentState) -> NodeId {
 }
 
 fn after_plan(state: &AgentState, config: &AgentConfig) -> NodeId {
-    if state.planned_action.is_some() {
+    if state.run.planned_action.is_some() {
         NodeId::ValidateAction
     } else {
         // The planner produced no usable action (counted as invalid).
@@ -101,6 +161,7 @@ fn after_plan(state: &AgentState, config: &AgentConfig) -> NodeId {
 
 fn after_validate(state: &AgentState, config: &AgentConfig) -> NodeId {
     let valid = state
+        .run
         .planned_action
         .as_ref()
         .is_some_and(|planned| planned.invalid.is_none());
@@ -113,7 +174,7 @@ fn after_validate(state: &AgentState, config: &AgentConfig) -> NodeId {
 
 /// Back to planning, or blocked at the invalid-action limit.
 fn replan_or_block(state: &AgentState, config: &AgentConfig) -> NodeId {
-    if state.invalid_actions >= config.max_invalid_actions {
+    if state.run.invalid_actions >= config.max_invalid_actions {
         NodeId::FinalizeBlocked
     } else {
         NodeId::PlanAction
@@ -121,7 +182,7 @@ fn replan_or_block(state: &AgentState, config: &AgentConfig) -> NodeId {
 }
 
 fn after_gate(state: &AgentState) -> NodeId {
-    let Some(planned) = &state.planned_action else {
+    let Some(planned) = &state.run.planned_action else {
         return NodeId::PlanAction;
     };
     let Some((_, decision)) = &planned.gate else {
@@ -144,6 +205,7 @@ fn after_gate(state: &AgentState) -> NodeId {
 /// step limit check).
 fn after_confirm(state: &AgentState) -> NodeId {
     let confirmed = state
+        .run
         .planned_action
         .as_ref()
         .is_some_and(|planned| planned.confirmed_hash.is_some());
@@ -156,6 +218,7 @@ fn after_confirm(state: &AgentState) -> NodeId {
 
 fn after_maybe_stop(state: &AgentState, config: &AgentConfig) -> NodeId {
     let stopping = state
+        .run
         .planned_action
         .as_ref()
         .filter(|p| matches!(p.action(), Action::Stop { .. }));
@@ -166,7 +229,7 @@ fn after_maybe_stop(state: &AgentState, config: &AgentConfig) -> NodeId {
             StopMeaning::GaveUp => NodeId::FinalizeFailed,
             StopMeaning::PersonAsked => NodeId::FinalizeCancelled,
         }
-    } else if state.actions >= config.max_actions {
+    } else if state.run.actions >= config.max_actions {
         NodeId::FinalizeLimit
     } else {
         NodeId::MaybeObserve

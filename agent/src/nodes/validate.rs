@@ -18,7 +18,7 @@ use crate::action::Action;
 use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::{Interrupt, action_hash};
-use crate::planner::StepOutcome;
+use crate::plan::StepOutcome;
 use crate::policy_bridge::masked;
 use crate::question::check_questions;
 use crate::state::AgentState;
@@ -31,10 +31,11 @@ const DECLINED_AGAIN: &str =
     "the person already declined this exact action in this run; try another way or stop and say so";
 
 pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
-    let Some(planned) = &state.planned_action else {
+    let Some(planned) = &state.run.planned_action else {
         return Flow::Next;
     };
     let declined = state
+        .run
         .declined_hashes
         .contains(&action_hash(planned.action(), state.current_url()));
     let mut tool_effect = None;
@@ -53,34 +54,35 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
         }
     };
     let Some(error) = problem else {
-        state.invalid_actions = 0;
-        if let Some(planned) = state.planned_action.as_mut() {
+        state.run.invalid_actions = 0;
+        if let Some(planned) = state.run.planned_action.as_mut() {
             planned.tool_effect = tool_effect;
         }
         return Flow::Next;
     };
-    state.invalid_actions += 1;
-    let Some(planned) = state.planned_action.as_mut() else {
+    state.run.invalid_actions += 1;
+    let Some(planned) = state.run.planned_action.as_mut() else {
         return Flow::Next;
     };
     planned.invalid = Some(error.clone());
     state
+        .run
         .failures
         .push(format!("invalid action {}: {error}", planned.action()));
-    state.steps.push(planned.record(StepOutcome::Invalid {
+    state.run.steps.push(planned.record(StepOutcome::Invalid {
         error: error.clone(),
     }));
     let shown = masked(planned.action(), planned.element.as_ref());
     let result = ActionResult::Error {
         message: format!("invalid: {error}"),
     };
-    state.run.timeline.push(TimelineItem::Action {
+    state.run.record.timeline.push(TimelineItem::Action {
         action: shown.clone(),
         note: planned.plan.note.clone(),
         result: result.clone(),
     });
     rt.emit(AgentEvent::Step {
-        run_id: state.run.run_id.clone(),
+        run_id: state.run.record.run_id.clone(),
         node: "validate_action".to_owned(),
         step_id: planned.step_id.clone(),
         action: Some(shown),

@@ -1,4 +1,4 @@
-//! The planner interface: one typed [`Action`] per call, decided from a [`PlanContext`].
+//! The planner interface: one typed [`crate::Action`] per call, decided from a [`PlanContext`].
 //!
 //! In: the user's goal, the latest snapshot and the records of this run's earlier steps. Out: a
 //! [`Plan`] (the action plus a short note for the person, plus an optional [`Plan::cursor`]).
@@ -12,15 +12,14 @@ pub mod instruction;
 pub mod model;
 
 use async_trait::async_trait;
-use serde::{Deserialize, Serialize};
-use tandem_mcp_browser::snapshot::{Element, Snapshot};
+use tandem_mcp_browser::snapshot::Snapshot;
 use tandem_mcp_browser::{ObservedPage, Screenshot};
 use tandem_protocol::{Answer, Mode};
 
-use crate::action::Action;
 use crate::error::PlannerError;
 use crate::memory::SessionMemory;
 use crate::model::UsageMeter;
+use crate::plan::{Plan, StepRecord};
 use crate::tool_info::ToolInfo;
 
 pub use instruction::InstructionPlanner;
@@ -79,49 +78,6 @@ pub trait Planner: Send + Sync {
     /// their templates.
     fn model_client(&self) -> Option<crate::model::ModelClient> {
         None
-    }
-}
-
-/// A planner's decision.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Plan {
-    /// The action to validate, gate and execute.
-    pub action: Action,
-    /// Short reason shown to the person ("clicking the Sign in button").
-    pub note: Option<String>,
-    /// Planner-defined position in its own plan. The runtime must copy it unchanged into
-    /// [`StepRecord::cursor`] of the record it writes for this action (including records for
-    /// invalid, failed or answered actions). The instruction planner puts the index of the
-    /// instruction step here; planners that do not need it leave `None`.
-    pub cursor: Option<usize>,
-    /// For a `stop`: how the run ends. [`StopMeaning::Finished`] for every other plan.
-    #[serde(default)]
-    pub stop_meaning: StopMeaning,
-}
-
-/// How a `stop` ends the run. In each case the stop's answer is the run's final message.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum StopMeaning {
-    /// What was asked is done, or there is nothing more to do: the run ends `done`.
-    #[default]
-    Finished,
-    /// The planner gave up without doing what was asked (a step kept failing, nothing in the
-    /// message could be followed): the run ends `failed`.
-    GaveUp,
-    /// The person asked to stop (answering "stop" to a question): the run ends `cancelled`.
-    PersonAsked,
-}
-
-impl Plan {
-    /// A plan with no note and no cursor.
-    pub fn new(action: Action) -> Self {
-        Self {
-            action,
-            note: None,
-            cursor: None,
-            stop_meaning: StopMeaning::Finished,
-        }
     }
 }
 
@@ -257,79 +213,4 @@ impl<'a> PlanContext<'a> {
         self.usage = Some(usage);
         self
     }
-}
-
-/// What happened to one planned action.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct StepRecord {
-    /// The action as planned.
-    pub action: Action,
-    /// How it ended.
-    pub outcome: StepOutcome,
-    /// [`Plan::cursor`] of the plan that produced `action`, copied unchanged.
-    #[serde(default)]
-    pub cursor: Option<usize>,
-    /// The element `action` targets, as in the observation it was planned on (`None` for
-    /// actions without a target). An eid names an element only within one document, so a
-    /// planner describing an earlier step reads this, never the current snapshot.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub element: Option<Element>,
-}
-
-impl StepRecord {
-    /// A record for `plan` with the given outcome (copies the plan's cursor; no element).
-    pub fn of(plan: &Plan, outcome: StepOutcome) -> Self {
-        Self {
-            action: plan.action.clone(),
-            outcome,
-            cursor: plan.cursor,
-            element: None,
-        }
-    }
-
-    /// With the element the action targets, as in the observation it was planned on.
-    pub fn with_element(mut self, element: Option<Element>) -> Self {
-        self.element = element;
-        self
-    }
-}
-
-/// The result of one planned action.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "outcome", rename_all = "snake_case")]
-pub enum StepOutcome {
-    /// The action was executed and the tool reported success.
-    Succeeded {
-        /// The tool's short result ("clicked e12", "navigated to …").
-        summary: String,
-    },
-    /// The action was executed but the tool reported an error (element gone, timeout...).
-    Failed {
-        /// The tool's error message.
-        error: String,
-    },
-    /// `validate_action` rejected the action before execution.
-    Invalid {
-        /// Why it was rejected.
-        error: String,
-    },
-    /// The person answered an `ask_user` action.
-    Answered {
-        /// One answer per question (questions left unanswered are absent).
-        answers: Vec<Answer>,
-    },
-    /// The person finished a manual takeover (after `need_user` or a policy takeover of this
-    /// action) and handed the browser back.
-    UserDone {
-        /// What the person said when handing back, possibly empty.
-        message: String,
-    },
-    /// The person declined the confirmation of this action: it did not run. The run goes on;
-    /// the same action (same action hash on the same page) is refused if planned again in this
-    /// run, so a planner should try another way or stop and say so.
-    Declined {
-        /// Why not, in the person's words (the confirm card's optional field).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        reason: Option<String>,
-    },
 }

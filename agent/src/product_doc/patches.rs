@@ -5,22 +5,23 @@ use serde_json::Value;
 use tandem_protocol::{Answer, DocAuthor, Question};
 
 use super::DocPatch;
-use crate::planner::instruction::{CHOICE_QUESTION, OPTION_QUESTION, TARGET_QUESTION};
 
 /// Site tools whose results patch the doc, and the section each one writes.
 const BRIEF_TOOL: &str = "analyze_brief";
 const DESIGN_TOOL: &str = "create_design_system";
 const PAGE_TOOL: &str = "generate_page";
 
-/// Questions about which element was meant (the instruction planner's): not about the project.
-const ELEMENT_QUESTIONS: [&str; 3] = [CHOICE_QUESTION, OPTION_QUESTION, TARGET_QUESTION];
-
 /// One section per answered question: the question's prompt, the person's answer. Questions
-/// about which element was meant are left out.
-pub fn from_answers(questions: &[Question], answers: &[Answer]) -> Vec<DocPatch> {
+/// whose ids are in `left_out` (the planner's questions about which element was meant, not
+/// about the project) are left out.
+pub fn from_answers(
+    questions: &[Question],
+    answers: &[Answer],
+    left_out: &[&str],
+) -> Vec<DocPatch> {
     answers
         .iter()
-        .filter(|answer| !ELEMENT_QUESTIONS.contains(&answer.question_id.as_str()))
+        .filter(|answer| !left_out.contains(&answer.question_id.as_str()))
         .filter_map(|answer| {
             let question = questions.iter().find(|q| q.id == answer.question_id)?;
             let content = answer.values.join(", ");

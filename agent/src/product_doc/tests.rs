@@ -19,7 +19,7 @@ fn answers_and_site_tool_results_patch_sections_and_the_card_stays_under_its_bud
         values: vec!["families in Lyon".into()],
     }];
     assert_eq!(
-        apply(&mut doc, from_answers(&questions, &answers)),
+        apply(&mut doc, from_answers(&questions, &answers, &[])),
         ["Who is the site for"]
     );
     let brief =

@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 use serde_json::Value;
 use support::{finished, next_matching, question};
-use tandem_agent::planner::{Plan, PlanContext, Planner, StopMeaning};
+use tandem_agent::plan::{Plan, StopMeaning};
+use tandem_agent::planner::{PlanContext, Planner};
 use tandem_agent::{
     Action, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, BrowserTools, InterruptError,
     InterruptKind, PlannerError, Resume, ToolInfo,
@@ -24,7 +25,7 @@ use crate::support;
 
 /// A page with a few elements; records the calls it gets.
 #[derive(Default)]
-struct FakeBrowser {
+pub(crate) struct FakeBrowser {
     elements: Vec<Element>,
     calls: Mutex<Vec<String>>,
     fail_clicks: bool,
@@ -33,14 +34,14 @@ struct FakeBrowser {
 }
 
 impl FakeBrowser {
-    fn with(elements: Vec<Element>) -> Self {
+    pub(crate) fn with(elements: Vec<Element>) -> Self {
         Self {
             elements,
             ..Self::default()
         }
     }
 
-    fn calls(&self) -> Vec<String> {
+    pub(crate) fn calls(&self) -> Vec<String> {
         self.calls.lock().unwrap().clone()
     }
 
@@ -54,7 +55,7 @@ impl FakeBrowser {
     }
 }
 
-fn element(eid: &str, role: &str, name: &str) -> Element {
+pub(crate) fn element(eid: &str, role: &str, name: &str) -> Element {
     Element {
         eid: eid.into(),
         role: role.into(),
@@ -134,10 +135,10 @@ impl FakeBrowser {
 }
 
 /// Plays a fixed list of actions, one per call; repeats the last one when the list runs out.
-struct Script(Vec<Action>, Mutex<usize>);
+pub(crate) struct Script(Vec<Action>, Mutex<usize>);
 
 impl Script {
-    fn new(actions: Vec<Action>) -> Arc<Self> {
+    pub(crate) fn new(actions: Vec<Action>) -> Arc<Self> {
         Arc::new(Self(actions, Mutex::new(0)))
     }
 }
@@ -152,7 +153,7 @@ impl Planner for Script {
     }
 }
 
-fn spawn(browser: &Arc<FakeBrowser>, planner: Arc<Script>) -> AgentHandle {
+pub(crate) fn spawn(browser: &Arc<FakeBrowser>, planner: Arc<Script>) -> AgentHandle {
     Agent::spawn(
         AgentConfig::default(),
         planner,
@@ -161,11 +162,11 @@ fn spawn(browser: &Arc<FakeBrowser>, planner: Arc<Script>) -> AgentHandle {
     )
 }
 
-fn click(eid: &str) -> Action {
+pub(crate) fn click(eid: &str) -> Action {
     Action::Click { eid: eid.into() }
 }
 
-fn stop() -> Action {
+pub(crate) fn stop() -> Action {
     Action::Stop {
         answer: "all done".into(),
     }
@@ -257,26 +258,7 @@ async fn a_confirmation_is_bound_to_its_id_kind_and_action_and_runs_the_action_o
 }
 
 /// A run stopped at the confirmation of "Delete account", and the denial that answers it.
-async fn asked_to_delete(
-    browser: &Arc<FakeBrowser>,
-) -> (AgentHandle, broadcast::Receiver<AgentEvent>, String, Resume) {
-    let agent = spawn(browser, Script::new(vec![click("e1"), stop()]));
-    let mut events = agent.subscribe();
-    agent.submit_user_message("delete it").await.unwrap();
-    let asked = question(&mut events).await;
-    let InterruptKind::Confirm { action_hash, .. } = &asked.kind else {
-        panic!("expected a confirmation");
-    };
-    let deny = Resume::Confirm {
-        approved: false,
-        action_hash: action_hash.clone(),
-        remember: false,
-        reason: None,
-    };
-    (agent, events, asked.id, deny)
-}
-
-fn delete_account_page() -> Arc<FakeBrowser> {
+pub(crate) fn delete_account_page() -> Arc<FakeBrowser> {
     Arc::new(FakeBrowser::with(vec![element(
         "e1",
         "button",
@@ -333,11 +315,21 @@ async fn a_declined_confirmation_is_a_step_the_run_goes_on_from_and_is_never_ret
 #[tokio::test]
 async fn a_confirmation_nobody_answered_in_time_is_not_worded_as_the_persons_refusal() {
     let browser = delete_account_page();
-    let (agent, mut events, id, deny) = asked_to_delete(&browser).await;
-    agent
-        .resume_as(&id, deny, QuestionEnd::Expired)
-        .await
-        .unwrap();
+    let config = AgentConfig {
+        confirm_expiry: std::time::Duration::from_millis(200),
+        ..AgentConfig::default()
+    };
+    let agent = Agent::spawn(
+        config,
+        Script::new(vec![click("e1"), stop()]),
+        browser.clone(),
+        Arc::new(PolicyGate::with_defaults().unwrap()),
+    );
+    let mut events = agent.subscribe();
+    agent.submit_user_message("delete it").await.unwrap();
+    let asked = question(&mut events).await;
+    assert!(matches!(asked.kind, InterruptKind::Confirm { .. }));
+    // Nobody answers: the agent denies it once the confirmation expired.
     let cleared = next_matching(&mut events, |e| {
         matches!(e, AgentEvent::QuestionCleared { .. })
     })

@@ -7,3 +7,4 @@ mod support;
 mod agent_flow;
 mod instruction_runs;
 mod served_tools_policy;
+mod takeover;

@@ -296,14 +296,7 @@ async fn answer(
                 );
                 (false, false)
             };
-            let action_hash = session.pending_confirm_hash(id).unwrap_or_default();
-            let resume = Resume::Confirm {
-                approved,
-                action_hash,
-                remember,
-                reason: None,
-            };
-            match session.answer(id, resume).await {
+            match session.agent.confirm(id, approved, remember, None).await {
                 Ok(_) if !interactive => Some(summary),
                 Ok(_) => None,
                 Err(error) => {

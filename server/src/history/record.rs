@@ -19,8 +19,7 @@ pub async fn write(
     let Some(run_id) = event.run_id().map(str::to_owned) else {
         return;
     };
-    let finished = matches!(event, AgentEvent::RunFinished { .. });
-    let record = finished.then(|| agent.run(&run_id)).flatten();
+    let record = event.finished_record().cloned();
     let session_id = agent.session_id().to_owned();
     let history = Arc::clone(history);
     let frames = frames.to_vec();

@@ -265,6 +265,7 @@ impl Drive<'_> {
                     run_id: of,
                     outcome,
                     text,
+                    ..
                 } if of == run_id => {
                     if let Some(expected) = message.outcome
                         && expected != outcome
@@ -298,6 +299,7 @@ impl Drive<'_> {
                 | AgentEvent::Message { .. }
                 | AgentEvent::BrowserRestarted { .. }
                 | AgentEvent::Usage { .. }
+                | AgentEvent::Takeover { .. }
                 | AgentEvent::ProductDocUpdated { .. } => {}
             }
         }

@@ -3,9 +3,14 @@
 //! agent state lives in the agent's graph. How sessions are made, kept and closed is in
 //! [`SessionRegistry`].
 //!
+//! The person's side (confirmations bound to their action and their expiry, who has the
+//! browser) is the agent's: the session relays its events as frames, the live view and the
+//! person's input ([`takeover`]).
+//!
 //! Contract: the first valid answer to a question wins and every watcher gets
-//! `question_cleared`; a confirmation left unanswered for [`CONFIRM_EXPIRY`] is denied; closing
-//! the registry denies pending confirmations, ends every run and closes the browser contexts.
+//! `question_cleared` once; a confirmation left unanswered for [`CONFIRM_EXPIRY`] is denied (by
+//! the agent); an `ask` or a takeover nobody is attached to answer ends its run; closing the
+//! registry denies pending confirmations, ends every run and closes the browser contexts.
 
 mod live;
 mod registry;
@@ -14,7 +19,7 @@ mod takeover;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
-use tandem_agent::interrupt::{Interrupt, InterruptKind, Resume};
+use tandem_agent::interrupt::{InterruptKind, Resume};
 use tandem_agent::planner::Planner;
 use tandem_agent::{AgentConfig, AgentError, AgentHandle, ExternalServer};
 use tandem_mcp_browser::{BrowserHost, McpBrowserClient};
@@ -30,7 +35,8 @@ pub use self::registry::{
 };
 pub use self::takeover::{INPUT_BURST, INPUT_PER_SECOND, MAX_INPUT_EVENTS, TakeoverRefusal};
 
-/// How long a confirmation may wait before it is denied.
+/// How long a confirmation may wait before it is denied (the agent's
+/// [`AgentConfig::confirm_expiry`] for the daemon's sessions).
 pub const CONFIRM_EXPIRY: Duration = Duration::from_secs(600);
 
 /// Frames buffered per session for slow watchers.
@@ -73,8 +79,8 @@ pub struct Session {
     history: Option<Arc<crate::history::RunHistory>>,
     /// The page, live, for the clients that watch it.
     pub live: LiveView,
-    /// Who has the browser (`takeover.rs`).
-    takeover: Mutex<takeover::TakeoverState>,
+    /// How much of the person's input the page may still take (`takeover.rs`).
+    input: Mutex<takeover::InputBudget>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -136,17 +142,6 @@ impl Session {
         self.agent.resume(interrupt_id, resume).await
     }
 
-    /// The hash a confirmation of `interrupt_id` must carry, when that is the pending question.
-    pub fn pending_confirm_hash(&self, interrupt_id: &str) -> Option<String> {
-        match self.agent.pending_question() {
-            Some(Interrupt {
-                id,
-                kind: InterruptKind::Confirm { action_hash, .. },
-            }) if id == interrupt_id => Some(action_hash),
-            _ => None,
-        }
-    }
-
     /// True when nothing keeps the session alive: it was attached to, no client is attached any
     /// more, no run is going and no question is pending.
     fn expirable(&self) -> bool {
@@ -171,25 +166,6 @@ impl Session {
         self.client.close().await;
     }
 
-    /// Denies a pending confirmation nobody answered in time.
-    async fn expire_pending(&self) {
-        if let Some(Interrupt {
-            id,
-            kind: InterruptKind::Confirm { action_hash, .. },
-        }) = self.agent.pending_question()
-        {
-            let deny = Resume::Confirm {
-                approved: false,
-                action_hash,
-                remember: false,
-                reason: None,
-            };
-            if let Err(error) = self.agent.resume_as(&id, deny, QuestionEnd::Expired).await {
-                tracing::debug!(%error, "the expired confirmation was already gone");
-            }
-        }
-    }
-
     /// Publishes `question_cleared` once per question, however many paths report it.
     fn publish_cleared(&self, interrupt_id: String, by: QuestionEnd) {
         let mut last = lock(&self.last_cleared);
@@ -201,9 +177,9 @@ impl Session {
     }
 }
 
-/// Turns the agent's events into frames for the session's watchers, tracks the status, and
-/// denies confirmations nobody answers in time.
-async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Duration) {
+/// Turns the agent's events into frames for the session's watchers, and wakes the expiry task
+/// and the live view when what they follow changed.
+async fn forward(agent: AgentHandle, session: Weak<Session>, abandon_after: Duration) {
     let mut events = agent.subscribe();
     loop {
         let event = match events.recv().await {
@@ -221,13 +197,12 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Dur
         let Some(session) = session.upgrade() else {
             return;
         };
-        if let tandem_agent::AgentEvent::Question { interrupt, .. } = &event {
+        if let tandem_agent::AgentEvent::Question { interrupt, .. } = &event
+            && !matches!(interrupt.kind, InterruptKind::Confirm { .. })
+        {
+            // A confirmation expires in the agent; nothing else does by itself.
             let (session, id) = (Arc::downgrade(&session), interrupt.id.clone());
-            if matches!(interrupt.kind, InterruptKind::Confirm { .. }) {
-                tokio::spawn(expire(session, id, confirm_expiry));
-            } else {
-                tokio::spawn(cancel_when_abandoned(session, id, confirm_expiry));
-            }
+            tokio::spawn(cancel_when_abandoned(session, id, abandon_after));
         }
         let frames = event.frames();
         if let Some(history) = &session.history {
@@ -241,7 +216,10 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, confirm_expiry: Dur
                 frame => session.publish(frame),
             }
         }
-        session.track_takeover(&event);
+        if matches!(event, tandem_agent::AgentEvent::Observation { .. }) {
+            // The active tab may have changed: the live view follows it.
+            session.live.refresh();
+        }
         if matches!(event, tandem_agent::AgentEvent::Status { .. }) {
             // A run started or ended, or a question was asked: the expiry task re-checks.
             session.changed.send_replace(());
@@ -271,17 +249,5 @@ async fn cancel_when_abandoned(session: Weak<Session>, interrupt_id: String, aft
             session.agent.cancel();
             return;
         }
-    }
-}
-
-/// Denies the confirmation `interrupt_id` if it is still pending after `after`.
-async fn expire(session: Weak<Session>, interrupt_id: String, after: Duration) {
-    tokio::time::sleep(after).await;
-    let Some(session) = session.upgrade() else {
-        return;
-    };
-    if session.pending_confirm_hash(&interrupt_id).is_some() {
-        tracing::info!(%interrupt_id, "a confirmation expired; denying it");
-        session.expire_pending().await;
     }
 }

@@ -43,7 +43,8 @@ pub struct SessionLifetime {
     pub idle_grace: Duration,
     /// Live sessions at most; creating one more fails with [`SessionError::TooMany`].
     pub max_sessions: NonZeroUsize,
-    /// How long a confirmation may wait before it is denied ([`CONFIRM_EXPIRY`]).
+    /// How long a confirmation may wait before the agent denies it ([`CONFIRM_EXPIRY`]); also how
+    /// long an `ask` or a takeover may wait with no client attached before its run is cancelled.
     pub confirm_expiry: Duration,
 }
 
@@ -284,6 +285,7 @@ impl SessionRegistry {
         };
         let mut config = self.factory.agent.clone();
         config.session_id = id.clone();
+        config.confirm_expiry = self.lifetime.confirm_expiry;
         if let Some(sites) = self.sites_dir.get() {
             config.product_doc_path = Some(sites.join(&id).join("product-doc.json"));
         }
@@ -299,9 +301,11 @@ impl SessionRegistry {
         let history = self.history.get().cloned();
         let (outbox, _) = broadcast::channel(FANOUT_CAPACITY);
         let (changed, wake) = watch::channel(());
-        let confirm_expiry = self.lifetime.confirm_expiry;
+        // A question that cannot expire by itself is abandoned after as long as a confirmation
+        // may wait.
+        let abandon_after = self.lifetime.confirm_expiry;
         let session = Arc::new_cyclic(|weak: &Weak<Session>| {
-            let forwarder = tokio::spawn(forward(agent.clone(), weak.clone(), confirm_expiry));
+            let forwarder = tokio::spawn(forward(agent.clone(), weak.clone(), abandon_after));
             Session {
                 id,
                 agent,
@@ -315,7 +319,7 @@ impl SessionRegistry {
                 last_cleared: Mutex::new(None),
                 history,
                 live: super::LiveView::new(Arc::clone(&browser_session)),
-                takeover: Mutex::default(),
+                input: Mutex::default(),
             }
         });
         tokio::spawn(expire_when_idle(

@@ -56,7 +56,6 @@ pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result
             }
             // A message ends a takeover between runs; during a paused run's takeover the agent
             // takes it as the hand-back note.
-            session.end_free_takeover();
             session.submit(text).await?;
             Ok(())
         }
@@ -66,17 +65,12 @@ pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result
             remember,
             reason,
         } => {
-            // The confirmation is bound to the action the pending question showed.
-            let action_hash = session
-                .pending_confirm_hash(&interrupt_id)
-                .unwrap_or_default();
-            let resume = Resume::Confirm {
-                approved,
-                action_hash,
-                remember,
-                reason: reason.map(|r| bounded_reason(&r)),
-            };
-            Ok(session.answer(&interrupt_id, resume).await?)
+            // The agent binds the confirmation to the action the pending question showed.
+            let reason = reason.map(|r| bounded_reason(&r));
+            Ok(session
+                .agent
+                .confirm(&interrupt_id, approved, remember, reason)
+                .await?)
         }
         ClientMessage::ManualDone {
             interrupt_id,
@@ -104,10 +98,8 @@ pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result
         }
         ClientMessage::Input { events } => Ok(session.relay_input(&events).await?),
         ClientMessage::Cancel {} => {
-            if session.end_free_takeover() && !is_running(session) {
-                return Ok(());
-            }
-            if !is_running(session) {
+            // With no run, a cancel ends a takeover between runs (the agent's to end).
+            if !is_running(session) && !session.taken_over() {
                 return Err(Refusal::NothingRunning);
             }
             session.agent.cancel();

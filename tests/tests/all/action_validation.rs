@@ -8,7 +8,8 @@
 use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
-use tandem_agent::planner::{Plan, PlanContext, Planner, StepOutcome};
+use tandem_agent::plan::{Plan, StepOutcome};
+use tandem_agent::planner::{PlanContext, Planner};
 use tandem_agent::{Action, AgentConfig, PlannerError};
 use tandem_mcp_browser::server::params::NavigateParams;
 use tandem_mcp_browser::snapshot::Snapshot;

@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
-use tandem_agent::planner::{InstructionPlanner, Plan, PlanContext, Planner};
+use tandem_agent::plan::Plan;
+use tandem_agent::planner::{InstructionPlanner, PlanContext, Planner};
 use tandem_agent::{
     Action, AgentConfig, AgentError, AgentEvent, InterruptError, InterruptKind, PlannerError,
     Resume, WaitFor,

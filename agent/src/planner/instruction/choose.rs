@@ -7,7 +7,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::decide::{Decision, act, check};
+use super::decision::{Decision, act, check};
 use super::locate::{ask_again, locate, usable};
 use super::progress::{StepAnswer, StepState};
 use super::report::{describe, option_question};

@@ -10,7 +10,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::decide::{Decision, act};
+use super::decision::{Decision, act};
 use super::locate::ask_again;
 use super::matching::normalize;
 use super::progress::StepState;

@@ -4,9 +4,9 @@
 //! typed into last. Out: act (an action and a note), skip (the page is already as asked), ask
 //! (a question) or stop (with a reason; `None` means "finished as asked").
 
-use tandem_mcp_browser::snapshot::{Eid, Element, Snapshot};
-use tandem_protocol::Question;
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
+use super::decision::{Decision, Situation, act, check};
 use super::locate::{ask_again, locate, usable};
 use super::matching::contains_normalized;
 use super::progress::{StepAnswer, StepState};
@@ -16,26 +16,6 @@ use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable
 use super::submit::submit;
 use super::{choose, datepicker, explore, matching, prose, value_format};
 use crate::action::{Action, ScrollDirection, WaitFor};
-
-/// What to do about one step.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Decision {
-    Act { action: Action, note: String },
-    Skip { note: String },
-    Ask { question: Question, note: String },
-    Stop { reason: Option<String> },
-}
-
-/// What a step may look at besides itself.
-pub(crate) struct Situation<'a> {
-    pub snapshot: Option<&'a Snapshot>,
-    pub state: &'a StepState,
-    pub last_typed: Option<&'a Eid>,
-}
-
-pub(crate) fn act(action: Action, note: String) -> Decision {
-    Decision::Act { action, note }
-}
 
 /// Decides what to do for `step`.
 pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
@@ -238,22 +218,6 @@ fn unnamed_field<'s>(snap: &'s Snapshot, state: &StepState) -> Result<&'s Elemen
     }
     let field = Target::named("text field", Some(RoleClass::Editable));
     usable(default_field(snap), &field, snap, state)
-}
-
-pub(super) fn check(el: &Element, on: bool) -> Decision {
-    let verb = if on { "check" } else { "uncheck" };
-    if el.checked == Some(on) {
-        return Decision::Skip {
-            note: format!("{} is already {verb}ed", describe(el)),
-        };
-    }
-    let eid = el.eid.clone();
-    let action = match (is_checkable(el), on) {
-        (true, true) => Action::Check { eid },
-        (true, false) => Action::Uncheck { eid },
-        (false, _) => Action::Click { eid },
-    };
-    act(action, format!("{verb} {}", describe(el)))
 }
 
 fn set_value(el: &Element, value: &str, state: &StepState) -> Decision {

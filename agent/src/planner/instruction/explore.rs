@@ -13,7 +13,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::decide::{Decision, act};
+use super::decision::{Decision, act};
 use super::locate::ask_again;
 use super::matching::{EXACT, PREFIX, WITHIN, WORDS, normalize, quality};
 use super::progress::StepState;

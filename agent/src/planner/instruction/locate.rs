@@ -7,7 +7,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::decide::Decision;
+use super::decision::Decision;
 use super::progress::{MAX_ASKS, StepAnswer, StepState};
 use super::report::{choice_question, describe, target_question};
 use super::resolve::{Intent, Resolution, by_eid, resolve};

@@ -56,6 +56,7 @@ mod choose;
 mod compound;
 mod datepicker;
 mod decide;
+mod decision;
 mod explore;
 mod keys;
 mod locate;
@@ -77,16 +78,19 @@ mod tests;
 
 use async_trait::async_trait;
 
-use self::decide::{Decision, Situation, decide};
-use self::parse::{Instructions, parse_message};
+use self::decide::decide;
+use self::decision::{Decision, Situation};
+use self::parse::parse_message;
 /// Ids of the questions this planner asks about elements (not about the person's project).
-pub(crate) use self::progress::{CHOICE_QUESTION, OPTION_QUESTION, TARGET_QUESTION};
+pub(crate) use self::progress::ELEMENT_QUESTIONS;
 use self::progress::{MAX_FAILURES, Progress, Status, replay};
 use self::report::{final_report, nothing_to_follow, source_shown};
+use self::step::Instructions;
 use crate::action::Action;
 use crate::error::PlannerError;
 use crate::memory::follow_up::{self, FollowUp};
-use crate::planner::{Plan, PlanContext, Planner, StopMeaning};
+use crate::plan::{Plan, StopMeaning};
+use crate::planner::{PlanContext, Planner};
 
 /// The offline planner that follows step-by-step instructions (see the module docs).
 #[derive(Debug, Clone, Copy, Default)]

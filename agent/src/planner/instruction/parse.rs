@@ -9,18 +9,11 @@ use super::phrases::{
     address_or_link, described_choice, every_box, names_a_thing, parse_check, parse_find,
     parse_leave, parse_scroll, parse_type, parse_wait,
 };
-use super::split::{Clause, quote_spans, split_clauses, whole_quoted};
-use super::step::{ScrollGoal, Step, Target};
+use super::split::{
+    Clause, first_word, split_at_first, split_at_last, split_clauses, strip_words, value,
+};
+use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{compound, prose};
-
-/// The parsed message.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Instructions {
-    /// Understood steps with their source clause, in order.
-    pub steps: Vec<(Step, String)>,
-    /// Clauses that were not understood, in order.
-    pub ignored: Vec<String>,
-}
 
 /// Words that start an instruction clause.
 const VERBS: &[&str] = &[
@@ -78,22 +71,6 @@ pub(crate) fn strip_lead_ins(text: &str) -> &str {
             None => return rest,
         }
     }
-}
-
-/// The first word (lower case, trailing punctuation dropped) and the rest.
-pub(super) fn first_word_of(text: &str) -> (String, &str) {
-    first_word(text)
-}
-
-fn first_word(text: &str) -> (String, &str) {
-    let text = text.trim_start();
-    let end = text
-        .find(|c: char| c.is_whitespace() || c == ':')
-        .unwrap_or(text.len());
-    let word = text[..end]
-        .trim_end_matches(['.', '!', ',', ';'])
-        .to_ascii_lowercase();
-    (word, text[end..].trim_start_matches(':').trim_start())
 }
 
 /// True when `text` starts (after lead-ins) with a known verb.
@@ -179,62 +156,6 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Submit
         | Step::Stop => None,
     }
-}
-
-/// A value as written: quotes removed when the whole value is quoted, trailing "." dropped.
-pub(super) fn value(text: &str) -> String {
-    let text = text.trim();
-    if let Some(inner) = whole_quoted(text) {
-        return inner;
-    }
-    text.trim_end_matches(['.', '!']).trim().to_owned()
-}
-
-/// Finds the last ` word ` outside quotes; returns `(before, after)`.
-pub(super) fn split_at_last(text: &str, words: &[&str]) -> Option<(String, String)> {
-    split_at(text, words, true)
-}
-
-fn split_at_first(text: &str, words: &[&str]) -> Option<(String, String)> {
-    split_at(text, words, false)
-}
-
-fn split_at(text: &str, words: &[&str], last: bool) -> Option<(String, String)> {
-    let spans = quote_spans(text);
-    let lower = text.to_ascii_lowercase();
-    for word in words {
-        let needle = format!(" {word} ");
-        let mut hits = lower
-            .match_indices(&needle)
-            .map(|(i, _)| i)
-            .filter(|i| !spans.iter().any(|(open, close)| *i >= *open && *i < *close));
-        let hit = if last { hits.last() } else { hits.next() };
-        if let Some(i) = hit {
-            return Some((text[..i].to_owned(), text[i + needle.len()..].to_owned()));
-        }
-    }
-    None
-}
-
-pub(super) fn strip_words<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
-    let mut rest = text.trim();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for p in prefixes {
-            let lower = rest.to_ascii_lowercase();
-            if lower.starts_with(p) && lower[p.len()..].starts_with(' ') {
-                rest = rest[p.len()..].trim_start();
-                changed = true;
-            }
-        }
-    }
-    rest
-}
-
-pub(super) fn target(text: &str) -> Option<Target> {
-    let target = Target::parse(text);
-    (!target.full.is_empty() || target.role.is_some()).then_some(target)
 }
 
 /// Parses one clause into its steps (none when it is not understood).

@@ -5,9 +5,8 @@
 //! `None` when the words do not fit the verb. Used by `parse` only.
 
 use super::address::normalize_url;
-use super::parse::{first_word_of, split_at_last, strip_words, target, value};
-use super::split::quote_spans;
-use super::step::{ScrollGoal, Step, Target};
+use super::split::{first_word, quote_spans, split_at_last, strip_words, value};
+use super::step::{ScrollGoal, Step, Target, target};
 use crate::action::{ScrollDirection, WaitFor};
 
 /// "the one in Texas", "the suggestion that mentions France": the words that tell the choice.
@@ -152,7 +151,7 @@ pub(super) fn parse_scroll(rest: &str) -> Option<Step> {
         rest,
         &["the page", "page", "all the way", "a bit", "a little"],
     );
-    let (word, after) = first_word_of(rest);
+    let (word, after) = first_word(rest);
     let direction = match word.as_str() {
         "up" => Some(ScrollDirection::Up),
         "down" => Some(ScrollDirection::Down),
@@ -293,7 +292,7 @@ pub(super) fn parse_type(rest: &str) -> Option<Step> {
 
 pub(super) fn parse_check(rest: &str, rest_lower: &str, on: bool) -> Option<Step> {
     // "check that/if/whether/for ..." asks to verify something, not to tick a box.
-    let (first, _) = first_word_of(rest_lower);
+    let (first, _) = first_word(rest_lower);
     if rest.is_empty() || matches!(first.as_str(), "that" | "if" | "whether" | "for" | "out") {
         return None;
     }

@@ -13,7 +13,7 @@
 use tandem_mcp_browser::snapshot::{Eid, Element};
 
 use crate::action::Action;
-use crate::planner::{StepOutcome, StepRecord};
+use crate::plan::{StepOutcome, StepRecord};
 
 /// Question id of a radio question choosing between candidate elements (values are eids).
 pub(crate) const CHOICE_QUESTION: &str = "choice";
@@ -21,6 +21,9 @@ pub(crate) const CHOICE_QUESTION: &str = "choice";
 pub(crate) const OPTION_QUESTION: &str = "option";
 /// Question id of a text question naming the element again (or "skip" / "stop").
 pub(crate) const TARGET_QUESTION: &str = "target";
+/// The ids of this planner's questions about which element was meant: their answers say
+/// nothing about the person's project.
+pub(crate) const ELEMENT_QUESTIONS: [&str; 3] = [CHOICE_QUESTION, OPTION_QUESTION, TARGET_QUESTION];
 
 /// How often a step may fail before the run stops (the first failure is retried once).
 pub(crate) const MAX_FAILURES: u32 = 2;

@@ -7,9 +7,8 @@
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_protocol::{Question, QuestionKind, QuestionOption};
 
-use super::parse::Instructions;
 use super::progress::{CHOICE_QUESTION, OPTION_QUESTION, Progress, Status, TARGET_QUESTION};
-use super::step::{ScrollGoal, Step, Target};
+use super::step::{Instructions, ScrollGoal, Step, Target};
 use crate::action::WaitFor;
 
 /// What the instruction planner understands, for messages it cannot follow.

@@ -17,7 +17,9 @@ use tandem_mcp_browser::site::brief::{self, BriefAnalysis, PagePlan, ProductType
 use tandem_protocol::{Question, QuestionKind, QuestionOption};
 
 use crate::action::Action;
-use crate::planner::{Plan, PlanContext, StepOutcome, StepRecord, StopMeaning};
+use crate::plan::{Plan, StepOutcome, StepRecord, StopMeaning};
+use crate::planner::PlanContext;
+use tandem_protocol::{Question, QuestionKind, QuestionOption};
 
 /// The id of the question asked when the request names no subject.
 const SUBJECT_QUESTION: &str = "site_subject";

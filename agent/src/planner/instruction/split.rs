@@ -169,3 +169,67 @@ pub(crate) fn split_clauses(message: &str, starts_with_verb: impl Fn(&str) -> bo
     }
     clauses
 }
+
+/// The first word (lower case, trailing punctuation dropped) and the rest.
+pub(super) fn first_word(text: &str) -> (String, &str) {
+    let text = text.trim_start();
+    let end = text
+        .find(|c: char| c.is_whitespace() || c == ':')
+        .unwrap_or(text.len());
+    let word = text[..end]
+        .trim_end_matches(['.', '!', ',', ';'])
+        .to_ascii_lowercase();
+    (word, text[end..].trim_start_matches(':').trim_start())
+}
+
+/// A value as written: quotes removed when the whole value is quoted, trailing "." dropped.
+pub(super) fn value(text: &str) -> String {
+    let text = text.trim();
+    if let Some(inner) = whole_quoted(text) {
+        return inner;
+    }
+    text.trim_end_matches(['.', '!']).trim().to_owned()
+}
+
+/// Finds the last ` word ` outside quotes; returns `(before, after)`.
+pub(super) fn split_at_last(text: &str, words: &[&str]) -> Option<(String, String)> {
+    split_at(text, words, true)
+}
+
+pub(super) fn split_at_first(text: &str, words: &[&str]) -> Option<(String, String)> {
+    split_at(text, words, false)
+}
+
+fn split_at(text: &str, words: &[&str], last: bool) -> Option<(String, String)> {
+    let spans = quote_spans(text);
+    let lower = text.to_ascii_lowercase();
+    for word in words {
+        let needle = format!(" {word} ");
+        let mut hits = lower
+            .match_indices(&needle)
+            .map(|(i, _)| i)
+            .filter(|i| !spans.iter().any(|(open, close)| *i >= *open && *i < *close));
+        let hit = if last { hits.last() } else { hits.next() };
+        if let Some(i) = hit {
+            return Some((text[..i].to_owned(), text[i + needle.len()..].to_owned()));
+        }
+    }
+    None
+}
+
+/// `text` without any of the leading words `prefixes` (repeatedly, case-insensitive).
+pub(super) fn strip_words<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
+    let mut rest = text.trim();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for p in prefixes {
+            let lower = rest.to_ascii_lowercase();
+            if lower.starts_with(p) && lower[p.len()..].starts_with(' ') {
+                rest = rest[p.len()..].trim_start();
+                changed = true;
+            }
+        }
+    }
+    rest
+}

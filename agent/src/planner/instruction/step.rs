@@ -9,6 +9,15 @@ use tandem_mcp_browser::snapshot::Element;
 use super::matching::normalize;
 use crate::action::{ScrollDirection, WaitFor};
 
+/// The parsed message.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Instructions {
+    /// Understood steps with their source clause, in order.
+    pub steps: Vec<(Step, String)>,
+    /// Clauses that were not understood, in order.
+    pub ignored: Vec<String>,
+}
+
 /// One instruction, as understood.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Step {
@@ -361,4 +370,10 @@ pub(crate) fn is_checkable(el: &Element) -> bool {
     el.checked.is_some()
         || matches!(el.role.as_str(), "checkbox" | "radio" | "switch")
         || matches!(el.input_type.as_deref(), Some("checkbox" | "radio"))
+}
+
+/// The target a phrase names, if it names any.
+pub(super) fn target(text: &str) -> Option<Target> {
+    let target = Target::parse(text);
+    (!target.full.is_empty() || target.role.is_some()).then_some(target)
 }

@@ -6,7 +6,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::decide::{Decision, Situation, act};
+use super::decision::{Decision, Situation, act};
 use super::locate::{ask_which, not_found};
 use super::progress::StepAnswer;
 use super::report::describe;

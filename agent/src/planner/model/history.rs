@@ -1,7 +1,7 @@
 //! The run's earlier steps as one line each: what was done and how it ended. Old
 //! observations are never resent; a step is its action and its one-line result.
 
-use crate::planner::{StepOutcome, StepRecord};
+use crate::plan::{StepOutcome, StepRecord};
 
 use super::observation::sanitize;
 

@@ -36,12 +36,13 @@ use serde_json::Value;
 use self::compaction::{Compactor, Fold, Layout};
 use self::prompts::{Prompts, render};
 use self::request::StepInputs;
-use super::{Plan, PlanContext, Planner, StopMeaning};
+use super::{PlanContext, Planner};
 use crate::error::PlannerError;
 use crate::model::{
     ChatMessage, ChatRequest, ChatResponse, ModelClient, ModelConfig, ModelConfigError,
     RequestMeta, ResponseFormat, Role, StructuredOutput, Tier,
 };
+use crate::plan::{Plan, StopMeaning};
 use crate::secrets::Secrets;
 use crate::tool_info::ToolInfo;
 

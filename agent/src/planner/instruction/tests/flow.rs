@@ -6,7 +6,8 @@ use super::builder::{
     Page, answered, click, failed, plan, run_all, stop_answer, succeeded, succeeded_on, typed,
 };
 use crate::action::Action;
-use crate::planner::{StepOutcome, StepRecord, StopMeaning};
+use crate::plan::{StepOutcome, StepRecord, StopMeaning};
+use tandem_protocol::QuestionKind;
 
 fn login_page() -> tandem_mcp_browser::snapshot::Snapshot {
     Page::new("https://x.test/login", "Log in")
@@ -130,7 +131,7 @@ fn a_failed_step_is_retried_once_then_the_run_stops_with_the_error() {
 fn an_invalid_action_counts_like_a_failure() {
     let page = login_page();
     let first = plan("click Sign in", Some(&page), &[]);
-    let invalid = |p: &crate::planner::Plan| {
+    let invalid = |p: &crate::plan::Plan| {
         StepRecord::of(
             p,
             StepOutcome::Invalid {

@@ -8,8 +8,9 @@ use super::{all_text, bodies, completion, config_for, page};
 use crate::action::Action;
 use crate::error::PlannerError;
 use crate::model::{SecretEntry, SecretString, Tier, UsageMeter};
+use crate::plan::{StepOutcome, StepRecord};
 use crate::planner::model::ModelPlanner;
-use crate::planner::{PlanContext, Planner, StepOutcome, StepRecord};
+use crate::planner::{PlanContext, Planner};
 use crate::tool_info::ToolInfo;
 
 const CLICK: &str = r#"{"action":{"action":"click","eid":"e2"}}"#;
