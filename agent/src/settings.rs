@@ -8,13 +8,13 @@
 
 use tokio::sync::watch;
 
-use crate::state::AgentMode;
+use tandem_protocol::Mode;
 
 /// The person's settings.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Settings {
     /// Chat or agent mode.
-    pub mode: AgentMode,
+    pub mode: Mode,
     /// Whether the planner's short "why" is shown in the chat (model planners also reason
     /// visibly).
     pub reasoning: bool,

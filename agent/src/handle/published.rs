@@ -9,10 +9,11 @@ use std::sync::Arc;
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
-use crate::events::{AgentEvent, Lifecycle};
+use crate::events::AgentEvent;
 use crate::interrupt::Interrupt;
 use crate::nodes::Runtime;
 use crate::timeline::RunRecord;
+use tandem_protocol::Lifecycle;
 
 /// What the handle reads.
 #[derive(Debug)]

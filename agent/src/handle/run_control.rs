@@ -14,11 +14,13 @@ use super::checkpointer::{Checkpointer, PausedRun};
 use super::published::Publisher;
 use super::run_task::{self, RunEnd, RunningRun, Start};
 use crate::error::AgentError;
-use crate::events::{AgentEvent, Lifecycle, QuestionEnd};
+use crate::events::AgentEvent;
 use crate::interrupt::{InterruptKind, Resume};
 use crate::nodes::{NodeId, Runtime};
 use crate::state::{AgentState, Run};
-use crate::timeline::{ActionResult, RunOutcome, RunRecord};
+use crate::timeline::RunRecord;
+use tandem_protocol::{ActionResult, RunOutcome};
+use tandem_protocol::{Lifecycle, QuestionEnd};
 
 /// Where the agent is between operations.
 pub(crate) enum Phase {

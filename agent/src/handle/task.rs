@@ -5,7 +5,6 @@
 //! each entry of the table moves a run is [`RunControl`]'s.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -15,10 +14,10 @@ use super::run_control::{Phase, RunControl};
 use super::run_task::RunEnd;
 use super::{Op, TakeoverStart};
 use crate::error::AgentError;
-use tandem_protocol::QuestionEnd;
 use crate::interrupt::{Interrupt, InterruptKind, Resume};
 use crate::nodes::Runtime;
 use crate::state::AgentState;
+use tandem_protocol::QuestionEnd;
 
 /// What woke the task.
 enum Wake {

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 pub use summary::RunSummary;
 
-use crate::timeline::Author;
+use tandem_protocol::Author;
 
 /// Earlier runs kept (oldest dropped first).
 pub const MAX_RUNS: usize = 20;

@@ -18,7 +18,6 @@ use crate::memory::ChatMessage;
 use crate::memory::RunSummary;
 use crate::plan::StepOutcome;
 use crate::policy_bridge::describe;
-use crate::memory::ChatMessage;
 use crate::state::AgentState;
 use crate::timeline::TimelineItem;
 

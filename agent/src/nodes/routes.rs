@@ -47,7 +47,7 @@ pub(crate) fn route(
     node: NodeId,
     state: &AgentState,
     config: &AgentConfig,
-    mode: AgentMode,
+    mode: Mode,
 ) -> Route<NodeId> {
     if is_final(node) {
         return Route::End;
@@ -138,7 +138,7 @@ fn after_patch_doc(state: &AgentState) -> NodeId {
     }
 }
 
-fn after_observe(state: &AgentState, mode: AgentMode) -> NodeId {
+fn after_observe(state: &AgentState, mode: Mode) -> NodeId {
     if state.page.needs_observe {
         // The observation failed (a tool error, counted): try again.
         NodeId::MaybeObserve

@@ -14,7 +14,7 @@ pub mod model;
 use async_trait::async_trait;
 use tandem_mcp_browser::snapshot::Snapshot;
 use tandem_mcp_browser::{ObservedPage, Screenshot};
-use tandem_protocol::{Answer, Mode};
+use tandem_protocol::Mode;
 
 use crate::error::PlannerError;
 use crate::memory::SessionMemory;

@@ -19,7 +19,6 @@ use tandem_mcp_browser::tool::TabList;
 use tandem_mcp_browser::{Answer, ClientError, Observation, ObservedPage, ToolOutput};
 use tandem_policy::PolicyGate;
 use tandem_protocol::{ActionResult, Mode, QuestionEnd, RunOutcome};
-use tokio::sync::broadcast;
 
 use crate::support;
 

@@ -12,10 +12,11 @@ use async_trait::async_trait;
 use tandem_agent::plan::Plan;
 use tandem_agent::planner::{PlanContext, Planner};
 use tandem_agent::{
-    Action, ActionResult, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, InterruptError,
-    InterruptKind, Lifecycle, PlannerError, QuestionEnd, RunOutcome, TakeoverStart,
+    Action, Agent, AgentConfig, AgentError, AgentEvent, AgentHandle, InterruptError, InterruptKind,
+    PlannerError, TakeoverStart,
 };
 use tandem_policy::PolicyGate;
+use tandem_protocol::{ActionResult, Lifecycle, QuestionEnd, RunOutcome};
 use tokio::sync::{Notify, Semaphore, broadcast};
 
 /// Plays `actions` one per call (the last one again when they run out), each call only once the

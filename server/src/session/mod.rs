@@ -19,7 +19,7 @@ mod takeover;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
-use tandem_agent::interrupt::{InterruptKind, Resume};
+use tandem_agent::interrupt::{Interrupt, InterruptKind, Resume};
 use tandem_agent::planner::Planner;
 use tandem_agent::{AgentConfig, AgentError, AgentHandle, ExternalServer};
 use tandem_mcp_browser::{BrowserHost, McpBrowserClient};

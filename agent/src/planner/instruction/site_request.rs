@@ -19,7 +19,6 @@ use tandem_protocol::{Question, QuestionKind, QuestionOption};
 use crate::action::Action;
 use crate::plan::{Plan, StepOutcome, StepRecord, StopMeaning};
 use crate::planner::PlanContext;
-use tandem_protocol::{Question, QuestionKind, QuestionOption};
 
 /// The id of the question asked when the request names no subject.
 const SUBJECT_QUESTION: &str = "site_subject";

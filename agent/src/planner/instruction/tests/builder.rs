@@ -6,9 +6,7 @@ use tandem_protocol::Answer;
 use crate::action::Action;
 use crate::plan::{Plan, StepOutcome, StepRecord};
 use crate::planner::InstructionPlanner;
-use crate::plan::{Plan, StepOutcome, StepRecord};
 use crate::planner::PlanContext;
-use tandem_protocol::Answer;
 
 /// A page under construction. Elements get eids e1, e2, ... in the order they are added, and
 /// start enabled and in the viewport.

@@ -7,7 +7,6 @@ use super::builder::{
 };
 use crate::action::Action;
 use crate::plan::{StepOutcome, StepRecord, StopMeaning};
-use tandem_protocol::QuestionKind;
 
 fn login_page() -> tandem_mcp_browser::snapshot::Snapshot {
     Page::new("https://x.test/login", "Log in")
