@@ -80,15 +80,21 @@ pub enum BrowserError {
     /// Navigation failed (DNS, refused connection, bad URL...). Tool error.
     #[error("could not open {url}: {reason}")]
     Navigation { url: String, reason: String },
-    /// The page did not finish loading in time, though the browser answers: a slow or silent
-    /// server. Its load is stopped and the tab left on a blank page, ready for the next
-    /// navigation. Tool error.
+    /// No usable document arrived in time, though the browser answers: a silent or unreachable
+    /// host, or a document that never finished arriving. The tab keeps the page it showed
+    /// (nothing is blanked). Tool error; not worth repeating at once.
     #[error(
-        "{url} did not finish loading within {}ms, so it was stopped and the tab left on a blank \
-         page (go back for the page before), or try again later",
-        .after.as_millis()
+        "{} {url} within {} s{}",
+        if *.arrived { "the page did not finish arriving from" } else { "no answer from" },
+        .after.as_secs_f64().round(),
+        host_of(.url).map(|host| format!(" (host {host})")).unwrap_or_default()
     )]
-    NavigationTimedOut { url: String, after: Duration },
+    NavigationTimedOut {
+        url: String,
+        /// Whether a response had started (then it was still being parsed at the deadline).
+        arrived: bool,
+        after: Duration,
+    },
     /// A `wait` ran out of time before its condition held. Tool error.
     #[error("waited {}ms but {what}", .after.as_millis())]
     WaitTimedOut { what: String, after: Duration },
@@ -157,6 +163,13 @@ impl BrowserError {
             Self::PageScript(_) => "page_script",
         }
     }
+}
+
+/// The host of `url`, when it has one.
+fn host_of(url: &str) -> Option<String> {
+    url::Url::parse(url)
+        .ok()
+        .and_then(|url| url.host_str().map(str::to_owned))
 }
 
 /// ` within Nms`, or nothing for an unknown (zero) time.

@@ -1,5 +1,7 @@
 //! The fixture site: the pages under `tests/fixtures/` served over HTTP on 127.0.0.1 (a free
-//! port), as real pages for real Chromium.
+//! port), as real pages for real Chromium. Requests under `/hang/` are accepted and never
+//! answered: a subresource (or a document) that never arrives, as real sites' trackers, ads and
+//! slow CDNs sometimes do.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -21,7 +23,9 @@ impl FixtureSite {
 
     /// Serves the fixture pages on a free loopback port.
     pub async fn start() -> anyhow::Result<Self> {
-        let app = Router::new().fallback_service(ServeDir::new(Self::root()));
+        let app = Router::new()
+            .route("/hang/{*rest}", axum::routing::any(never_answer))
+            .fallback_service(ServeDir::new(Self::root()));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let addr = listener.local_addr()?;
         let task = tokio::spawn(async move {
@@ -40,6 +44,12 @@ impl FixtureSite {
     pub fn addr(&self) -> SocketAddr {
         self.addr
     }
+}
+
+/// Holds the request open until the server stops: no status line, no headers.
+async fn never_answer() -> &'static str {
+    std::future::pending::<()>().await;
+    ""
 }
 
 impl Drop for FixtureSite {

@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use super::keys;
 use super::script::{self, ScriptFn};
 use super::session::{BrowserSession, lost_the_browser};
-use super::settle::NavigationWatch;
+use super::settle::{Arrival, DocumentWatch};
 use crate::error::{BrowserError, Result};
 use crate::observation::{Observation, Screenshot};
 use crate::screenshot::{self, ScreenshotFormat, ScreenshotOptions};
@@ -97,15 +97,22 @@ fn takes_value_not_text(element: &Element) -> bool {
             .is_some_and(|kind| VALUE_INPUT_TYPES.contains(&kind))
 }
 
+/// How long a snapshot that met a document being replaced waits for the new one.
+const SNAPSHOT_RETRY_WAIT: Duration = Duration::from_secs(5);
+
+/// A margin over the navigation timeout for the arrival watch itself, so a silent browser is
+/// told from a silent page.
+const ARRIVAL_MARGIN: Duration = Duration::from_secs(2);
+
 /// The snapshot's element cap: keeps huge pages bounded (in-viewport elements are kept first).
 const MAX_SNAPSHOT_ELEMENTS: usize = 5_000;
 
 async fn take_snapshot(page: &chromiumoxide::Page) -> Result<Snapshot> {
     match snapshot_once(page).await {
         Ok(snapshot) => Ok(snapshot),
-        // A document being replaced destroys the script's context: let it load, retry once.
+        // A document being replaced destroys the script's context: let it arrive, retry once.
         Err(_) => {
-            let _ = page.wait_for_navigation().await;
+            super::settle::until_usable(page, SNAPSHOT_RETRY_WAIT).await;
             snapshot_once(page).await
         }
     }
@@ -211,7 +218,11 @@ impl BrowserSession {
             .await
     }
 
-    /// Opens a URL in the active tab and waits for it to load.
+    /// Opens a URL in the active tab and waits until its document is usable (parsed, then a
+    /// bounded quiet window: see [`super::settle`]); a subresource that never finishes does not
+    /// hold it up. A page that cannot be reached is a [`BrowserError::Navigation`]; one whose
+    /// document does not arrive in time is a [`BrowserError::NavigationTimedOut`], and the tab
+    /// stays on the page it showed.
     pub async fn navigate(&mut self, url: &str) -> Result<ActionOutcome> {
         let parsed = url::Url::parse(url.trim())
             .map_err(|e| BrowserError::InvalidArgument(format!("`{url}` is not a URL: {e}")))?;
@@ -221,37 +232,67 @@ impl BrowserSession {
                 parsed.scheme()
             )));
         }
-        let page = self.page().await?;
+        let page = self.foreground_page().await?;
         let timeout = self.host().config().navigation_timeout();
         let target = parsed.to_string();
-        let going = async {
-            page.goto(target.as_str())
-                .await
-                .map(|_| ())
-                .map_err(|error| match error {
-                    chromiumoxide::error::CdpError::ChromeMessage(reason) => {
-                        BrowserError::Navigation {
-                            url: target.clone(),
-                            reason,
-                        }
-                    }
-                    other => super::cdp_error("navigate", other),
-                })
+        let main = self.guard("main frame", page.mainframe()).await?;
+        let (Some(main), Some(mut watch)) = (main, DocumentWatch::start(&page).await) else {
+            return Err(BrowserError::Protocol {
+                operation: "navigate".into(),
+                message: "the tab has no main frame to navigate".into(),
+            });
         };
-        match self.guard_ours("navigate", timeout, going).await {
-            Ok(()) => {}
-            // The browser answered (a dead one is reported as a crash): the page is what is
-            // slow. Its load is stopped, and the tab is ready for the next navigation.
-            Err(BrowserError::Timeout { .. }) => {
-                self.abandon_navigation(&page).await;
-                return Err(BrowserError::NavigationTimedOut {
-                    url: target,
-                    after: timeout,
-                });
+        let deadline = tokio::time::Instant::now() + timeout;
+        self.start_navigation(&page, &parsed).await?;
+        let arrival = self
+            .guard_ours("navigate", timeout + ARRIVAL_MARGIN, async {
+                Ok(watch.arrival(&main, deadline).await)
+            })
+            .await?;
+        match arrival {
+            Arrival::Usable | Arrival::SameDocument => {
+                self.outcome(format!("opened {target}")).await
             }
-            Err(other) => return Err(other),
+            Arrival::Unreachable { reason } => Err(BrowserError::Navigation {
+                url: target,
+                reason,
+            }),
+            Arrival::TimedOut { arrived } => {
+                if !arrived {
+                    // Nothing came: cancel the pending navigation, so the tab keeps the page it
+                    // showed and the next navigation starts at once.
+                    if let Err(error) = self
+                        .guard("stop loading", page.execute(StopLoadingParams::default()))
+                        .await
+                    {
+                        tracing::debug!(%error, "could not cancel a navigation that never arrived");
+                    }
+                }
+                Err(BrowserError::NavigationTimedOut {
+                    url: target,
+                    arrived,
+                    after: timeout,
+                })
+            }
         }
-        self.outcome(format!("opened {target}")).await
+    }
+
+    /// Starts the navigation from inside the page where it can ([`script::start_navigation`]);
+    /// elsewhere (a `file:` address, which pages may not open, or a document that runs no
+    /// script) through CDP in the background, without waiting for its `load`.
+    async fn start_navigation(&mut self, page: &chromiumoxide::Page, url: &url::Url) -> Result<()> {
+        let from_page = matches!(url.scheme(), "http" | "https" | "about");
+        if from_page && script::start_navigation(page, url.as_str()).await.is_ok() {
+            return Ok(());
+        }
+        let page = page.clone();
+        let target = url.to_string();
+        tokio::spawn(async move {
+            if let Err(error) = page.goto(target.as_str()).await {
+                tracing::debug!(%error, "a background navigation ended with an error");
+            }
+        });
+        Ok(())
     }
 
     /// Goes one step back in the active tab's history.
@@ -432,23 +473,8 @@ impl BrowserSession {
             }
             WaitCondition::Navigation => {
                 let page = self.page().await?;
-                let waiting = async {
-                    page.wait_for_navigation()
-                        .await
-                        .map(|_| ())
-                        .map_err(|e| super::cdp_error("wait for navigation", e))
-                };
-                match self
-                    .guard_ours("wait for navigation", timeout, waiting)
-                    .await
-                {
-                    Err(BrowserError::Timeout { .. }) => Err(BrowserError::WaitTimedOut {
-                        what: "the page kept loading".into(),
-                        after: timeout,
-                    }),
-                    other => other,
-                }?;
-                self.outcome("the page finished loading".into()).await
+                super::settle::until_usable(&page, timeout).await;
+                self.outcome("the page is ready".into()).await
             }
             WaitCondition::Text { text } => {
                 let args = [json!(text)];
@@ -532,43 +558,22 @@ impl BrowserSession {
         }
     }
 
-    /// Stops a navigation that took too long and leaves the tab on a blank page that has
-    /// finished loading (see [`script::release_abandoned_navigation`]). Best effort: each step
-    /// that fails is logged, and the caller reports the timeout either way.
-    async fn abandon_navigation(&mut self, page: &chromiumoxide::Page) {
-        if let Err(error) = self
-            .guard("stop loading", page.execute(StopLoadingParams::default()))
-            .await
-        {
-            tracing::debug!(%error, "could not stop a page that was still loading");
-        }
-        let watch = NavigationWatch::start(page).await;
-        match script::release_abandoned_navigation(page).await {
-            Ok(()) => {
-                let _ = self.settle(watch).await;
-            }
-            Err(error) => tracing::debug!(%error, "could not release the abandoned navigation"),
-        }
-    }
-
     /// Starts watching for a navigation before a page-changing action.
     /// Syncs the tabs first, so the active tab is in front for the input that follows.
-    async fn watch(&mut self) -> Result<Option<NavigationWatch>> {
+    async fn watch(&mut self) -> Result<Option<DocumentWatch>> {
         let page = self.foreground_page().await?;
-        Ok(NavigationWatch::start(&page).await)
+        Ok(DocumentWatch::start(&page).await)
     }
 
     /// Lets a navigation that the watched action started finish before the next call.
-    async fn settle(&mut self, watch: Option<NavigationWatch>) -> Result<()> {
+    async fn settle(&mut self, watch: Option<DocumentWatch>) -> Result<()> {
         let page = self.page().await?;
         let timeout = self.host().config().navigation_timeout();
         match watch {
             Some(watch) => {
                 watch.settle(&page, timeout).await;
             }
-            None => {
-                let _ = tokio::time::timeout(timeout, page.wait_for_navigation()).await;
-            }
+            None => super::settle::until_usable(&page, timeout).await,
         }
         Ok(())
     }

@@ -31,6 +31,7 @@ pub struct LiveBrowser {
     lost: Arc<StdMutex<Option<String>>>,
     handler_task: tokio::task::JoinHandle<()>,
     _profile: Option<tempfile::TempDir>,
+    _reaper: Option<super::reaper::Reaper>,
 }
 
 impl LiveBrowser {
@@ -149,6 +150,7 @@ impl BrowserHost {
             alive,
             lost,
             profile,
+            reaper,
         } = launched;
         let generation = self.generations.fetch_add(1, Ordering::SeqCst) + 1;
         Arc::new(LiveBrowser {
@@ -158,6 +160,7 @@ impl BrowserHost {
             lost,
             handler_task,
             _profile: profile,
+            _reaper: reaper,
         })
     }
 

@@ -11,6 +11,7 @@ use chromiumoxide::{Browser, Handler};
 use futures::StreamExt;
 use tokio::task::JoinHandle;
 
+use super::reaper::Reaper;
 use crate::config::BrowserConfig;
 use crate::error::{BrowserError, Result};
 
@@ -44,6 +45,8 @@ pub(crate) struct Launched {
     pub lost: Arc<StdMutex<Option<String>>>,
     /// The fresh profile; removed from disk when dropped. `None` for a remote browser.
     pub profile: Option<tempfile::TempDir>,
+    /// Kills the browser if Tandem's process dies first. `None` for a remote browser.
+    pub reaper: Option<Reaper>,
 }
 
 /// The executable to launch: config, then `TANDEM_CHROME`, then well-known names on PATH.
@@ -104,11 +107,17 @@ async fn launch(config: &BrowserConfig) -> Result<Launched> {
         builder = builder.with_head();
     }
     let chrome_config = builder.build().map_err(launch_error)?;
-    let (browser, handler) = Browser::launch(chrome_config)
+    let (mut browser, handler) = Browser::launch(chrome_config)
         .await
         .map_err(|e| launch_error(e.to_string()))?;
-    tracing::info!(executable = %target, "launched Chromium");
-    Ok(spawn_handler(browser, handler, Some(profile)))
+    let pid = browser
+        .get_mut_child()
+        .and_then(|child| child.as_mut_inner().id());
+    let reaper = pid.and_then(|pid| Reaper::arm(pid, profile.path()));
+    tracing::info!(executable = %target, ?pid, "launched Chromium");
+    let mut launched = spawn_handler(browser, handler, Some(profile));
+    launched.reaper = reaper;
+    Ok(launched)
 }
 
 async fn connect(url: &str, config: &BrowserConfig) -> Result<Launched> {
@@ -219,6 +228,7 @@ fn spawn_handler(
         alive,
         lost,
         profile,
+        reaper: None,
     }
 }
 

@@ -7,6 +7,7 @@ mod host;
 mod input;
 mod keys;
 mod launch;
+mod reaper;
 mod restarts;
 mod screencast;
 pub(crate) mod script;

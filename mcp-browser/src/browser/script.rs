@@ -96,12 +96,14 @@ pub async fn call(page: &Page, function: ScriptFn, args: &[Value]) -> Result<Val
         .map_err(|e| BrowserError::PageScript(format!("{} answered: {e}", function.name())))
 }
 
-/// Leaves a tab whose navigation was abandoned on a blank page, as a new history entry (going
-/// back returns to the page before). chromiumoxide keeps a navigation that never finished
-/// queued for 30 s and holds every later one behind it; a new document loading is what
-/// completes it, so the tab can navigate again at once.
-pub async fn release_abandoned_navigation(page: &Page) -> Result<()> {
-    evaluate(page, "location.href = 'about:blank'").await?;
+/// Starts a navigation of the page's main frame to `url` from inside the page, and returns at
+/// once (it never waits for the new document). This bypasses chromiumoxide's own navigation
+/// request, which waits for `load` and holds every later navigation of the tab behind one that
+/// never finishes; see [`super::settle`] for how the arrival is awaited instead. `location` is
+/// unforgeable, so a page script cannot redirect it. Fails where the document runs no script
+/// (an error page, a PDF viewer).
+pub async fn start_navigation(page: &Page, url: &str) -> Result<()> {
+    evaluate(page, &format!("location.href = {}", Value::from(url))).await?;
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 //! client over the in-process MCP transport.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
+use tandem_mcp_browser::browser::WaitCondition;
 use tandem_mcp_browser::server::params::{
     BackParams, ClickParams, KeyParams, NavigateParams, ObserveParams, SelectParams,
     SwitchTabParams, TypeParams, WaitParams,
@@ -859,22 +860,14 @@ async fn the_compact_and_the_object_form_of_observe_carry_the_same_snapshot() {
 #[tokio::test]
 async fn a_server_that_never_answers_is_a_navigation_timeout_and_the_session_goes_on() {
     let site = FixtureSite::start().await.unwrap();
-    // Accepts connections and never answers them.
-    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let silent_url = format!("http://{}/", silent.local_addr().unwrap());
-    let held = tokio::spawn(async move {
-        let mut open = Vec::new();
-        while let Ok((socket, _)) = silent.accept().await {
-            open.push(socket);
-        }
-    });
+    let silent_url = site.url("/hang/a-document-that-never-arrives");
     // The suite's navigation timeout: shorter ones are not met by ordinary pages on a busy
     // machine running these tests side by side.
     let browser = TestBrowser::start().await.unwrap();
     let client = &browser.client;
     let within = format!(
-        "within {}ms",
-        tandem_tests::browser_config().navigation_timeout_ms
+        "within {} s (host 127.0.0.1)",
+        tandem_tests::browser_config().navigation_timeout_ms / 1_000
     );
 
     open(client, &site, "/links.html").await;
@@ -886,18 +879,75 @@ async fn a_server_that_never_answers_is_a_navigation_timeout_and_the_session_goe
         .unwrap_err();
     assert!(
         matches!(&error, ClientError::Tool { code, message }
-            if code == "navigation_timeout" && message.contains(&within)),
+            if code == "navigation_timeout" && message.contains(&within)
+                && message.contains("no answer from")),
         "{error:?}"
     );
-    // The tab is left on a blank page, the page before one step back, and it opens the next
-    // page at once (the abandoned navigation holds nothing up).
+    // The tab keeps the page it showed, and it opens the next page at once (the abandoned
+    // navigation holds nothing up).
     let observed = client.invoke(&ObserveParams::compact(None)).await.unwrap();
-    assert_eq!(observed.observation.snapshot.url, "about:blank");
-    client.invoke(&BackParams {}).await.unwrap();
-    let back = client.invoke(&ObserveParams::compact(None)).await.unwrap();
-    assert_eq!(back.observation.snapshot.title, "Links");
+    assert_eq!(observed.observation.snapshot.title, "Links");
     let snapshot = open(client, &site, "/form.html").await;
     assert_eq!(snapshot.title, "Sign up form");
-    held.abort();
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_page_whose_subresources_never_arrive_is_usable_at_once_and_never_stopped() {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let client = &browser.client;
+    // Waiting for `load` would end in a navigation timeout: the image, ad frame, script and
+    // long poll of this page never arrive.
+    let snapshot = open(client, &site, "/hanging.html").await;
+    let order = find(&snapshot, "button", "Order");
+    client
+        .invoke(&ClickParams {
+            eid: order.eid.to_string(),
+        })
+        .await
+        .unwrap();
+    client
+        .invoke(&WaitParams {
+            condition: WaitCondition::Text {
+                text: "ordered".into(),
+            },
+            timeout_ms: Some(5_000),
+        })
+        .await
+        .unwrap();
+    let after = client
+        .invoke(&ObserveParams::compact(None))
+        .await
+        .unwrap()
+        .observation
+        .snapshot;
+    let status = serde_json::to_string(&after).unwrap();
+    assert!(
+        !status.contains("stopped:"),
+        "nothing the page loads was stopped: {status}"
+    );
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_refused_connection_fails_at_once_naming_the_address() {
+    let closed = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let dead_url = format!("http://{}/orders", closed.local_addr().unwrap());
+    drop(closed);
+    let browser = TestBrowser::start().await.unwrap();
+    let error = browser
+        .client
+        .invoke(&NavigateParams {
+            url: dead_url.clone(),
+        })
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&error, ClientError::Tool { code, message }
+            if code == "navigation_failed" && message.contains(&dead_url)
+                && message.contains("ERR_CONNECTION_REFUSED")),
+        "{error:?}"
+    );
     browser.shutdown().await;
 }

@@ -142,10 +142,11 @@ impl InstructionPlanner {
                 let headline = declined_headline(index, &source_shown(step, source), reason);
                 return stop_as_asked(report(&headline, &progress), Some(index));
             }
-            if state.failures >= MAX_FAILURES {
+            if state.failures >= MAX_FAILURES || state.final_failure {
                 let error = state.last_error.clone().unwrap_or_default();
+                let times = if state.failures > 1 { " twice" } else { "" };
                 let headline = format!(
-                    "Stopped: step {} ({}) failed twice: {error}.",
+                    "Stopped: step {} ({}) failed{times}: {error}.",
                     index + 1,
                     source_shown(step, source)
                 );

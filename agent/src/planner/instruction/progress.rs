@@ -62,6 +62,8 @@ pub(crate) enum Status {
 pub(crate) struct StepState {
     pub status: Status,
     pub failures: u32,
+    /// The last failure is not worth trying again (an address that could not be opened).
+    pub final_failure: bool,
     pub last_error: Option<String>,
     pub asks: u32,
     pub answer: Option<StepAnswer>,
@@ -134,6 +136,10 @@ pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress
             }
             StepOutcome::Failed { error } | StepOutcome::Invalid { error } => {
                 state.failures += 1;
+                // An address that could not be opened is not tried again at once: the browser
+                // already waited the whole navigation time, and the answer would be the same.
+                state.final_failure = matches!(record.outcome, StepOutcome::Failed { .. })
+                    && matches!(record.action, Action::Navigate { .. });
                 state.last_error = Some(error.clone());
             }
             StepOutcome::Answered { answers } => {
