@@ -317,6 +317,7 @@ impl SessionRegistry {
                 changed,
                 closing: CancellationToken::new(),
                 last_cleared: Mutex::new(None),
+                last_observation: Mutex::new(None),
                 history,
                 live: super::LiveView::new(Arc::clone(&browser_session)),
                 input: Mutex::default(),
