@@ -16,6 +16,7 @@ use crate::action::Action;
 use crate::events::AgentEvent;
 use crate::interrupt::{Interrupt, InterruptKind};
 use crate::product_doc;
+use crate::wording;
 
 impl AgentEvent {
     /// The frames this event becomes (usually one; a finished run also updates the status).
@@ -28,6 +29,7 @@ impl AgentEvent {
                 node,
                 step_id,
                 action,
+                target,
                 result,
                 timings,
                 ..
@@ -41,9 +43,12 @@ impl AgentEvent {
                         (StepResult::Pending, String::new())
                     }
                 };
+                // Person-facing: the element by its role and name, never by its id.
+                let line = |action| wording::action_line(action, target.as_ref());
+                let detail = wording::result_line(&detail, target.as_ref());
                 let summary = match (action, detail.is_empty()) {
-                    (Some(action), true) => action.to_string(),
-                    (Some(action), false) => format!("{action}: {detail}"),
+                    (Some(action), true) => line(action),
+                    (Some(action), false) => format!("{}: {detail}", line(action)),
                     (None, _) => detail,
                 };
                 vec![ServerMessage::Step {

@@ -74,6 +74,7 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
         node: "execute_action".to_owned(),
         step_id: step_id.clone(),
         action: Some(shown.clone()),
+        target: planned.target(),
         result: Some(ActionResult::Pending { interrupt_id: None }),
         timings: StepTimings::default(),
     });
@@ -142,6 +143,7 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
         node: "execute_action".to_owned(),
         step_id,
         action: Some(shown),
+        target: planned.target(),
         result: Some(result),
         timings: StepTimings {
             node_us: micros(started),

@@ -86,6 +86,7 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
         node: "validate_action".to_owned(),
         step_id: planned.step_id.clone(),
         action: Some(shown),
+        target: planned.target(),
         result: Some(result),
         timings: StepTimings::default(),
     });
