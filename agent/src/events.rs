@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 use tandem_protocol::{
-    ActionResult, Lifecycle, Mode, ProductDoc, QuestionEnd, RunOutcome, RunUsage,
+    ActionResult, ActionTarget, Lifecycle, Mode, ProductDoc, QuestionEnd, RunOutcome, RunUsage,
 };
 
 use crate::action::Action;
@@ -55,6 +55,10 @@ pub enum AgentEvent {
         /// The action concerned (secret text masked).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         action: Option<Action>,
+        /// The element the action aims at, as the person sees it (role and name): a client's
+        /// step line names it by these, never by its id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<ActionTarget>,
         /// The action's result; `pending` when it starts or waits for the person.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         result: Option<ActionResult>,

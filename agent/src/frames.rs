@@ -10,7 +10,7 @@
 use serde_json::Value;
 use tandem_protocol::{
     ActionResult, ActionTarget, ActionView, AgentQuestion, AgentQuestionKind, RunStatus,
-    ServerMessage, ShownAction, StepResult, TranscriptRun,
+    ServerMessage, ShownAction, StepResult, TimelineItem, TranscriptRun,
 };
 
 use crate::action::Action;
@@ -18,6 +18,7 @@ use crate::events::AgentEvent;
 use crate::interrupt::{Interrupt, InterruptKind};
 use crate::product_doc;
 use crate::timeline::RunRecord;
+use crate::wording;
 
 impl AgentEvent {
     /// The frames this event becomes (usually one; a finished run also updates the status).
@@ -30,6 +31,7 @@ impl AgentEvent {
                 node,
                 step_id,
                 action,
+                target,
                 result,
                 timings,
                 ..
@@ -43,9 +45,12 @@ impl AgentEvent {
                         (StepResult::Pending, String::new())
                     }
                 };
+                // Person-facing: the element by its role and name, never by its id.
+                let line = |action| wording::action_line(action, target.as_ref());
+                let detail = wording::result_line(&detail, target.as_ref());
                 let summary = match (action, detail.is_empty()) {
-                    (Some(action), true) => action.to_string(),
-                    (Some(action), false) => format!("{action}: {detail}"),
+                    (Some(action), true) => line(action),
+                    (Some(action), false) => format!("{}: {detail}", line(action)),
                     (None, _) => detail,
                 };
                 vec![ServerMessage::Step {
@@ -132,15 +137,56 @@ fn shown_run(record: RunRecord) -> TranscriptRun {
         goal: record.goal,
         outcome: record.outcome,
         final_response: record.final_response,
-        timeline: record.timeline.map(
-            |action| ShownAction {
-                line: action.to_string(),
-                action: serde_json::to_value(&action).unwrap_or(Value::Null),
-            },
-            |interrupt| serde_json::to_value(interrupt.view()).unwrap_or(Value::Null),
-        ),
+        timeline: record.timeline.map_items(shown_item),
         transitions: Vec::new(),
         usage: record.usage,
+    }
+}
+
+/// One item as the person saw it live: an action in the words of its `step` frames (its
+/// element by role and name, never by id, in its line and its result), a question as its card.
+fn shown_item(item: TimelineItem<Action, Interrupt>) -> TimelineItem<ShownAction, Value> {
+    match item {
+        TimelineItem::Action {
+            action,
+            note,
+            target,
+            result,
+        } => {
+            let words = |detail: &str| wording::result_line(detail, target.as_ref());
+            let result = match result {
+                ActionResult::Success { summary } => ActionResult::Success {
+                    summary: words(&summary),
+                },
+                ActionResult::Error { message } => ActionResult::Error {
+                    message: words(&message),
+                },
+                pending @ ActionResult::Pending { .. } => pending,
+            };
+            TimelineItem::Action {
+                action: ShownAction {
+                    line: wording::action_line(&action, target.as_ref()),
+                    action: serde_json::to_value(&action).unwrap_or(Value::Null),
+                },
+                note,
+                target,
+                result,
+            }
+        }
+        TimelineItem::Question { interrupt } => TimelineItem::Question {
+            interrupt: serde_json::to_value(interrupt.view()).unwrap_or(Value::Null),
+        },
+        TimelineItem::Text { author, text } => TimelineItem::Text { author, text },
+        TimelineItem::Observation {
+            url,
+            title,
+            screenshot,
+        } => TimelineItem::Observation {
+            url,
+            title,
+            screenshot,
+        },
+        TimelineItem::BrowserRestarted { reason } => TimelineItem::BrowserRestarted { reason },
     }
 }
 

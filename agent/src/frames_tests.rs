@@ -80,12 +80,16 @@ fn a_transcript_shows_each_action_in_the_words_of_its_step_frames() {
         text: "click Save".into(),
     });
     let click = Action::Click { eid: "e4".into() };
-    let line = click.to_string();
     record.timeline.push(TimelineItem::Action {
         action: click,
         note: None,
+        target: Some(tandem_protocol::ActionTarget {
+            eid: "e4".into(),
+            role: "button".into(),
+            name: "Save".into(),
+        }),
         result: ActionResult::Success {
-            summary: "clicked".into(),
+            summary: "clicked e4 (button \"Save\")".into(),
         },
     });
     let at = record.timeline.entries()[1].at_ms;
@@ -101,8 +105,15 @@ fn a_transcript_shows_each_action_in_the_words_of_its_step_frames() {
         "sequence and time are kept"
     );
     match &entry.item {
-        TimelineItem::Action { action, .. } => {
-            assert_eq!(action.line, line);
+        TimelineItem::Action { action, result, .. } => {
+            assert_eq!(action.line, "click the \"Save\" button");
+            assert_eq!(
+                result,
+                &ActionResult::Success {
+                    summary: "clicked the \"Save\" button".into()
+                },
+                "the result names the element in words too"
+            );
             assert_eq!(action.action["action"], "click");
             assert_eq!(action.action["eid"], "e4");
         }

@@ -45,7 +45,7 @@ use self::task::AgentTask;
 
 /// Operations sent to the agent task.
 pub(crate) enum Op {
-    /// The person's message: starts a run (or hands the browser back, or ends a paused run).
+    /// The person's message: starts a run, or replies to the paused run's question.
     Message {
         text: String,
         reply: oneshot::Sender<Result<String, AgentError>>,
@@ -175,7 +175,9 @@ impl AgentHandle {
     /// Starts a run for the person's message; returns its run id once it has started.
     /// Refused with [`AgentError::Busy`] while a run is executing. A run paused at a takeover
     /// is handed back instead (the message is kept as the person's note and the run goes on;
-    /// its id is returned); a run paused at another question is ended as cancelled first. A
+    /// its id is returned). A run paused at a confirmation or an ask takes the message as the
+    /// person's reply ([`Resume::Message`]: never an approval; a decline with the message as
+    /// the reason, or the ask's answer when it fits) and goes on; its id is returned. A
     /// takeover between runs ends before the run starts.
     pub async fn submit_user_message(&self, text: impl Into<String>) -> Result<String, AgentError> {
         let text = text.into();
@@ -266,6 +268,12 @@ impl AgentHandle {
     /// The person's reasoning flag.
     pub fn reasoning(&self) -> bool {
         self.settings.get().reasoning
+    }
+
+    /// A reader of the person's settings (mode, reasoning) as they change, for what makes
+    /// model requests on this session's behalf outside the agent (site tools' sampling).
+    pub fn settings(&self) -> watch::Receiver<crate::settings::Settings> {
+        self.settings.watch()
     }
 
     /// A new receiver of the agent's events.

@@ -3,8 +3,9 @@
 //!
 //! In: the observation from before the takeover and the fresh one after it. Out: one line such as
 //! `address changed to https://…/home; title is now "Home"; typed 8 characters into Password;
-//! Email is now "ada@example.com"; new tab t2 (https://…)`, or `None` when nothing visible
-//! changed.
+//! Email is now "ada@example.com"; Remember me is now ticked; new tab t2 (https://…)`, or
+//! `the page's content changed` when only its text did, or `None` when nothing visible changed
+//! (then the run says so, and a handed-over action is not counted as done).
 //!
 //! Contract: the value of a secret field (password, one-time code, card number or security code)
 //! never appears — only how many characters it holds — so what the person typed there never
@@ -43,6 +44,17 @@ pub fn what_changed(before: &ObservedPage, after: &ObservedPage) -> Option<Strin
         changes.push(format!("title is now \"{}\"", new.title));
     }
     for element in &new.elements {
+        let was_checked = old
+            .elements
+            .iter()
+            .find(|e| e.eid == element.eid)
+            .and_then(|e| e.checked);
+        if let (Some(now), Some(was)) = (element.checked, was_checked)
+            && now != was
+        {
+            let state = if now { "ticked" } else { "not ticked" };
+            changes.push(format!("{} is now {state}", shown_name(element)));
+        }
         let value = element.value.as_deref().unwrap_or_default();
         let earlier = old
             .elements
@@ -53,11 +65,7 @@ pub fn what_changed(before: &ObservedPage, after: &ObservedPage) -> Option<Strin
         if value == earlier || !element.editable && element.role != "combobox" {
             continue;
         }
-        let name = if element.name.is_empty() {
-            element.eid.to_string()
-        } else {
-            element.name.clone()
-        };
+        let name = shown_name(element);
         changes.push(if is_secret(element) {
             typed(value.chars().count(), &name)
         } else if value.is_empty() {
@@ -72,7 +80,19 @@ pub fn what_changed(before: &ObservedPage, after: &ObservedPage) -> Option<Strin
             changes.push(format!("new tab {} ({})", tab.id, tab.url));
         }
     }
+    if changes.is_empty() && before.text != after.text {
+        changes.push("the page's content changed".to_owned());
+    }
     (!changes.is_empty()).then(|| changes.join("; "))
+}
+
+/// A field's name as the person sees it (never its id).
+fn shown_name(element: &Element) -> String {
+    if element.name.trim().is_empty() {
+        crate::wording::element(element)
+    } else {
+        element.name.clone()
+    }
 }
 
 /// `typed 8 characters into Password`.

@@ -10,6 +10,8 @@
 //! carries the [`InterruptKind::Confirm::action_hash`] it was shown, so it can only ever approve
 //! that exact action, and an answer must fit the questions asked
 //! ([`crate::question::check_answers`]: known question ids, values among a question's options).
+//! A [`Resume::Message`] (the person wrote instead of using the question's controls) fits a
+//! confirmation or an ask, and is never an approval.
 //! Every refusal is an [`InterruptError`] and leaves the run paused.
 
 use serde::{Deserialize, Serialize};
@@ -121,6 +123,15 @@ pub enum Resume {
         /// One answer per answered question.
         answers: Vec<Answer>,
     },
+    /// The person wrote a message while a confirmation or an ask was pending, instead of using
+    /// the question's controls. Never an approval, whatever it says: at a confirmation it
+    /// declines the action with the message as the reason; at an ask it is the answer when it
+    /// fits the questions ([`crate::question::answers_from_message`]), and otherwise declines
+    /// the question the same way. The run goes on and its planner reads the message.
+    Message {
+        /// The person's words, as typed.
+        text: String,
+    },
 }
 
 impl Resume {
@@ -130,6 +141,7 @@ impl Resume {
             Resume::Confirm { .. } => "confirm",
             Resume::ManualDone { .. } => "manual_done",
             Resume::Answer { .. } => "answer",
+            Resume::Message { .. } => "message",
         }
     }
 
@@ -152,12 +164,18 @@ impl Resume {
             (InterruptKind::Ask { questions }, Resume::Answer { answers }) => {
                 Ok(check_answers(questions, answers)?)
             }
-            (InterruptKind::Manual { .. }, Resume::ManualDone { .. }) => Ok(()),
+            (InterruptKind::Manual { .. }, Resume::ManualDone { .. })
+            | (InterruptKind::Confirm { .. } | InterruptKind::Ask { .. }, Resume::Message { .. }) => {
+                Ok(())
+            }
             (
                 InterruptKind::Confirm { .. }
                 | InterruptKind::Manual { .. }
                 | InterruptKind::Ask { .. },
-                Resume::Confirm { .. } | Resume::ManualDone { .. } | Resume::Answer { .. },
+                Resume::Confirm { .. }
+                | Resume::ManualDone { .. }
+                | Resume::Answer { .. }
+                | Resume::Message { .. },
             ) => Err(InterruptError::WrongKind {
                 expected: interrupt.kind.name(),
                 got: self.name(),

@@ -27,6 +27,7 @@
 //! - [`handle`]: [`Agent::spawn`] and the [`AgentHandle`] the server and tests drive: the task
 //!   loop, paused runs, the person's side (confirmations bound to their action, takeovers);
 //! - [`handover`]: what changed while the person had the browser, told after a takeover;
+//! - [`wording`]: actions and elements in the person's words (never an element id);
 //! - [`error`]: [`PlannerError`] and [`AgentError`].
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
@@ -58,6 +59,7 @@ pub mod tool_args;
 pub mod tool_hub;
 pub mod tool_info;
 pub mod tool_names;
+pub mod wording;
 
 pub use action::{Action, ActionClass, ScrollDirection, WaitFor};
 pub use browser::{BrowserTools, Invoke};

@@ -182,18 +182,12 @@ pub fn masked(action: &Action, element: Option<&Element>) -> Action {
     }
 }
 
-/// One line naming the action and its target for the person: `click button "Buy now" (e4)`.
+/// One line naming the action and its target for the person, never by id: `click the "Buy
+/// now" button` (see [`crate::wording`]).
 pub fn describe(action: &Action, element: Option<&Element>) -> String {
     let shown = masked(action, element);
-    match element {
-        Some(element) => format!(
-            "{} — {} \"{}\"",
-            shown,
-            element.role,
-            element_name(element).trim()
-        ),
-        None => shown.to_string(),
-    }
+    let target = element.map(crate::wording::target_of);
+    crate::wording::action_line(&shown, target.as_ref())
 }
 
 #[cfg(test)]

@@ -134,6 +134,68 @@ pub fn check_answers(questions: &[Question], answers: &[Answer]) -> Result<(), A
     Ok(())
 }
 
+/// The answer a message typed while an ask was pending gives, when it answers it: with exactly
+/// one question, a `text` question takes the whole message; a `radio` question takes the option
+/// whose value or label the message is (letter case, surrounding quotes and end punctuation
+/// aside); a `checkbox` question takes the options the message lists (separated by commas or
+/// "and"), when every item is one. Anything else (several questions, a message that is not an
+/// option) answers nothing: the message is then the person's reason for not answering.
+pub fn answers_from_message(questions: &[Question], text: &str) -> Option<Vec<Answer>> {
+    let [question] = questions else {
+        return None;
+    };
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let values = match question.kind {
+        QuestionKind::Text => vec![text.to_owned()],
+        QuestionKind::Radio => vec![option_named(question, text)?],
+        QuestionKind::Checkbox => {
+            let items = text
+                .split([',', ';'])
+                .flat_map(|part| part.split(" and "))
+                .map(str::trim)
+                .filter(|item| !item.is_empty());
+            let mut values = Vec::new();
+            for item in items {
+                let value = option_named(question, item)?;
+                if !values.contains(&value) {
+                    values.push(value);
+                }
+            }
+            if values.is_empty() {
+                return None;
+            }
+            values
+        }
+    };
+    Some(vec![Answer {
+        question_id: question.id.clone(),
+        values,
+    }])
+}
+
+/// The value of the option of `question` whose value or label `said` is.
+fn option_named(question: &Question, said: &str) -> Option<String> {
+    let said = plain(said);
+    question
+        .options
+        .iter()
+        .find(|option| plain(&option.value) == said || plain(&option.label) == said)
+        .map(|option| option.value.clone())
+}
+
+/// `text` lower-cased, without surrounding quotes, spaces and end punctuation.
+fn plain(text: &str) -> String {
+    text.trim()
+        .trim_end_matches(['.', '!', '?'])
+        .trim_matches(|c: char| {
+            c.is_whitespace() || matches!(c, '"' | '\'' | '“' | '”' | '‘' | '’')
+        })
+        .to_lowercase()
+}
+
 #[cfg(test)]
 #[path = "question_tests.rs"]
 mod tests;

@@ -122,3 +122,45 @@ fn a_choice_without_options_cannot_be_asked() {
         Err(QuestionError::RepeatedId("size".to_owned()))
     );
 }
+
+#[test]
+fn a_message_that_names_an_option_or_fills_a_text_question_answers_it() {
+    let size = [question("size", QuestionKind::Radio, &["small", "large"])];
+    assert_eq!(
+        answers_from_message(&size, " Large. "),
+        Some(vec![answer("size", &["large"])])
+    );
+    assert_eq!(
+        answers_from_message(&size, "\"small\""),
+        Some(vec![answer("size", &["small"])])
+    );
+    let extras = [question(
+        "extras",
+        QuestionKind::Checkbox,
+        &["wrap", "card"],
+    )];
+    assert_eq!(
+        answers_from_message(&extras, "card and wrap"),
+        Some(vec![answer("extras", &["card", "wrap"])])
+    );
+    let note = [question("note", QuestionKind::Text, &[])];
+    assert_eq!(
+        answers_from_message(&note, "ring twice"),
+        Some(vec![answer("note", &["ring twice"])])
+    );
+}
+
+#[test]
+fn a_message_that_is_not_an_answer_answers_nothing() {
+    let size = [question("size", QuestionKind::Radio, &["small", "large"])];
+    assert_eq!(answers_from_message(&size, "no, not large"), None);
+    assert_eq!(answers_from_message(&size, "   "), None);
+    let extras = [question(
+        "extras",
+        QuestionKind::Checkbox,
+        &["wrap", "card"],
+    )];
+    assert_eq!(answers_from_message(&extras, "wrap and a bow"), None);
+    // Several questions: one message cannot tell which it answers.
+    assert_eq!(answers_from_message(&asked(), "m"), None);
+}

@@ -44,6 +44,11 @@ impl SharedSettings {
         self.0.send_modify(change);
     }
 
+    /// A reader of the settings as they change.
+    pub fn watch(&self) -> watch::Receiver<Settings> {
+        self.0.subscribe()
+    }
+
     /// Takes a take-over request: true (and cleared) when one was pending.
     pub fn take_takeover_request(&self) -> bool {
         self.0

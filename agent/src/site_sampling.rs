@@ -2,23 +2,29 @@
 //!
 //! In: a [`SamplingRequest`] from the in-process MCP client (a site tool asking for text).
 //! Out: the text of the agent's model on the STANDARD tier. Every request is logged with the
-//! session, the run in progress (followed from the agent's events) and the stage (the tool
-//! that asked); the model client logs its own attempts the same way.
+//! session, the run in progress (followed from the agent's events), the person's mode and
+//! reasoning flag (read from the agent's settings) and the stage (the tool that asked); the
+//! model client logs its own attempts the same way.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
 use async_trait::async_trait;
 use tandem_mcp_browser::{SamplingAnswerer, SamplingRequest};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 use crate::events::AgentEvent;
+use crate::handle::AgentHandle;
 use crate::model::{ChatMessage, ChatRequest, ModelClient, RequestMeta, Role, Tier};
+use crate::settings::Settings;
 
 /// Answers sampling with a model client.
 pub struct ModelSampler {
     client: ModelClient,
     session_id: String,
     run_id: Arc<Mutex<Option<String>>>,
+    /// The session's settings, once it follows an agent: its requests log the true mode and
+    /// reasoning flag.
+    settings: Mutex<Option<watch::Receiver<Settings>>>,
 }
 
 impl ModelSampler {
@@ -27,11 +33,15 @@ impl ModelSampler {
             client,
             session_id: session_id.into(),
             run_id: Arc::default(),
+            settings: Mutex::default(),
         })
     }
 
-    /// Keeps the run id for the logs in step with the agent's events, until they end.
-    pub fn follow(self: &Arc<Self>, mut events: broadcast::Receiver<AgentEvent>) {
+    /// Keeps the run id and the person's settings for the logs in step with `agent`, until its
+    /// events end.
+    pub fn follow(self: &Arc<Self>, agent: &AgentHandle) {
+        *self.settings.lock().unwrap_or_else(PoisonError::into_inner) = Some(agent.settings());
+        let mut events = agent.subscribe();
         let run_id = Arc::clone(&self.run_id);
         tokio::spawn(async move {
             loop {
@@ -46,6 +56,16 @@ impl ModelSampler {
         });
     }
 
+    /// The session's settings now (the defaults before it follows an agent).
+    fn current_settings(&self) -> Settings {
+        self.settings
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .map(|settings| *settings.borrow())
+            .unwrap_or_default()
+    }
+
     fn current_run(&self) -> Option<String> {
         self.run_id
             .lock()
@@ -58,6 +78,7 @@ impl ModelSampler {
 impl SamplingAnswerer for ModelSampler {
     async fn answer(&self, request: SamplingRequest) -> Result<(String, String), String> {
         let run = self.current_run();
+        let settings = self.current_settings();
         let mut messages = Vec::new();
         if let Some(system) = &request.system {
             messages.push(ChatMessage::text(Role::System, system.clone()));
@@ -76,9 +97,8 @@ impl SamplingAnswerer for ModelSampler {
             session_id: Some(&self.session_id),
             run_id: run.as_deref(),
             stage: &request.stage,
-            // Site tools write, so only agent mode reaches them (chat mode's policy denies them).
-            mode: "agent",
-            reasoning: false,
+            mode: settings.mode.name(),
+            reasoning: settings.reasoning,
             actions: 0,
         };
         tracing::info!(

@@ -92,6 +92,7 @@ export function confirmCard(id, q, reply) {
     actionFacts(q),
     el("div", { className: "card-actions" }, approve, approveSession, deny),
     whyNot.node,
+    el("p", { className: "card-status", text: "A message you send now says no, with your words as the reason." }),
     status,
   );
   return { node, focus: approve, status };
@@ -187,6 +188,7 @@ export function askForm(id, q, reply) {
     str(q.reason) ? el("p", { text: str(q.reason) }) : null,
     ...fields.map((f) => f.field),
     el("div", { className: "card-actions" }, submit),
+    el("p", { className: "card-status", text: "Or answer in a message." }),
     status,
   );
   form.addEventListener("submit", (event) => {

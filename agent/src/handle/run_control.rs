@@ -91,12 +91,31 @@ impl RunControl {
         expires: Option<Instant>,
         message: String,
     ) -> (Phase, Result<String, AgentError>) {
+        self.reply_to_pending(expires, Resume::ManualDone { message })
+    }
+
+    /// The person wrote while the run was paused at a confirmation or an ask: the message is
+    /// their reply ([`Resume::Message`]: a decline with the message as the reason, or the
+    /// ask's answer when it fits), and the run goes on.
+    pub fn message_while_paused(
+        &mut self,
+        expires: Option<Instant>,
+        text: String,
+    ) -> (Phase, Result<String, AgentError>) {
+        self.reply_to_pending(expires, Resume::Message { text })
+    }
+
+    /// Resumes the paused run with `resume` as the reply to whatever question is pending.
+    fn reply_to_pending(
+        &mut self,
+        expires: Option<Instant>,
+        resume: Resume,
+    ) -> (Phase, Result<String, AgentError>) {
         let interrupt_id = self
             .checkpointer
             .pending()
             .map(|interrupt| interrupt.id.clone())
             .unwrap_or_default();
-        let resume = Resume::ManualDone { message };
         self.resume(expires, &interrupt_id, resume, QuestionEnd::Answered)
     }
 

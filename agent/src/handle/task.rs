@@ -93,8 +93,8 @@ impl AgentTask {
     async fn route(&mut self, phase: Phase, op: Op) -> Phase {
         match (phase, op) {
             // A message starts a run; during a run it is refused; at a takeover it hands the
-            // browser back (it is the person's note); at another question it ends that run
-            // first.
+            // browser back (it is the person's note); at a confirmation or an ask it is the
+            // person's reply in words (never an approval), and the run goes on.
             (Phase::Idle(state), Op::Message { text, reply }) => {
                 self.control.set_free_takeover(false);
                 let (phase, run_id) = self.control.start(state, text);
@@ -112,10 +112,9 @@ impl AgentTask {
                 let _ = reply.send(started);
                 phase
             }
-            (Phase::Paused { .. }, Op::Message { text, reply }) => {
-                let state = self.control.end_paused().await;
-                let (phase, run_id) = self.control.start(state, text);
-                let _ = reply.send(Ok(run_id));
+            (Phase::Paused { expires }, Op::Message { text, reply }) => {
+                let (phase, resumed) = self.control.message_while_paused(expires, text);
+                let _ = reply.send(resumed);
                 phase
             }
             // A reply to the pending question (a confirmation by id is bound to its action).

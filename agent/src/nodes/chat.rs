@@ -16,19 +16,19 @@ use crate::error::PlannerError;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::model::UsageMeter;
-use crate::planner::PlanContext;
 use crate::state::{AgentState, Ending};
 
 pub(crate) async fn respond_chat(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
     let notes = state.context_notes();
     let meter = UsageMeter::default();
     let answered = {
-        let ctx = PlanContext::new(state.run.goal(), state.snapshot(), &[])
+        let ctx = rt
+            .request_context(state, state.snapshot(), &[])
             .with_page(state.page.observation.as_ref())
-            .with_ids(Some(&rt.config.session_id), Some(state.run.id()))
             .with_notes(notes.as_deref())
             .with_memory(&state.session.memory)
             .with_usage(&meter);
+        rt.check_request(&ctx);
         rt.planner.chat(&ctx).await
     };
     record_usage(rt, state, meter.take());

@@ -16,7 +16,6 @@ use crate::events::AgentEvent;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::model::UsageMeter;
-use crate::planner::PlanContext;
 use crate::product_doc;
 use crate::state::AgentState;
 
@@ -29,9 +28,8 @@ pub(crate) async fn doc_from_message(rt: &Runtime, state: &mut AgentState) -> Fl
         .unwrap_or_default();
     let meter = UsageMeter::default();
     let patches = {
-        let ctx = PlanContext::new(state.run.goal(), None, &[])
-            .with_ids(Some(&rt.config.session_id), Some(state.run.id()))
-            .with_usage(&meter);
+        let ctx = rt.request_context(state, None, &[]).with_usage(&meter);
+        rt.check_request(&ctx);
         rt.planner.doc_patches(&titles, &ctx).await
     };
     record_usage(rt, state, meter.take());

@@ -63,6 +63,7 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
         None => state.run.record.timeline.push(TimelineItem::Action {
             action: shown.clone(),
             note: planned.plan.note.clone(),
+            target: planned.target(),
             result: ActionResult::Pending { interrupt_id: None },
         }),
     };
@@ -74,6 +75,7 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
         node: "execute_action".to_owned(),
         step_id: step_id.clone(),
         action: Some(shown.clone()),
+        target: planned.target(),
         result: Some(ActionResult::Pending { interrupt_id: None }),
         timings: StepTimings::default(),
     });
@@ -142,6 +144,7 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
         node: "execute_action".to_owned(),
         step_id,
         action: Some(shown),
+        target: planned.target(),
         result: Some(result),
         timings: StepTimings {
             node_us: micros(started),

@@ -18,7 +18,7 @@ use crate::memory::ChatMessage;
 use crate::memory::RunSummary;
 use crate::plan::StepOutcome;
 use crate::policy_bridge::describe;
-use crate::state::AgentState;
+use crate::state::{AgentState, PlannedAction};
 use crate::timeline::TimelineItem;
 
 /// The last sentence of the action limit's message: what the person in the chat does to go on
@@ -69,17 +69,17 @@ pub(crate) fn finalize(rt: &Runtime, node: NodeId, state: &mut AgentState) -> Fl
             continue;
         };
         // The pending entry is the planned action's (a paused or cancelled step): same line.
-        let step_id = state
+        let planned = state
             .run
             .planned_action
             .as_ref()
-            .filter(|planned| planned.timeline_seq == Some(seq))
-            .and_then(|planned| planned.step_id.clone());
+            .filter(|planned| planned.timeline_seq == Some(seq));
         rt.emit(AgentEvent::Step {
             run_id: state.run.id().to_owned(),
             node: node.name().to_owned(),
-            step_id,
+            step_id: planned.and_then(|planned| planned.step_id.clone()),
             action: Some(action.clone()),
+            target: planned.and_then(PlannedAction::target),
             result: Some(result.clone()),
             timings: StepTimings::default(),
         });
@@ -129,6 +129,7 @@ fn close_stop_step(rt: &Runtime, node: NodeId, state: &AgentState, outcome: RunO
         node: node.name().to_owned(),
         step_id: Some(step_id.clone()),
         action: Some(planned.action().clone()),
+        target: None,
         result: Some(result),
         timings: StepTimings::default(),
     });

@@ -25,7 +25,7 @@ use crate::events::{AgentEvent, StepTimings};
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::plan::StepOutcome;
-use crate::policy_bridge::{masked, request_for};
+use crate::policy_bridge::{describe, masked, request_for};
 use crate::secrets::{Secrets, placeholder};
 use crate::state::{AgentState, Ending, PlannedAction};
 use crate::timeline::TimelineItem;
@@ -82,13 +82,17 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
         state.run.record.timeline.push(TimelineItem::Action {
             action: shown.clone(),
             note: planned.plan.note.clone(),
+            target: planned.target(),
             result: ActionResult::Error {
                 message: format!("denied: {message}"),
             },
         });
         state.run.ending = Some(Ending::new(
             RunOutcome::Denied,
-            format!("I did not {}: {message}", shown),
+            format!(
+                "I did not {}: {message}",
+                describe(planned.action(), planned.element.as_ref())
+            ),
             rule.clone(),
         ));
     }
@@ -97,6 +101,7 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
         node: "policy_gate".to_owned(),
         step_id: planned.step_id.clone(),
         action: Some(shown),
+        target: planned.target(),
         result: None,
         timings: StepTimings {
             node_us: micros(started),

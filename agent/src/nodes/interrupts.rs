@@ -9,14 +9,15 @@
 //! planner reads, and the run plans again.
 
 use tandem_policy::PolicyDecision;
-use tandem_protocol::{ActionResult, ActionTarget, Author, QuestionEnd, RunOutcome};
+use tandem_protocol::{ActionResult, Answer, Author, QuestionEnd, RunOutcome};
 
 use crate::action::Action;
 use crate::graph::Flow;
 use crate::interrupt::{Interrupt, InterruptKind, Resume, action_hash};
 use crate::memory::ChatMessage;
 use crate::plan::StepOutcome;
-use crate::policy_bridge::{describe, masked};
+use crate::policy_bridge::{captcha_visible, describe, masked};
+use crate::question::answers_from_message;
 use crate::state::{AgentState, Ending, PlannedAction};
 use crate::timeline::TimelineItem;
 
@@ -37,11 +38,7 @@ pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) 
                 action_hash: hash,
                 reason,
                 rule,
-                target: planned.element.as_ref().map(|element| ActionTarget {
-                    eid: element.eid.to_string(),
-                    role: element.role.clone(),
-                    name: element.name.clone(),
-                }),
+                target: planned.target(),
                 page_url: state.current_url().map(str::to_owned),
             });
             pending_entry(state, &mut planned, &interrupt);
@@ -60,8 +57,17 @@ pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) 
                 }
                 planned.confirmed_hash = Some(hash);
             } else {
+                if let Some(reason) = reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+                    person_said(state, &format!("Why not: {reason}"));
+                }
                 declined(state, &planned, hash, reason);
             }
+            Flow::Next
+        }
+        Some(Resume::Message { text }) => {
+            // The person's words while the confirmation was pending: never an approval.
+            person_said(state, &text);
+            declined(state, &planned, hash, Some(text));
             Flow::Next
         }
         Some(Resume::ManualDone { .. } | Resume::Answer { .. }) => {
@@ -100,9 +106,6 @@ fn declined(state: &mut AgentState, planned: &PlannedAction, hash: String, reaso
         let text = format!("Nobody confirmed in time, so I did not: {shown}. Nothing was done.");
         state.run.ending = Some(Ending::new(RunOutcome::Cancelled, text, "declined"));
         return;
-    }
-    if let Some(reason) = &reason {
-        person_said(state, &format!("Why not: {reason}"));
     }
     state.run.failures.push(match &reason {
         Some(reason) => format!("the person declined {shown}: {reason}"),
@@ -152,7 +155,7 @@ pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -
             state.page.needs_observe = true;
             Flow::Next
         }
-        Some(Resume::Confirm { .. } | Resume::Answer { .. }) => {
+        Some(Resume::Confirm { .. } | Resume::Answer { .. } | Resume::Message { .. }) => {
             state.page.needs_observe = true;
             Flow::Next
         }
@@ -161,15 +164,19 @@ pub(crate) fn manual_interrupt(state: &mut AgentState, resume: Option<Resume>) -
     flow
 }
 
-/// The policy rule that hands over a page because it shows a CAPTCHA.
-const CAPTCHA_PAGE_RULE: &str = "takeover-captcha-visible";
+/// The policy rules that hand over a CAPTCHA (`takeover-captcha`, `takeover-captcha-visible`).
+const CAPTCHA_RULES: &str = "takeover-captcha";
 
-/// A page handed over for its CAPTCHA is handed over once per run: remembers its URL.
+/// One CAPTCHA is one handover: a page the person had while it showed a CAPTCHA (whoever asked
+/// for the handover: a CAPTCHA rule, the planner or the person) is not handed over again for
+/// it in this run; remembers its URL. The re-observation after the hand-back then finds the
+/// challenge solved (box ticked, widget gone) or the page moved on, and the rest of the page
+/// is the agent's. (The widget itself stays the person's by its own rule.)
 fn remember_captcha_page(state: &mut AgentState, planned: &PlannedAction) {
     let for_captcha = matches!(
         &planned.gate,
-        Some((_, PolicyDecision::RequireTakeover { rule, .. })) if rule == CAPTCHA_PAGE_RULE
-    );
+        Some((_, PolicyDecision::RequireTakeover { rule, .. })) if rule.starts_with(CAPTCHA_RULES)
+    ) || state.snapshot().is_some_and(captcha_visible);
     if let (true, Some(page)) = (for_captcha, state.current_page()) {
         let page = page.to_owned();
         if !state.run.captcha_pages_handed_back.contains(&page) {
@@ -213,6 +220,7 @@ fn pending_entry(state: &mut AgentState, planned: &mut PlannedAction, interrupt:
     let seq = state.run.record.timeline.push(TimelineItem::Action {
         action: masked(planned.action(), planned.element.as_ref()),
         note: planned.plan.note.clone(),
+        target: planned.target(),
         result: ActionResult::Pending {
             interrupt_id: Some(interrupt.id.clone()),
         },
@@ -253,29 +261,56 @@ pub(crate) fn ask_user(state: &mut AgentState, resume: Option<Resume>) -> Flow<I
             Flow::Pause(interrupt)
         }
         (Some(Resume::Answer { answers }), action) => {
-            if let Action::AskUser { questions } = action {
-                state
-                    .run
-                    .doc_patches
-                    .extend(crate::product_doc::patches::from_answers(
-                        questions,
-                        &answers,
-                        &crate::planner::instruction::ELEMENT_QUESTIONS,
-                    ));
-            }
             let said: Vec<String> = answers
                 .iter()
                 .map(|a| format!("{}: {}", a.question_id, a.values.join(", ")))
                 .collect();
             person_said(state, &said.join("; "));
-            state
-                .run
-                .steps
-                .push(planned.record(StepOutcome::Answered { answers }));
+            answered(state, &planned, action, answers);
+            Flow::Next
+        }
+        (Some(Resume::Message { text }), action) => {
+            // The person wrote instead of using the form: their message is the answer when it
+            // fits the question, otherwise their reason for not answering (the planner reads it).
+            person_said(state, &text);
+            let fitting = match action {
+                Action::AskUser { questions } => answers_from_message(questions, &text),
+                _ => None,
+            };
+            match fitting {
+                Some(answers) => answered(state, &planned, action, answers),
+                None => state.run.steps.push(planned.record(StepOutcome::Declined {
+                    reason: Some(text.trim().to_owned()),
+                })),
+            }
             Flow::Next
         }
         (None, _) | (Some(Resume::Confirm { .. } | Resume::ManualDone { .. }), _) => Flow::Next,
     };
     state.run.planned_action = Some(planned);
     flow
+}
+
+/// The person answered the ask: the answers go to the Product Doc's patches and the step's
+/// record.
+fn answered(
+    state: &mut AgentState,
+    planned: &PlannedAction,
+    action: &Action,
+    answers: Vec<Answer>,
+) {
+    if let Action::AskUser { questions } = action {
+        state
+            .run
+            .doc_patches
+            .extend(crate::product_doc::patches::from_answers(
+                questions,
+                &answers,
+                &crate::planner::instruction::ELEMENT_QUESTIONS,
+            ));
+    }
+    state
+        .run
+        .steps
+        .push(planned.record(StepOutcome::Answered { answers }));
 }

@@ -8,7 +8,6 @@ use super::measure::record_usage;
 use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::model::UsageMeter;
-use crate::planner::PlanContext;
 use crate::state::AgentState;
 
 pub(crate) async fn fold_memory(rt: &Runtime, state: &mut AgentState) -> Flow<Interrupt> {
@@ -16,9 +15,8 @@ pub(crate) async fn fold_memory(rt: &Runtime, state: &mut AgentState) -> Flow<In
     let meter = UsageMeter::default();
     for (run_id, facts) in to_fold {
         let folded = {
-            let ctx = PlanContext::new(state.run.goal(), None, &[])
-                .with_ids(Some(&rt.config.session_id), Some(state.run.id()))
-                .with_usage(&meter);
+            let ctx = rt.request_context(state, None, &[]).with_usage(&meter);
+            rt.check_request(&ctx);
             rt.planner.fold_run(&facts, &ctx).await
         };
         if let Some(folded) = folded {

@@ -60,7 +60,7 @@ use crate::config::AgentConfig;
 use crate::events::AgentEvent;
 use crate::graph::{Flow, Graph, Limits, NodeName, Route};
 use crate::interrupt::{Interrupt, Resume};
-use crate::planner::Planner;
+use crate::planner::{PlanContext, Planner};
 use crate::settings::SharedSettings;
 use crate::state::AgentState;
 
@@ -163,6 +163,39 @@ impl Runtime {
     /// The person's reasoning flag.
     pub fn reasoning(&self) -> bool {
         self.settings.get().reasoning
+    }
+
+    /// The context of a model request for `state`'s run, whatever its stage (plan, chat,
+    /// doc_patch, memory fold): the run's goal, the session and run ids, and the person's mode
+    /// and reasoning flag as they are now, so every request logs the true ones.
+    pub fn request_context<'a>(
+        &'a self,
+        state: &'a AgentState,
+        snapshot: Option<&'a tandem_mcp_browser::snapshot::Snapshot>,
+        history: &'a [crate::plan::StepRecord],
+    ) -> PlanContext<'a> {
+        let settings = self.settings.get();
+        PlanContext::new(state.run.goal(), snapshot, history)
+            .with_ids(Some(&self.config.session_id), Some(state.run.id()))
+            .with_mode(settings.mode)
+            .with_reasoning(settings.reasoning)
+    }
+
+    /// The invariant of every model request: its mode and reasoning flag are the session's,
+    /// and it offers tools only to a planner that plans with them. Checked in debug builds
+    /// just before the request goes to the planner.
+    pub fn check_request(&self, ctx: &PlanContext<'_>) {
+        let settings = self.settings.get();
+        debug_assert_eq!(ctx.mode, settings.mode, "a model request with another mode");
+        debug_assert_eq!(
+            ctx.reasoning, settings.reasoning,
+            "a model request with another reasoning flag"
+        );
+        debug_assert!(
+            ctx.tools.is_empty() || self.planner.uses_tools(),
+            "tools offered to a planner that does not plan with them"
+        );
+        debug_assert_eq!(ctx.session_id, Some(self.config.session_id.as_str()));
     }
 
     /// The runner limits of this agent.

@@ -20,10 +20,11 @@ use std::time::Instant;
 
 use tandem_mcp_browser::server::params::ObserveParams;
 use tandem_mcp_browser::{ObservedPage, PageNotice};
-use tandem_protocol::{Author, RunOutcome};
+use tandem_protocol::{ActionResult, Author, RunOutcome};
 
 use super::Runtime;
 use super::execute::{check_landing, leave_denied_page, record_tool_error};
+use crate::action::Action;
 use crate::browser::Invoke;
 use crate::events::AgentEvent;
 use crate::graph::Flow;
@@ -161,6 +162,7 @@ fn tell_what_changed(
     after: &ObservedPage,
 ) {
     let Some(changes) = crate::handover::what_changed(before, after) else {
+        nothing_changed(rt, state);
         return;
     };
     let told = format!("While you had the browser: {changes}.");
@@ -177,6 +179,58 @@ fn tell_what_changed(
         } else {
             message.push_str(&format!(" ({told})"));
         }
+    }
+    rt.emit(AgentEvent::Message {
+        run_id: state.run.id().to_owned(),
+        text: told.clone(),
+    });
+    state.run.record.timeline.push(TimelineItem::Text {
+        author: Author::Agent,
+        text: told,
+    });
+}
+
+/// The person handed back and nothing on the page changed (same address, title, field values,
+/// ticks and content, no new tab). Said as it is. A handover of one of the run's actions is
+/// then not done: the step fails ("nothing changed"), so the planner tries again (the policy
+/// hands it over once more) or stops without claiming it; a handover the planner or the person
+/// asked for only gets the note.
+fn nothing_changed(rt: &Runtime, state: &mut AgentState) {
+    let told = "You handed the browser back, but nothing changed on the page.".to_owned();
+    let planned = state.run.planned_action.as_ref();
+    let of_an_action = planned.is_some_and(|p| !matches!(p.action(), Action::NeedUser { .. }));
+    let seq = planned.and_then(|p| p.timeline_seq);
+    let handed_back = state
+        .run
+        .steps
+        .iter_mut()
+        .rev()
+        .find(|step| matches!(step.outcome, StepOutcome::UserDone { .. }));
+    if let Some(step) = handed_back {
+        let said = match &step.outcome {
+            StepOutcome::UserDone { message } if !message.trim().is_empty() => {
+                format!(" The person said: {message}")
+            }
+            _ => String::new(),
+        };
+        if of_an_action {
+            step.outcome = StepOutcome::Failed {
+                error: format!(
+                    "the person had the browser for this and handed it back, but nothing \
+                     changed on the page: it was not done.{said}"
+                ),
+            };
+        } else if let StepOutcome::UserDone { message } = &mut step.outcome {
+            message.push_str(" (nothing changed on the page)");
+        }
+    }
+    if of_an_action && let Some(seq) = seq {
+        let message = "not done: nothing changed on the page".to_owned();
+        state
+            .run
+            .record
+            .timeline
+            .set_result(seq, ActionResult::Error { message });
     }
     rt.emit(AgentEvent::Message {
         run_id: state.run.id().to_owned(),

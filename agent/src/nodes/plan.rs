@@ -24,9 +24,9 @@ use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::model::UsageMeter;
 use crate::plan::Plan;
-use crate::planner::PlanContext;
 use crate::policy_bridge::masked;
 use crate::state::{AgentState, Ending, PlannedAction};
+use crate::wording;
 
 /// Why the run hands over when the person pressed "Take over".
 pub const PERSON_TOOK_OVER: &str = "You took the browser.";
@@ -62,18 +62,17 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
     // is the run's own steps.
     let notes = state.context_notes();
     let planned = {
-        let ctx = PlanContext::new(state.run.goal(), state.snapshot(), &state.run.steps)
+        let ctx = rt
+            .request_context(state, state.snapshot(), &state.run.steps)
             .with_page(state.page.observation.as_ref())
             .with_screenshot(state.page.screenshot.as_ref())
             .with_failures(&state.run.failures)
             .with_tools(&tools)
-            .with_ids(Some(&rt.config.session_id), Some(state.run.id()))
             .with_progress(state.run.actions, state.run.invalid_actions)
-            .with_mode(rt.mode())
-            .with_reasoning(rt.reasoning())
             .with_notes(notes.as_deref())
             .with_memory(&state.session.memory)
             .with_usage(&meter);
+        rt.check_request(&ctx);
         rt.planner.plan(&ctx).await
     };
     record_usage(rt, state, meter.take());
@@ -98,6 +97,7 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
         node: "plan_action".to_owned(),
         step_id: Some(step_id.clone()),
         action: Some(masked(&plan.action, element.as_ref())),
+        target: element.as_ref().map(wording::target_of),
         result: None,
         timings: StepTimings {
             node_us: micros(started),

@@ -57,7 +57,7 @@ pub(crate) fn route(
     }
     Route::To(match node {
         NodeId::IngestUserInput => after_ingest(state, config),
-        NodeId::FoldMemory => after_fold(config),
+        NodeId::FoldMemory => after_fold(state, config),
         NodeId::DocFromMessage => after_doc_from_message(state),
         NodeId::PatchDoc => after_patch_doc(state),
         NodeId::RespondChat => NodeId::FinalizeDone,
@@ -96,14 +96,16 @@ fn after_ingest(state: &AgentState, config: &AgentConfig) -> NodeId {
     if state.session.memory.has_runs_to_fold() {
         NodeId::FoldMemory
     } else {
-        after_fold(config)
+        after_fold(state, config)
     }
 }
 
-/// Then, in a session that keeps a Product Doc, the person's message is read for it. Both modes
-/// then observe: chat mode reads the page (read-only) to talk about it.
-fn after_fold(config: &AgentConfig) -> NodeId {
-    if config.product_doc_path.is_some() {
+/// Then, in a session that keeps a Product Doc, a message that may carry something for it (a
+/// site project, or an answer to the agent's question: [`message_for_doc`]) is read for it;
+/// any other message costs no request. Both modes then observe: chat mode reads the page
+/// (read-only) to talk about it.
+fn after_fold(state: &AgentState, config: &AgentConfig) -> NodeId {
+    if message_for_doc(state, config) {
         NodeId::DocFromMessage
     } else {
         NodeId::MaybeObserve
@@ -234,4 +236,22 @@ fn after_maybe_stop(state: &AgentState, config: &AgentConfig) -> NodeId {
     } else {
         NodeId::MaybeObserve
     }
+}
+
+/// Whether the run's message may carry something for the Product Doc: a doc is kept and either
+/// a site project is under way (the doc has sections, or was saved by an earlier daemon), the
+/// message speaks of a site, or it follows a run that ended with a question to the person.
+fn message_for_doc(state: &AgentState, config: &AgentConfig) -> bool {
+    let Some(path) = config.product_doc_path.as_deref() else {
+        return false;
+    };
+    let under_way = match &state.session.product_doc {
+        Some(doc) => !doc.sections.is_empty(),
+        None => path.exists(),
+    };
+    under_way
+        || crate::product_doc::speaks_of_a_site(state.run.goal())
+        || state.session.messages.iter().rev().nth(1).is_some_and(|m| {
+            m.author == tandem_protocol::Author::Agent && m.text.trim_end().ends_with('?')
+        })
 }

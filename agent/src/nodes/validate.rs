@@ -79,6 +79,7 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
     state.run.record.timeline.push(TimelineItem::Action {
         action: shown.clone(),
         note: planned.plan.note.clone(),
+        target: planned.target(),
         result: result.clone(),
     });
     rt.emit(AgentEvent::Step {
@@ -86,6 +87,7 @@ pub(crate) async fn validate_action(rt: &Runtime, state: &mut AgentState) -> Flo
         node: "validate_action".to_owned(),
         step_id: planned.step_id.clone(),
         action: Some(shown),
+        target: planned.target(),
         result: Some(result),
         timings: StepTimings::default(),
     });

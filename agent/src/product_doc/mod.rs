@@ -34,6 +34,25 @@ pub struct DocPatch {
     pub by: DocAuthor,
 }
 
+/// Whether `message` speaks of a site (a website, a landing page, a homepage…), in its words,
+/// not in the addresses it quotes: then it may carry something for the Product Doc.
+pub fn speaks_of_a_site(message: &str) -> bool {
+    let words: Vec<String> = message
+        .split_whitespace()
+        .filter(|word| !word.contains('/') && !word.trim_end_matches('.').contains('.'))
+        .map(|word| {
+            word.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    let noun = |word: &str| matches!(word, "site" | "sites" | "website" | "websites" | "homepage");
+    words.iter().any(|word| noun(word))
+        || words.windows(2).any(|pair| {
+            matches!(pair[1].as_str(), "page" | "pages")
+                && matches!(pair[0].as_str(), "landing" | "web")
+        })
+}
+
 /// Applies `patches` to `doc`; answers the titles of the sections that changed.
 pub fn apply(doc: &mut ProductDoc, patches: Vec<DocPatch>) -> Vec<String> {
     let mut changed = Vec::new();

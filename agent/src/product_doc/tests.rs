@@ -92,3 +92,15 @@ fn the_doc_is_saved_and_loaded_as_json() {
     assert_eq!(load(&path).unwrap(), doc);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_message_speaks_of_a_site_in_its_words_not_in_its_addresses() {
+    use super::speaks_of_a_site;
+    assert!(speaks_of_a_site("the site is for families in Lyon"));
+    assert!(speaks_of_a_site("Build a landing page for my bakery."));
+    assert!(speaks_of_a_site("change the homepage colours"));
+    assert!(!speaks_of_a_site(
+        "open http://127.0.0.1:7420/site/form.html then click Sign in"
+    ));
+    assert!(!speaks_of_a_site("type Ada into Full name"));
+}

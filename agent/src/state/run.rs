@@ -35,6 +35,11 @@ pub struct PlannedAction {
 }
 
 impl PlannedAction {
+    /// The element the action aims at, as the person sees it (for step lines and cards).
+    pub fn target(&self) -> Option<tandem_protocol::ActionTarget> {
+        self.element.as_ref().map(crate::wording::target_of)
+    }
+
     /// A freshly planned action targeting `element`.
     pub fn new(plan: Plan, element: Option<Element>) -> Self {
         Self {

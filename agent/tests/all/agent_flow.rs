@@ -446,7 +446,7 @@ async fn check_clicks_only_when_the_box_is_in_the_other_state() {
 }
 
 #[tokio::test]
-async fn cancel_and_new_messages_end_a_paused_run_as_cancelled() {
+async fn cancel_ends_a_paused_run_and_a_message_declines_its_question_instead() {
     let browser = Arc::new(FakeBrowser::with(vec![element("e1", "button", "Pay now")]));
     let agent = spawn(&browser, Script::new(vec![click("e1")]));
     let mut events = agent.subscribe();
@@ -464,7 +464,9 @@ async fn cancel_and_new_messages_end_a_paused_run_as_cancelled() {
         .submit_user_message("never mind, something else")
         .await
         .unwrap();
-    assert_eq!(finished(&mut events).await.0, RunOutcome::Cancelled);
+    // The message declined the click; the script keeps proposing it, which is refused.
+    assert_eq!(finished(&mut events).await.0, RunOutcome::Blocked);
+    assert!(!browser.calls().iter().any(|call| call.starts_with("click")));
     let late = agent
         .resume(
             &second.id,
@@ -695,8 +697,8 @@ async fn a_cancel_closes_the_step_in_flight_and_says_what_was_done_before_it() {
     assert_eq!(outcome, RunOutcome::Cancelled);
     assert_eq!(
         text,
-        "Cancelled. Done before that: open https://shop.test/. Cut short: click e1 — button \
-         \"Ok\" (it may have partly happened). Nothing more was done."
+        "Cancelled. Done before that: open https://shop.test/. Cut short: click the \"Ok\" \
+         button (it may have partly happened). Nothing more was done."
     );
     let run = agent.runs().pop().unwrap();
     assert!(
@@ -721,7 +723,7 @@ async fn a_cancel_at_a_confirmation_closes_its_step_and_says_it_was_not_done() {
     assert_eq!(outcome, RunOutcome::Cancelled);
     assert_eq!(
         text,
-        "Cancelled. Not done: click e1 — button \"Pay now\" (it was waiting for an answer). \
+        "Cancelled. Not done: click the \"Pay now\" button (it was waiting for an answer). \
          Nothing more was done."
     );
 }

@@ -5,6 +5,9 @@
 mod support;
 
 mod agent_flow;
+mod hand_back;
 mod instruction_runs;
+mod request_invariants;
 mod served_tools_policy;
 mod takeover;
+mod words_at_a_question;

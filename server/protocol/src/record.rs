@@ -17,6 +17,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::question::ActionTarget;
 use crate::run::RunOutcome;
 use crate::usage::RunUsage;
 
@@ -79,6 +80,10 @@ pub enum TimelineItem<A = Value, I = Value> {
         /// The planner's note for the person.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         note: Option<String>,
+        /// The element it acts on, as the person is shown it (role and name; absent for
+        /// actions on no element and in records written before it was kept).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<ActionTarget>,
         /// Its result, updated in place while pending.
         result: ActionResult,
     },
@@ -170,12 +175,11 @@ impl<A, I> Timeline<A, I> {
         closed
     }
 
-    /// The same timeline with every action and interrupt converted by `action` and
-    /// `interrupt`; sequence numbers and times are kept.
-    pub fn map<B, J>(
+    /// The same timeline with every item converted by `convert`; sequence numbers and times
+    /// are kept.
+    pub fn map_items<B, J>(
         self,
-        mut action: impl FnMut(A) -> B,
-        mut interrupt: impl FnMut(I) -> J,
+        mut convert: impl FnMut(TimelineItem<A, I>) -> TimelineItem<B, J>,
     ) -> Timeline<B, J> {
         let entries = self
             .entries
@@ -183,33 +187,7 @@ impl<A, I> Timeline<A, I> {
             .map(|entry| TimelineEntry {
                 seq: entry.seq,
                 at_ms: entry.at_ms,
-                item: match entry.item {
-                    TimelineItem::Text { author, text } => TimelineItem::Text { author, text },
-                    TimelineItem::Action {
-                        action: a,
-                        note,
-                        result,
-                    } => TimelineItem::Action {
-                        action: action(a),
-                        note,
-                        result,
-                    },
-                    TimelineItem::Observation {
-                        url,
-                        title,
-                        screenshot,
-                    } => TimelineItem::Observation {
-                        url,
-                        title,
-                        screenshot,
-                    },
-                    TimelineItem::Question { interrupt: i } => TimelineItem::Question {
-                        interrupt: interrupt(i),
-                    },
-                    TimelineItem::BrowserRestarted { reason } => {
-                        TimelineItem::BrowserRestarted { reason }
-                    }
-                },
+                item: convert(entry.item),
             })
             .collect();
         Timeline { entries }

@@ -149,10 +149,15 @@ impl Session {
         frames
     }
 
-    /// Starts a run of `text` and notes its goal in the history.
+    /// The person's message: starts a run and notes its goal in the history, or replies to the
+    /// paused run's question (a hand-back note, or words at a confirm or an ask), which keeps
+    /// that run's goal.
     pub async fn submit(&self, text: String) -> Result<String, AgentError> {
+        let paused = self.agent.status().run_id;
         let run_id = self.agent.submit_user_message(text.clone()).await?;
-        if let Some(history) = &self.history {
+        if let Some(history) = &self.history
+            && paused.as_deref() != Some(run_id.as_str())
+        {
             history.started(&self.id, &run_id, &text);
         }
         Ok(run_id)

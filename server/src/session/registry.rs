@@ -296,7 +296,7 @@ impl SessionRegistry {
             Arc::clone(&self.factory.gate),
         );
         if let Some(sampler) = &sampler {
-            sampler.follow(agent.subscribe());
+            sampler.follow(&agent);
         }
         let history = self.history.get().cloned();
         let (outbox, _) = broadcast::channel(FANOUT_CAPACITY);

@@ -249,12 +249,14 @@ async fn each_step_is_one_line_that_is_updated_in_place() {
     // showing where the step ended; the planner's stop ends with the run.
     let steps = shown.split("## Steps").nth(1).unwrap_or_default();
     assert_eq!(
-        steps.matches(r#"type \"Ada\" into e1"#).count(),
+        steps
+            .matches(r#"type \"Ada\" into the \"Full name\" field"#)
+            .count(),
         1,
         "{steps}"
     );
     assert!(
-        steps.contains(r#"type \"Ada\" into e1: typed 3 characters"#),
+        steps.contains(r#"type \"Ada\" into the \"Full name\" field: typed 3 characters"#),
         "{steps}"
     );
     assert_eq!(
@@ -293,7 +295,7 @@ async fn a_reload_shows_the_conversation_its_steps_and_the_last_page_again() {
     let steps = after.split("## Steps").nth(1).unwrap_or_default();
     assert_eq!(
         steps
-            .matches(r#"type \"Ada\" into e1: typed 3 characters"#)
+            .matches(r#"type \"Ada\" into the \"Full name\" field: typed 3 characters"#)
             .count(),
         1,
         "the steps are shown again: {steps}"

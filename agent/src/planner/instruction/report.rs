@@ -37,14 +37,15 @@ pub(crate) fn nothing_to_follow(instructions: &Instructions) -> String {
     format!("{headline} {VOCABULARY}")
 }
 
-/// `button "Sign in" (e12)`, with the field's context when it has one.
+/// `the "Sign in" button`, with the field's context when it has one; never the element's id
+/// (these words are the person's: notes, questions, reports).
 pub(crate) fn describe(el: &Element) -> String {
     let name = if el.name.trim().is_empty() {
         el.placeholder.as_deref().unwrap_or("").trim()
     } else {
         el.name.trim()
     };
-    let mut out = format!("{} \"{}\" ({})", el.role, clip(name, 60), el.eid);
+    let mut out = crate::wording::element(el);
     if let Some(context) = el
         .context
         .as_deref()
@@ -57,7 +58,8 @@ pub(crate) fn describe(el: &Element) -> String {
     out
 }
 
-/// The element's display name: its name, else placeholder, else eid.
+/// The element's display name: its name, else placeholder, else what it is ("an unnamed
+/// button"); never its id.
 pub(crate) fn display_name(el: &Element) -> String {
     let name = el.name.trim();
     if !name.is_empty() {
@@ -65,7 +67,7 @@ pub(crate) fn display_name(el: &Element) -> String {
     }
     match el.placeholder.as_deref().map(str::trim) {
         Some(p) if !p.is_empty() => clip(p, 60),
-        _ => el.eid.to_string(),
+        _ => crate::wording::element(el),
     }
 }
 

@@ -12,8 +12,6 @@ use crate::error::PlannerError;
 use crate::model::{ChatMessage, ChatRequest, Role, Tier};
 use crate::planner::PlanContext;
 
-const CHAT_SYSTEM: &str = include_str!("../../../prompts/chat_system.md");
-const CHAT_REQUEST: &str = include_str!("../../../prompts/chat_request.md");
 /// Longest chat answer asked for, in tokens.
 const CHAT_MAX_TOKENS: u32 = 800;
 
@@ -32,7 +30,7 @@ impl ModelPlanner {
             .notes
             .map_or_else(|| "nothing yet".to_owned(), |n| self.secrets.mask(n));
         let text = render(
-            CHAT_REQUEST,
+            &self.prompts.chat_request,
             &[
                 ("notes", &notes),
                 ("observation", &observation),
@@ -41,7 +39,7 @@ impl ModelPlanner {
         );
         let request = ChatRequest {
             messages: vec![
-                ChatMessage::text(Role::System, CHAT_SYSTEM.to_owned()),
+                ChatMessage::text(Role::System, self.prompts.chat_system.clone()),
                 ChatMessage::text(Role::User, text),
             ],
             response_format: None,

@@ -11,7 +11,6 @@ use crate::model::{ChatMessage, ChatRequest, Role, Tier};
 use crate::planner::PlanContext;
 use crate::product_doc::DocPatch;
 
-const DOC_PATCH_SYSTEM: &str = include_str!("../../../prompts/doc_patch.md");
 /// Patches kept from one message.
 const MAX_PATCHES: usize = 6;
 
@@ -43,7 +42,7 @@ impl ModelPlanner {
             messages: vec![
                 ChatMessage::text(
                     Role::System,
-                    render(DOC_PATCH_SYSTEM, &[("titles", &titles)]),
+                    render(&self.prompts.doc_patch, &[("titles", &titles)]),
                 ),
                 ChatMessage::text(Role::User, self.secrets.mask(ctx.goal)),
             ],

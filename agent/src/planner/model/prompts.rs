@@ -1,5 +1,7 @@
 //! The prompts: `agent/prompts/*.md` built in, each replaceable by a file of the same name in
-//! the configured folder, with `{{variable}}` interpolation.
+//! the configured folder, with `{{variable}}` interpolation. Every request the model planner
+//! makes reads its prompts from here: planning, repair, compaction, chat, the Product Doc patch
+//! and the run summary.
 //!
 //! Interpolation is one pass: inserted values are never scanned again, so page text that
 //! contains `{{goal}}` stays literal. An unknown variable is left as written, so a typo in an
@@ -23,6 +25,14 @@ pub(crate) struct Prompts {
     pub compaction_system: String,
     /// The compaction message (`{{goal}}`, `{{previous}}`, `{{steps}}`).
     pub compaction_request: String,
+    /// System prompt of chat mode's answers.
+    pub chat_system: String,
+    /// Chat mode's request (`{{notes}}`, `{{observation}}`, `{{question}}`).
+    pub chat_request: String,
+    /// System prompt of the FAST Product Doc patch request (`{{titles}}`).
+    pub doc_patch: String,
+    /// System prompt of the FAST run summary request (`{{max_words}}`).
+    pub run_summary: String,
 }
 
 impl Prompts {
@@ -55,6 +65,19 @@ impl Prompts {
             compaction_request: read(
                 "compaction_request",
                 include_str!("../../../prompts/compaction_request.md"),
+            )?,
+            chat_system: read(
+                "chat_system",
+                include_str!("../../../prompts/chat_system.md"),
+            )?,
+            chat_request: read(
+                "chat_request",
+                include_str!("../../../prompts/chat_request.md"),
+            )?,
+            doc_patch: read("doc_patch", include_str!("../../../prompts/doc_patch.md"))?,
+            run_summary: read(
+                "run_summary",
+                include_str!("../../../prompts/run_summary.md"),
             )?,
         })
     }

@@ -6,7 +6,6 @@ use super::{ModelPlanner, record};
 use crate::model::{ChatMessage, ChatRequest, Role, Tier};
 use crate::planner::PlanContext;
 
-const RUN_SUMMARY_SYSTEM: &str = include_str!("../../../prompts/run_summary.md");
 /// Words asked of a run summary.
 const RUN_SUMMARY_WORDS: &str = "70";
 /// Longest summary kept, in characters.
@@ -19,8 +18,10 @@ impl ModelPlanner {
         facts: &str,
         ctx: &PlanContext<'_>,
     ) -> Option<String> {
-        let system =
-            super::prompts::render(RUN_SUMMARY_SYSTEM, &[("max_words", RUN_SUMMARY_WORDS)]);
+        let system = super::prompts::render(
+            &self.prompts.run_summary,
+            &[("max_words", RUN_SUMMARY_WORDS)],
+        );
         let request = ChatRequest {
             messages: vec![
                 ChatMessage::text(Role::System, system),

@@ -53,6 +53,7 @@ fn a_record_written_with_typed_actions_reads_back_as_json_values() {
     let seq = record.timeline.push(TimelineItem::Action {
         action: Act::Click { eid: "e4".into() },
         note: None,
+        target: None,
         result: ActionResult::Pending { interrupt_id: None },
     });
     record.timeline.set_result(

@@ -282,6 +282,6 @@ fn the_note_says_which_step_and_which_element() {
     let next = plan("click Place order", Some(&page), &[]);
     assert_eq!(
         next.note.as_deref(),
-        Some("Step 1/1: click button \"Place order\" (e6)")
+        Some("Step 1/1: click the \"Place order\" button")
     );
 }

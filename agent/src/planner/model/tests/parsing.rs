@@ -180,8 +180,26 @@ fn prompts_interpolate_once_and_can_be_overridden() {
     let dir = std::env::temp_dir().join(format!("tandem-prompts-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("repair.md"), "Fix it: {{error}}").unwrap();
+    for name in ["chat_system", "chat_request", "doc_patch", "run_summary"] {
+        std::fs::write(dir.join(format!("{name}.md")), format!("my {name}")).unwrap();
+    }
     let prompts = Prompts::load(Some(&dir)).unwrap();
     assert_eq!(prompts.repair, "Fix it: {{error}}");
     assert!(prompts.system.contains("untrusted"));
+    assert_eq!(
+        [
+            prompts.chat_system.as_str(),
+            &prompts.chat_request,
+            &prompts.doc_patch,
+            &prompts.run_summary
+        ],
+        [
+            "my chat_system",
+            "my chat_request",
+            "my doc_patch",
+            "my run_summary"
+        ],
+        "every prompt of the model planner is overridable"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
