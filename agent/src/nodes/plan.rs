@@ -62,7 +62,7 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
     // is the run's own steps.
     let notes = state.context_notes();
     let planned = {
-        let ctx = PlanContext::new(state.run.goal(), state.snapshot(), &state.run.steps)
+        let ctx = PlanContext::new(state.run.message(), state.snapshot(), &state.run.steps)
             .with_page(state.page.observation.as_ref())
             .with_screenshot(state.page.screenshot.as_ref())
             .with_failures(&state.run.failures)

@@ -11,7 +11,7 @@ use super::locate::{ask_again, locate, usable};
 use super::matching::contains_normalized;
 use super::progress::{StepAnswer, StepState};
 use super::report::{describe, shown_text};
-use super::resolve::{Intent, Resolution, by_eid, default_field, resolve};
+use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resolve};
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{choose, datepicker, explore, matching, prose, value_format};
@@ -84,6 +84,14 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             let el = match target {
                 Some(t) if t.optional => match resolve(snap, t, Intent::Type) {
                     Resolution::NotFound => unnamed_field(snap, state)?,
+                    _ => locate(snap, t, Intent::Type, state)?,
+                },
+                Some(
+                    t @ Target {
+                        position: Some(n), ..
+                    },
+                ) if state.answer.is_none() => match resolve(snap, t, Intent::Type) {
+                    Resolution::NotFound => usable(nth_field(snap, *n), t, snap, state)?,
                     _ => locate(snap, t, Intent::Type, state)?,
                 },
                 Some(t) => locate(snap, t, Intent::Type, state)?,

@@ -90,7 +90,7 @@ impl Texts {
             add(kind, 1);
         }
         if closes(&el.name) {
-            add("close dismiss", 2);
+            add("close dismiss x ×", 2);
         }
         Texts { fields }
     }
@@ -109,7 +109,10 @@ impl Texts {
 /// Words people use for a field's kind ("the multi-line field", "the email box").
 fn kind_words(el: &Element) -> Option<&'static str> {
     if el.tag == "textarea" {
-        return Some("multi line multiline text area large long");
+        return Some("multi line multiline textarea large long");
+    }
+    if el.tag == "button" {
+        return Some("button");
     }
     if el.tag != "input" {
         return None;
@@ -127,6 +130,9 @@ fn kind_words(el: &Element) -> Option<&'static str> {
         "color" => "colour color",
         "range" => "slider range",
         "file" => "file upload",
+        "checkbox" => "checkbox check box tick box",
+        "radio" => "radio button",
+        "submit" | "button" | "reset" => "button",
         _ => return None,
     })
 }
@@ -229,9 +235,9 @@ pub(crate) fn resolve<'s>(
                 (s, el)
             })
             .collect();
-        return pick(scored, target.ordinal);
+        return pick(scored, target.ordinal, &target.phrase);
     }
-    pick(scored, target.ordinal)
+    pick(scored, target.ordinal, &target.phrase)
 }
 
 /// The target without the last word of its name, when that leaves a name.
@@ -245,7 +251,11 @@ fn without_kind_noun(target: &Target) -> Option<Target> {
 }
 
 /// Picks the best of scored candidates (in document order), honouring an ordinal.
-fn pick(scored: Vec<(Score, &Element)>, ordinal: Option<Ordinal>) -> Resolution<'_> {
+fn pick<'s>(
+    scored: Vec<(Score, &'s Element)>,
+    ordinal: Option<Ordinal>,
+    phrase: &str,
+) -> Resolution<'s> {
     let Some(top) = scored.iter().map(|(s, _)| *s).max() else {
         return Resolution::NotFound;
     };
@@ -272,7 +282,21 @@ fn pick(scored: Vec<(Score, &Element)>, ordinal: Option<Ordinal>) -> Resolution<
         [first, rest @ ..] if rest.iter().all(|el| interchangeable(first, el)) => {
             Resolution::Found(first)
         }
-        _ => Resolution::Ambiguous(best),
+        _ => match written_the_same(&best, phrase) {
+            Some(el) => Resolution::Found(el),
+            None => Resolution::Ambiguous(best),
+        },
+    }
+}
+
+/// Among names that differ only in case ("eget" and "Eget"), the one written exactly as the
+/// phrase, when there is exactly one.
+fn written_the_same<'s>(candidates: &[&'s Element], phrase: &str) -> Option<&'s Element> {
+    let phrase = phrase.trim();
+    let mut exact = candidates.iter().filter(|el| el.name.trim() == phrase);
+    match (exact.next(), exact.next()) {
+        (Some(one), None) => Some(*one),
+        _ => None,
     }
 }
 
@@ -303,7 +327,7 @@ pub(crate) fn lists_with_option<'s>(snapshot: &'s Snapshot, option: &str) -> Res
             ))
         })
         .collect();
-    pick(scored, None)
+    pick(scored, None, option)
 }
 
 fn best_option_quality(el: &Element, option: &str) -> u8 {
@@ -372,6 +396,17 @@ pub(crate) fn default_field(snapshot: &Snapshot) -> Resolution<'_> {
         (_, []) => Resolution::Ambiguous(fields),
         (_, _) => Resolution::Ambiguous(visible),
     }
+}
+
+/// The `n`th (1-based) enabled field of the page in document order, for a value whose words
+/// name no field.
+pub(crate) fn nth_field(snapshot: &Snapshot, n: usize) -> Resolution<'_> {
+    snapshot
+        .elements
+        .iter()
+        .filter(|el| is_editable(el) && !el.disabled)
+        .nth(n.saturating_sub(1))
+        .map_or(Resolution::NotFound, Resolution::Found)
 }
 
 /// The element with this eid.
