@@ -131,6 +131,16 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
                     note: format!("\"{}\" is one box", whole.phrase),
                 });
             }
+            // "choose Paris, France": the whole phrase is one choice the page shows.
+            // (A later part also finds the choice made: a field now holds the whole phrase.)
+            if *on && names_one_choice(snap, whole, !*first) {
+                if *first {
+                    return choose::select(&whole.phrase, None, snap, state);
+                }
+                return Ok(Decision::Skip {
+                    note: format!("\"{}\" is one choice", whole.phrase),
+                });
+            }
             let el = locate(snap, target, Intent::Check, state)?;
             check(el, *on)
         }
@@ -200,6 +210,18 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
                 },
             ));
         }
+    })
+}
+
+/// Whether an element or a list option of the page is named exactly `whole` (or, with
+/// `values`, an element holds it as its value).
+fn names_one_choice(snap: &Snapshot, whole: &Target, values: bool) -> bool {
+    let exact =
+        |text: &str| matching::quality(&whole.full, &matching::normalize(text)) == matching::EXACT;
+    snap.elements.iter().any(|el| {
+        exact(&el.name)
+            || el.options.iter().any(|o| exact(&o.label))
+            || (values && el.value.as_deref().is_some_and(exact))
     })
 }
 

@@ -111,9 +111,6 @@ fn kind_words(el: &Element) -> Option<&'static str> {
     if el.tag == "textarea" {
         return Some("multi line multiline textarea large long");
     }
-    if el.tag == "button" {
-        return Some("button");
-    }
     if el.tag != "input" {
         return None;
     }
@@ -130,9 +127,6 @@ fn kind_words(el: &Element) -> Option<&'static str> {
         "color" => "colour color",
         "range" => "slider range",
         "file" => "file upload",
-        "checkbox" => "checkbox check box tick box",
-        "radio" => "radio button",
-        "submit" | "button" | "reset" => "button",
         _ => return None,
     })
 }

@@ -252,16 +252,12 @@ impl Target {
         }
         let full = words.join(" ");
         let (role, name) = match &quoted {
-            // 'a "link" element' names a kind, not a text. For a form control the kind's own
-            // word stays as the name ('a "textarea" widget' is no single-line field), matched
-            // by the element's kind words.
+            // 'a "link" element' names a kind, not a text. For a field the kind's own word
+            // stays as the name ('a "textarea" widget' is no single-line field), matched by the
+            // element's kind words.
             Some(inner) if noise && words.len() == 1 && role_word(&normalize(inner)).is_some() => {
                 let role = role_word(&normalize(inner));
-                let form_control = matches!(
-                    role,
-                    Some(RoleClass::Editable | RoleClass::Checkbox | RoleClass::Radio)
-                );
-                let name = if form_control {
+                let name = if role == Some(RoleClass::Editable) {
                     normalize(inner)
                 } else {
                     String::new()

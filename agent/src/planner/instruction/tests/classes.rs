@@ -123,3 +123,25 @@ fn a_question_is_answered_from_the_page_and_ends_done() {
     let unclear = plan("frobnicate the widget", Some(&page), &[]);
     assert_eq!(unclear.stop_meaning, crate::plan::StopMeaning::GaveUp);
 }
+
+#[test]
+fn a_list_that_is_one_choice_of_the_page_is_chosen_whole() {
+    let page = Page::new("https://trip.test/", "Trip")
+        .element("option", "Paris, France")
+        .element("option", "Paris, Texas")
+        .build();
+    let goal = "choose Paris, Texas";
+    let first = plan(goal, Some(&page), &[]);
+    assert_eq!(first.action, click("e2"));
+    // The list is gone; the field holds the choice: the other part needs nothing.
+    let after = Page::new("https://trip.test/", "Trip")
+        .textbox("Destination")
+        .with(|el| el.value = Some("Paris, Texas".to_owned()))
+        .build();
+    let done = plan(goal, Some(&after), &[succeeded(&first)]);
+    assert!(
+        matches!(done.action, Action::Stop { .. }),
+        "{}",
+        done.action
+    );
+}
