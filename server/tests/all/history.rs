@@ -9,6 +9,21 @@ use tandem_tests::FixtureSite;
 
 use crate::support;
 
+/// The session's one run, as the `history` request returns it.
+async fn the_only_run(client: &mut support::WsClient) -> tandem_protocol::StoredRun {
+    client
+        .send(&ClientMessage::History { session_id: None })
+        .await;
+    let ServerMessage::History { mut runs, .. } = client
+        .wait_for(|f| matches!(f, ServerMessage::History { .. }))
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!(runs.len(), 1, "one run: {runs:?}");
+    runs.remove(0)
+}
+
 fn config_with_history(dir: &std::path::Path) -> Config {
     let mut config = Config::default();
     config.sessions.history_dir = Some(dir.to_path_buf());
@@ -35,18 +50,7 @@ async fn a_sessions_runs_survive_a_daemon_restart_and_are_served_with_the_token_
         .send(&ClientMessage::UserMessage { text: goal.clone() })
         .await;
     client.expect_done().await;
-    client
-        .send(&ClientMessage::History { session_id: None })
-        .await;
-    let ServerMessage::History { runs, .. } = client
-        .wait_for(|f| matches!(f, ServerMessage::History { .. }))
-        .await
-    else {
-        unreachable!()
-    };
-    let [run] = runs.as_slice() else {
-        panic!("one run: {runs:?}");
-    };
+    let run = the_only_run(&mut client).await;
     assert_eq!(
         (run.goal.as_str(), run.status),
         (goal.as_str(), RunStatusOnDisk::Ended(RunOutcome::Done))
@@ -130,14 +134,7 @@ async fn a_password_written_in_the_message_is_typed_after_one_confirm_and_never_
             ServerMessage::AgentQuestion(asked) => {
                 assert_eq!(asked.kind, tandem_protocol::AgentQuestionKind::Confirm);
                 questions.push(serde_json::to_string(&asked).unwrap());
-                client
-                    .send(&ClientMessage::Confirm {
-                        interrupt_id: asked.interrupt_id.clone(),
-                        approved: true,
-                        remember: false,
-                        reason: None,
-                    })
-                    .await;
+                client.approve(&asked.interrupt_id).await;
             }
             ServerMessage::RunFinished { outcome, .. } => break outcome,
             _ => unreachable!(),
@@ -150,18 +147,7 @@ async fn a_password_written_in_the_message_is_typed_after_one_confirm_and_never_
         "{first}"
     );
     assert!(!first.contains(secret), "the card masks the value: {first}");
-    client
-        .send(&ClientMessage::History { session_id: None })
-        .await;
-    let ServerMessage::History { runs, .. } = client
-        .wait_for(|f| matches!(f, ServerMessage::History { .. }))
-        .await
-    else {
-        unreachable!()
-    };
-    let [run] = runs.as_slice() else {
-        panic!("one run: {runs:?}");
-    };
+    let run = the_only_run(&mut client).await;
     assert!(run.goal.contains("the password \"••••••\""), "{}", run.goal);
     drop(client);
     daemon.stop().await;

@@ -15,7 +15,7 @@
 
 use super::described::described;
 use super::matching::normalize;
-use super::split::{quote_spans, whole_quoted};
+use super::split::{quote_spans, split_at_last, whole_quoted};
 use super::step::{Ordinal, RoleClass, Step, Target};
 
 const TYPE_VERBS: &[&str] = &["type", "enter", "input", "write", "put", "insert", "fill"];
@@ -54,19 +54,22 @@ pub(crate) fn parse(verb: &str, rest: &str) -> Option<Vec<Step>> {
     if items.len() < 2 {
         return None;
     }
-    let whole = Target::parse(rest);
-    Some(
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| Step::CheckPart {
-                target: Target::parse(item),
-                whole: whole.clone(),
-                on: *on,
-                first: i == 0,
-            })
-            .collect(),
-    )
+    Some(list_parts(&items, rest, *on))
+}
+
+/// One [`Step::CheckPart`] per item of the list `whole`.
+fn list_parts(items: &[String], whole: &str, on: bool) -> Vec<Step> {
+    let whole = Target::parse(whole);
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| Step::CheckPart {
+            target: Target::parse(item),
+            whole: whole.clone(),
+            on,
+            first: i == 0,
+        })
+        .collect()
 }
 
 fn strip_first<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
@@ -129,12 +132,13 @@ fn several_fields(rest: &str) -> Option<Vec<Step>> {
 /// `the username "kim" and the password "pw7" [into the text fields]`: two or more quoted
 /// values, each with the words that say what it is.
 fn described_values(rest: &str) -> Option<Vec<Step>> {
-    let (values, fields) = split_word_last(rest, &["into", "in"]).unwrap_or((rest, ""));
-    let items = split_list(values);
+    let (values, fields) =
+        split_at_last(rest, &["into", "in"]).unwrap_or_else(|| (rest.to_owned(), String::new()));
+    let items = split_list(&values);
     if items.len() < 2 {
         return None;
     }
-    let role = role_of_plural(fields).unwrap_or(RoleClass::Editable);
+    let role = role_of_plural(&fields).unwrap_or(RoleClass::Editable);
     items
         .iter()
         .enumerate()
@@ -190,19 +194,7 @@ fn chosen_names(rest: &str) -> Option<Vec<Step>> {
     if items.len() < 2 || items.iter().any(|item| item.split_whitespace().count() > 4) {
         return None;
     }
-    let whole = Target::parse(rest);
-    Some(
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| Step::CheckPart {
-                target: Target::parse(item),
-                whole: whole.clone(),
-                on: true,
-                first: i == 0,
-            })
-            .collect(),
-    )
+    Some(list_parts(&items, rest, true))
 }
 
 /// `V as F and V2 as F2` (or `for`, `in`, `into`); with `fill`, also `F with V and F2 with V2`.
@@ -251,21 +243,6 @@ fn contains_word(text: &str, words: &[&str]) -> bool {
         lower
             .match_indices(&format!(" {w} "))
             .any(|(i, _)| !spans.iter().any(|(o, c)| i >= *o && i < *c))
-    })
-}
-
-/// Splits at the last ` word ` outside quotes (words in order of preference).
-fn split_word_last<'t>(text: &'t str, words: &[&str]) -> Option<(&'t str, &'t str)> {
-    let spans = quote_spans(text);
-    let lower = text.to_ascii_lowercase();
-    words.iter().find_map(|w| {
-        let needle = format!(" {w} ");
-        lower
-            .match_indices(&needle)
-            .map(|(i, _)| i)
-            .filter(|i| !spans.iter().any(|(o, c)| *i >= *o && *i < *c))
-            .last()
-            .map(|i| (&text[..i], &text[i + needle.len()..]))
     })
 }
 

@@ -2,12 +2,11 @@
 //! tabs", "navigate through the file tree", "open the pie menu", with a purpose that a later
 //! clause states ("…, to find and click on the link X").
 //!
-//! In: one clause. Out: whether it names only containers (no element of its own); `parse` then
+//! In: one clause, lead-ins stripped. Out: whether it names only containers (no element of its own); `parse` then
 //! makes the next click a find (open what hides the element, then click it) instead of
 //! looking for an element called "section below".
 
 use super::matching::normalize;
-use super::parse::strip_lead_ins;
 use super::split::first_word;
 
 /// Verbs of opening or moving around.
@@ -84,9 +83,10 @@ const PURPOSE: &[&str] = &[
     ". find",
 ];
 
-/// True when `clause` is an opening verb followed only by container words.
+/// True when `clause` (lead-ins already stripped) is an opening verb followed only by
+/// container words.
 pub(crate) fn names_only_containers(clause: &str) -> bool {
-    let text = strip_lead_ins(clause).trim();
+    let text = clause.trim();
     let (verb, rest) = first_word(text);
     if !VERBS.contains(&verb.as_str()) {
         return false;
@@ -130,7 +130,7 @@ mod tests {
             "Navigate through the file tree. Find",
             "open the pie menu",
             "look through the folders",
-            "please browse the categories",
+            "browse the categories",
         ] {
             assert!(names_only_containers(clause), "{clause}");
         }

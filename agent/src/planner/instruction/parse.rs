@@ -105,7 +105,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
     // "expand the sections below, to find and click X": the next click is a find.
     let mut find_next = false;
     for clause in merged {
-        if names_only_containers(&clause.text) {
+        if names_only_containers(strip_lead_ins(&clause.text)) {
             find_next = true;
             continue;
         }

@@ -276,7 +276,7 @@ fn pick<'s>(
         [first, rest @ ..] if rest.iter().all(|el| interchangeable(first, el)) => {
             Resolution::Found(first)
         }
-        _ => match written_the_same(&best, phrase) {
+        _ => match written_the_same(&best, phrase).or_else(|| innermost(&best)) {
             Some(el) => Resolution::Found(el),
             None => Resolution::Ambiguous(best),
         },
@@ -289,6 +289,28 @@ fn written_the_same<'s>(candidates: &[&'s Element], phrase: &str) -> Option<&'s 
     let phrase = phrase.trim();
     let mut exact = candidates.iter().filter(|el| el.name.trim() == phrase);
     match (exact.next(), exact.next()) {
+        (Some(one), None) => Some(*one),
+        _ => None,
+    }
+}
+
+/// A container named by the control inside it (a header that holds its only button): when
+/// all candidates but one hold another candidate, the one they hold.
+fn innermost<'s>(candidates: &[&'s Element]) -> Option<&'s Element> {
+    let holds = |outer: &Element, inner: &Element| {
+        let (o, i) = (&outer.rect, &inner.rect);
+        outer.eid != inner.eid
+            && i.w > 0.0
+            && i.h > 0.0
+            && o.x <= i.x
+            && o.y <= i.y
+            && o.x + o.w >= i.x + i.w
+            && o.y + o.h >= i.y + i.h
+    };
+    let mut inner = candidates
+        .iter()
+        .filter(|el| !candidates.iter().any(|other| holds(el, other)));
+    match (inner.next(), inner.next()) {
         (Some(one), None) => Some(*one),
         _ => None,
     }

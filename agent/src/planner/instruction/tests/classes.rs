@@ -145,3 +145,21 @@ fn a_list_that_is_one_choice_of_the_page_is_chosen_whole() {
         done.action
     );
 }
+
+#[test]
+fn a_header_named_by_the_button_inside_it_yields_to_the_button() {
+    let page = Page::new("https://acc.test/", "Sections")
+        .element("tab", "Send")
+        .with(|el| {
+            el.rect.y = 100.0;
+            el.rect.w = 300.0;
+            el.rect.h = 60.0;
+        })
+        .button("Send")
+        .with(|el| {
+            el.rect.x = 20.0;
+            el.rect.y = 110.0;
+        })
+        .build();
+    assert_eq!(plan("click send", Some(&page), &[]).action, click("e2"));
+}
