@@ -121,6 +121,7 @@ fn several_fields(rest: &str) -> Option<Vec<Step>> {
                         ordinal: Some(Ordinal::Nth(n)),
                         optional: false,
                         position: None,
+                        any: false,
                     }),
                 })
                 .collect(),
@@ -157,6 +158,7 @@ fn described_values(rest: &str) -> Option<Vec<Step>> {
                     ordinal: Some(Ordinal::Nth(i + 1)),
                     optional: false,
                     position: None,
+                    any: false,
                 }
             } else {
                 Target {

@@ -229,9 +229,22 @@ pub(crate) fn resolve<'s>(
                 (s, el)
             })
             .collect();
-        return pick(scored, target.ordinal, &target.phrase);
+        return pick(scored, target.ordinal, &target.phrase).any_one(target.any);
     }
-    pick(scored, target.ordinal, &target.phrase)
+    pick(scored, target.ordinal, &target.phrase).any_one(target.any)
+}
+
+impl<'s> Resolution<'s> {
+    /// With `any` ("click a checkbox"), the first of equally good matches.
+    fn any_one(self, any: bool) -> Resolution<'s> {
+        match self {
+            Resolution::Ambiguous(candidates) if any => candidates
+                .first()
+                .copied()
+                .map_or(Resolution::NotFound, Resolution::Found),
+            other => other,
+        }
+    }
 }
 
 /// The target without the last word of its name, when that leaves a name.

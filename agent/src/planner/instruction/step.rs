@@ -158,6 +158,9 @@ pub(crate) struct Target {
     /// \"pw7\" into the fields"): when the name matches nothing, the field at this 1-based
     /// position among the page's fields is meant.
     pub position: Option<usize>,
+    /// Written with "a", "an" or "any" ("click a checkbox"): any one of equally good matches
+    /// will do, so the first is taken instead of asking.
+    pub any: bool,
 }
 
 const TWO_WORD_ROLES: &[(&str, RoleClass)] = &[
@@ -268,7 +271,10 @@ impl Target {
             Some(inner) => (role_in(&words), normalize(inner)),
             None => split_role(&words),
         };
+        let lower = trimmed.to_lowercase();
+        let any = ["a ", "an ", "any "].iter().any(|a| lower.starts_with(a));
         Target {
+            any,
             phrase: quoted.unwrap_or_else(|| display.to_owned()),
             name,
             full,
@@ -289,6 +295,7 @@ impl Target {
             ordinal: None,
             optional: false,
             position: None,
+            any: false,
         }
     }
 }

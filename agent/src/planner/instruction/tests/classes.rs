@@ -163,3 +163,20 @@ fn a_header_named_by_the_button_inside_it_yields_to_the_button() {
         .build();
     assert_eq!(plan("click send", Some(&page), &[]).action, click("e2"));
 }
+
+#[test]
+fn a_kind_written_with_a_means_any_one_of_them() {
+    let page = Page::new("https://w.test/", "Widgets")
+        .checkbox("first", false)
+        .checkbox("second", false)
+        .build();
+    assert_eq!(
+        plan("Click on a \"checkbox\" widget.", Some(&page), &[]).action,
+        click("e1")
+    );
+    // "the checkbox" is one particular box: two of them are asked about.
+    assert!(matches!(
+        plan("click the checkbox", Some(&page), &[]).action,
+        Action::AskUser { .. }
+    ));
+}
