@@ -43,6 +43,7 @@ pub mod handle;
 pub mod handover;
 pub mod interrupt;
 pub mod memory;
+pub mod message_secrets;
 pub mod model;
 pub mod nodes;
 pub mod plan;

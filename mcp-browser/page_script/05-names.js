@@ -1,5 +1,6 @@
   // page_script/05-names.js — Accessible names: label text, aria-labelledby, descendants' alt/aria-label/title for
-  // icon-only controls. accessibleName(el, role, root, labels) -> the trimmed name ('' when none).
+  // icon-only controls, and for a field with none of those the short text right before it.
+  // accessibleName(el, role, root, labels) -> the trimmed name ('' when none).
   // (A fragment: the files of page_script/ are concatenated in name order into one script.)
 
   // ---- accessible names ----------------------------------------------------------------------
@@ -141,6 +142,27 @@
     s = norm(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') ||
       el.getAttribute('data-placeholder'));
     if (s) return cut(s, 80);
+    if (field) return textBefore(el);
+    return '';
+  }
+
+  // A field with no label, title or placeholder is named by the short text right before it
+  // ("Username <input>", "<span>Date:</span> <input>"), as a person reads the form; '' when a
+  // control or nothing short stands there.
+  function textBefore(el) {
+    for (let n = el.previousSibling; n; n = n.previousSibling) {
+      let t = '';
+      if (n.nodeType === 3) {
+        t = norm(n.nodeValue);
+      } else if (n.nodeType === 1) {
+        if (n.matches('input,select,textarea,button') ||
+            n.querySelector('input,select,textarea,button')) return '';
+        t = norm(n.textContent);
+      }
+      if (!t) continue;
+      t = t.replace(/[:*]+$/, '').trim();
+      return t.length <= 40 ? t : '';
+    }
     return '';
   }
 

@@ -144,7 +144,12 @@
       return fail('no_option', `no option matches "${want}"; options: ${list}${more}`);
     }
     if (pick.disabled) return fail('disabled', `option "${norm(pick.label)}" is disabled`);
-    node.focus();
+    // A <select> hidden behind a scripted replacement is not focused: focus opens the
+    // replacement's list, which then covers the controls after it.
+    const box = node.getBoundingClientRect();
+    const seen = box.width > 1 && box.height > 1 && node.ownerDocument.elementFromPoint(
+      box.left + box.width / 2, box.top + box.height / 2) === node;
+    if (seen) node.focus();
     const set = nativeSetter(node, 'value');
     if (node.multiple) {
       for (const o of opts) o.selected = o === pick;

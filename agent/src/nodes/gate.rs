@@ -151,7 +151,7 @@ fn given_in_message(action: &Action, request: &ActionRequest, state: &AgentState
     request.text_is_secret
         && state
             .run
-            .goal()
+            .message()
             .split(|c: char| c.is_whitespace() || "\"'“”‘’,;".contains(c))
             .any(|word| !word.is_empty() && word == text)
 }

@@ -24,6 +24,7 @@ use crate::graph::Flow;
 use crate::interrupt::Interrupt;
 use crate::model::UsageMeter;
 use crate::plan::Plan;
+use crate::planner::PlanContext;
 use crate::policy_bridge::masked;
 use crate::state::{AgentState, Ending, PlannedAction};
 use crate::wording;
@@ -62,16 +63,20 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
     // is the run's own steps.
     let notes = state.context_notes();
     let planned = {
-        let ctx = rt
-            .request_context(state, state.snapshot(), &state.run.steps)
-            .with_page(state.page.observation.as_ref())
-            .with_screenshot(state.page.screenshot.as_ref())
-            .with_failures(&state.run.failures)
-            .with_tools(&tools)
-            .with_progress(state.run.actions, state.run.invalid_actions)
-            .with_notes(notes.as_deref())
-            .with_memory(&state.session.memory)
-            .with_usage(&meter);
+        // The planner reads the message as written (a password in it is typed after its
+        // confirm); everything recorded keeps it masked (`Run::goal`).
+        let ctx = PlanContext {
+            goal: state.run.message(),
+            ..rt.request_context(state, state.snapshot(), &state.run.steps)
+        }
+        .with_page(state.page.observation.as_ref())
+        .with_screenshot(state.page.screenshot.as_ref())
+        .with_failures(&state.run.failures)
+        .with_tools(&tools)
+        .with_progress(state.run.actions, state.run.invalid_actions)
+        .with_notes(notes.as_deref())
+        .with_memory(&state.session.memory)
+        .with_usage(&meter);
         rt.check_request(&ctx);
         rt.planner.plan(&ctx).await
     };

@@ -8,6 +8,7 @@ use tandem_policy::{ActionRequest, PolicyDecision};
 use tandem_protocol::{QuestionEnd, RunOutcome};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::message_secrets::mask_message_secrets;
 use crate::plan::{Plan, StepOutcome, StepRecord};
 use crate::product_doc::DocPatch;
 use crate::timeline::{RunRecord, TimelineItem};
@@ -135,6 +136,8 @@ pub struct Run {
     pub before_handover: Option<ObservedPage>,
     /// Who asked for the record so far while the run executes ([`Run::transcript_requests`]).
     transcript: Option<TranscriptRequests>,
+    /// The person's message as written ([`Run::message`]).
+    message: String,
 }
 
 /// Requests for the record of a run that is executing, answered between two nodes.
@@ -145,11 +148,14 @@ struct TranscriptRequests {
 }
 
 impl Run {
-    /// A new run `run_id` for the person's message `goal`.
+    /// A new run `run_id` for the person's message `goal`. The record (and so everything
+    /// recorded or shown) holds the message with its secrets masked
+    /// ([`crate::message_secrets`]); [`Run::message`] keeps it as written.
     pub fn new(run_id: String, goal: String) -> Self {
         let (sender, requests) = mpsc::unbounded_channel();
         Self {
-            record: RunRecord::new(run_id, goal),
+            record: RunRecord::new(run_id, mask_message_secrets(&goal)),
+            message: goal,
             transcript: Some(TranscriptRequests { sender, requests }),
             ..Self::default()
         }
@@ -160,9 +166,20 @@ impl Run {
         &self.record.run_id
     }
 
-    /// The person's message that started the run.
+    /// The person's message that started the run, with the secrets it gives masked: what is
+    /// recorded, shown and sent to a model.
     pub fn goal(&self) -> &str {
         &self.record.goal
+    }
+
+    /// The person's message as written, secrets included: only for the planner that follows
+    /// it and the policy gate that checks a typed secret came from it. Never recorded.
+    pub fn message(&self) -> &str {
+        if self.message.is_empty() {
+            &self.record.goal
+        } else {
+            &self.message
+        }
     }
 
     /// The item of the run's timeline entry `seq`.

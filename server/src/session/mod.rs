@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
 use tandem_agent::interrupt::{Interrupt, InterruptKind, Resume};
+use tandem_agent::message_secrets::mask_message_secrets;
 use tandem_agent::planner::Planner;
 use tandem_agent::{AgentConfig, AgentError, AgentHandle, ExternalServer};
 use tandem_mcp_browser::{BrowserHost, McpBrowserClient};
@@ -158,7 +159,8 @@ impl Session {
         if let Some(history) = &self.history
             && paused.as_deref() != Some(run_id.as_str())
         {
-            history.started(&self.id, &run_id, &text);
+            // The history holds the message as the run records it: secrets masked.
+            history.started(&self.id, &run_id, &mask_message_secrets(&text));
         }
         Ok(run_id)
     }

@@ -241,14 +241,7 @@ async fn a_websocket_dropped_while_a_confirmation_is_pending_is_reattached_and_a
         } => assert_eq!(pending, asked, "the same question is sent again"),
         other => panic!("re-attaching must carry the pending question: {other:?}"),
     }
-    second
-        .send(&ClientMessage::Confirm {
-            interrupt_id: asked.interrupt_id.clone(),
-            approved: true,
-            remember: false,
-            reason: None,
-        })
-        .await;
+    second.approve(&asked.interrupt_id).await;
     second.expect_done().await;
     let run = daemon
         .state

@@ -9,6 +9,21 @@ use tandem_tests::FixtureSite;
 
 use crate::support;
 
+/// The session's one run, as the `history` request returns it.
+async fn the_only_run(client: &mut support::WsClient) -> tandem_protocol::StoredRun {
+    client
+        .send(&ClientMessage::History { session_id: None })
+        .await;
+    let ServerMessage::History { mut runs, .. } = client
+        .wait_for(|f| matches!(f, ServerMessage::History { .. }))
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!(runs.len(), 1, "one run: {runs:?}");
+    runs.remove(0)
+}
+
 fn config_with_history(dir: &std::path::Path) -> Config {
     let mut config = Config::default();
     config.sessions.history_dir = Some(dir.to_path_buf());
@@ -35,18 +50,7 @@ async fn a_sessions_runs_survive_a_daemon_restart_and_are_served_with_the_token_
         .send(&ClientMessage::UserMessage { text: goal.clone() })
         .await;
     client.expect_done().await;
-    client
-        .send(&ClientMessage::History { session_id: None })
-        .await;
-    let ServerMessage::History { runs, .. } = client
-        .wait_for(|f| matches!(f, ServerMessage::History { .. }))
-        .await
-    else {
-        unreachable!()
-    };
-    let [run] = runs.as_slice() else {
-        panic!("one run: {runs:?}");
-    };
+    let run = the_only_run(&mut client).await;
     assert_eq!(
         (run.goal.as_str(), run.status),
         (goal.as_str(), RunStatusOnDisk::Ended(RunOutcome::Done))
@@ -83,4 +87,75 @@ async fn a_sessions_runs_survive_a_daemon_restart_and_are_served_with_the_token_
     assert_eq!(value["runs"][0]["goal"], goal.as_str());
     assert_eq!(value["runs"][0]["status"], "done");
     restarted.stop().await;
+}
+
+/// Every file under `dir`, read as text.
+fn files_under(dir: &std::path::Path) -> Vec<(std::path::PathBuf, String)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(files_under(&path));
+        } else {
+            let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+            found.push((path, text));
+        }
+    }
+    found
+}
+
+#[tokio::test]
+async fn a_password_written_in_the_message_is_typed_after_one_confirm_and_never_stored() {
+    let site = FixtureSite::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let daemon = TestDaemon::start_with(config_with_history(dir.path())).await;
+    let mut client = daemon.client().await;
+    let secret = "hunter2"; // the password the fixture accepts
+    let goal = format!(
+        "open {} then type the username \"ada\" and the password \"{secret}\" into the fields \
+         and click Log in, then wait for \"Welcome, ada\"",
+        site.url("/login.html")
+    );
+    client
+        .send(&ClientMessage::UserMessage { text: goal })
+        .await;
+    // Every question is approved as the person would; the first is the secret's confirm.
+    let mut questions = Vec::new();
+    let outcome = loop {
+        match client
+            .wait_for(|f| {
+                matches!(
+                    f,
+                    ServerMessage::AgentQuestion(_) | ServerMessage::RunFinished { .. }
+                )
+            })
+            .await
+        {
+            ServerMessage::AgentQuestion(asked) => {
+                assert_eq!(asked.kind, tandem_protocol::AgentQuestionKind::Confirm);
+                questions.push(serde_json::to_string(&asked).unwrap());
+                client.approve(&asked.interrupt_id).await;
+            }
+            ServerMessage::RunFinished { outcome, .. } => break outcome,
+            _ => unreachable!(),
+        }
+    };
+    assert_eq!(outcome, RunOutcome::Done, "{questions:?}");
+    let first = questions.first().expect("the secret is confirmed once");
+    assert!(
+        first.contains("••••") && first.contains("127.0.0.1"),
+        "{first}"
+    );
+    assert!(!first.contains(secret), "the card masks the value: {first}");
+    let run = the_only_run(&mut client).await;
+    assert!(run.goal.contains("the password \"••••••\""), "{}", run.goal);
+    drop(client);
+    daemon.stop().await;
+    for (path, text) in files_under(dir.path()) {
+        assert!(
+            !text.contains(secret),
+            "{} holds the password",
+            path.display()
+        );
+    }
 }

@@ -254,14 +254,7 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
         "the last page follows"
     );
 
-    first
-        .send(&ClientMessage::Confirm {
-            interrupt_id: asked.interrupt_id.clone(),
-            approved: true,
-            remember: false,
-            reason: None,
-        })
-        .await;
+    first.approve(&asked.interrupt_id).await;
     for watcher in [&mut first, &mut second, &mut third] {
         let cleared = watcher
             .wait_for(|f| matches!(f, ServerMessage::QuestionCleared { .. }))

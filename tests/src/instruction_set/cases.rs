@@ -189,6 +189,16 @@ pub static CASES: &[Case] = &[
     case!("date picker", "datepicker.html", "set Check-in to April 2nd, 2025", ["|checkin=04/02/2025|"]),
     case!("date picker", "datepicker.html", "choose March 28, 2025 as the check-in date", ["|checkin=03/28/2025|"]),
     case!("date picker", "datepicker.html", "Set the check-in date to 1 February 2025", ["|checkin=02/01/2025|"]),
+    // Classes a public benchmark showed (fourth batch): lists of names, values with words
+    // around them, fields with no label, a name in the same case, a close control drawn in CSS.
+    case!("name lists", "pantry.html", "Select Rice, Lentils and click Save list.", ["|rice=on|oats=on|lentils=on|Oats2=off|", "clicked=save|"]),
+    case!("name lists", "pantry.html", "please select nothing, then hit Save list", ["|rice=off|oats=off|lentils=off|Oats2=off|", "clicked=save|"]),
+    case!("name lists", "pantry.html", "tick Oats", ["|rice=off|oats=on|lentils=off|Oats2=on|"]),
+    case!("described values", "pantry.html", "enter the amount \"16\" into the 2nd textbox", ["|note=|amount=16|"]),
+    case!("described values", "pantry.html", "Type \"dried figs\" in all upper case letters in the first text field", ["|note=DRIED FIGS|"]),
+    case!("icon", "pantry.html", "Close the box by clicking the \"x\"", ["|box=closed|"]),
+    case!("unlabelled fields", "members.html", "Enter the member id \"ola\" and the PIN \"7731\" into the fields and press Go", ["|member=ola|pin=1377|", "|sent=sent|"]),
+    case!("unlabelled fields", "repeat.html", "Enter the PIN \"4096\" into both text fields and press Save PIN", ["|first=6904|again=6904|", "clicked=save|"]),
     // Never guessing silently.
     case!("never guess", "contact.html", "click the purple elephant", [], Asks),
     case!("never guess", "contact.html", "frobnicate the widget", [], Fails),

@@ -5,11 +5,17 @@
 //! - Pairs of value and field: `fill in "kim" as the user name and "pw7" as the password`,
 //!   `enter 3 for Adults, 2 for Children`, `fill Name with Ada and City with Paris`.
 //! - One value for several fields: `write hello in both boxes`.
+//! - Values described by their kind: `enter the username "kim" and the password "pw7" into the
+//!   text fields` (each goes into the field its kind names, else into the field at its place).
+//! - Lists of names to select: `select Ann, Bob and click Submit` (like ticking a list; a
+//!   list whose options they are is not meant: "select A from Colours" names its list).
 //! - Several fields set at once: `set the date to 4 July 2025 and the time to 9:30 am`.
 //! - Lists of boxes: `tick Red, Blue and Green` (one [`Step::CheckPart`] per item; when the
 //!   whole phrase is one element's name, such as "Terms and Conditions", only that is ticked).
 
-use super::split::{quote_spans, whole_quoted};
+use super::described::described;
+use super::matching::normalize;
+use super::split::{quote_spans, split_at_last, whole_quoted};
 use super::step::{Ordinal, RoleClass, Step, Target};
 
 const TYPE_VERBS: &[&str] = &["type", "enter", "input", "write", "put", "insert", "fill"];
@@ -22,6 +28,8 @@ const CHECK_VERBS: &[(&str, bool)] = &[
     ("unmark", false),
 ];
 
+const SELECT_VERBS: &[&str] = &["select", "choose", "pick"];
+
 /// The steps of a compound clause, if it is one.
 pub(crate) fn parse(verb: &str, rest: &str) -> Option<Vec<Step>> {
     let rest = rest.trim().trim_end_matches(['.', '!']);
@@ -31,29 +39,37 @@ pub(crate) fn parse(verb: &str, rest: &str) -> Option<Vec<Step>> {
         } else {
             rest
         };
-        return several_fields(rest).or_else(|| pairs(rest, verb == "fill"));
+        return several_fields(rest)
+            .or_else(|| described_values(rest))
+            .or_else(|| pairs(rest, verb == "fill"));
     }
     if verb == "set" {
         return set_pairs(rest);
+    }
+    if SELECT_VERBS.contains(&verb) {
+        return chosen_names(rest);
     }
     let (_, on) = CHECK_VERBS.iter().find(|(v, _)| *v == verb)?;
     let items = split_list(rest);
     if items.len() < 2 {
         return None;
     }
-    let whole = Target::parse(rest);
-    Some(
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| Step::CheckPart {
-                target: Target::parse(item),
-                whole: whole.clone(),
-                on: *on,
-                first: i == 0,
-            })
-            .collect(),
-    )
+    Some(list_parts(&items, rest, *on))
+}
+
+/// One [`Step::CheckPart`] per item of the list `whole`.
+fn list_parts(items: &[String], whole: &str, on: bool) -> Vec<Step> {
+    let whole = Target::parse(whole);
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| Step::CheckPart {
+            target: Target::parse(item),
+            whole: whole.clone(),
+            on,
+            first: i == 0,
+        })
+        .collect()
 }
 
 fn strip_first<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
@@ -87,7 +103,7 @@ fn several_fields(rest: &str) -> Option<Vec<Step>> {
         if spans.iter().any(|(open, close)| at >= *open && at < *close) {
             continue;
         }
-        let text = value(&rest[..at]);
+        let text = described(&rest[..at]).map_or_else(|| value(&rest[..at]), |d| d.value);
         let kind = lower[at + marker.len()..].trim();
         let role = match kind.trim_end_matches('s') {
             "checkboxe" | "checkbox" => return None,
@@ -104,12 +120,83 @@ fn several_fields(rest: &str) -> Option<Vec<Step>> {
                         role: Some(role),
                         ordinal: Some(Ordinal::Nth(n)),
                         optional: false,
+                        position: None,
+                        any: false,
                     }),
                 })
                 .collect(),
         );
     }
     None
+}
+
+/// `the username "kim" and the password "pw7" [into the text fields]`: two or more quoted
+/// values, each with the words that say what it is.
+fn described_values(rest: &str) -> Option<Vec<Step>> {
+    let (values, fields) =
+        split_at_last(rest, &["into", "in"]).unwrap_or_else(|| (rest.to_owned(), String::new()));
+    let items = split_list(&values);
+    if items.len() < 2 {
+        return None;
+    }
+    let role = role_of_plural(&fields).unwrap_or(RoleClass::Editable);
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let (text, kind) = match (described(item), whole_quoted(item)) {
+                (Some(d), _) => (d.value, d.kind),
+                (None, Some(inner)) => (inner, String::new()),
+                (None, None) => return None,
+            };
+            let target = if kind.is_empty() {
+                Target {
+                    phrase: format!("field {}", i + 1),
+                    name: String::new(),
+                    full: String::new(),
+                    role: Some(role),
+                    ordinal: Some(Ordinal::Nth(i + 1)),
+                    optional: false,
+                    position: None,
+                    any: false,
+                }
+            } else {
+                Target {
+                    position: Some(i + 1),
+                    ..Target::named(&kind, Some(role))
+                }
+            };
+            Some(Step::Type {
+                text,
+                target: Some(target),
+            })
+        })
+        .collect()
+}
+
+/// The kind a plural (or singular) phrase names: "the text fields" → editable.
+fn role_of_plural(phrase: &str) -> Option<RoleClass> {
+    let words = normalize(phrase);
+    let singular = words
+        .strip_suffix("boxes")
+        .map(|stem| format!("{stem}box"))
+        .or_else(|| words.strip_suffix('s').map(str::to_owned))
+        .unwrap_or(words);
+    Target::parse(&singular).role
+}
+
+/// `select Ann, Bob and Cy`: two or more names to tick or choose, with no list named.
+fn chosen_names(rest: &str) -> Option<Vec<Step>> {
+    // "select March 3, 2021 as the date", "pick Red, Blue from Colours": one value, or options
+    // of a named list.
+    if contains_word(rest, &["as", "from", "in", "on", "for", "with", "to"]) {
+        return None;
+    }
+    let items = split_list(rest);
+    if items.len() < 2 || items.iter().any(|item| item.split_whitespace().count() > 4) {
+        return None;
+    }
+    Some(list_parts(&items, rest, true))
 }
 
 /// `V as F and V2 as F2` (or `for`, `in`, `into`); with `fill`, also `F with V and F2 with V2`.

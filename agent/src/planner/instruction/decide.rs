@@ -11,7 +11,7 @@ use super::locate::{ask_again, locate, usable};
 use super::matching::contains_normalized;
 use super::progress::{StepAnswer, StepState};
 use super::report::{describe, shown_text};
-use super::resolve::{Intent, Resolution, by_eid, default_field, resolve};
+use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resolve};
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{choose, datepicker, explore, matching, prose, value_format};
@@ -86,6 +86,14 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
                     Resolution::NotFound => unnamed_field(snap, state)?,
                     _ => locate(snap, t, Intent::Type, state)?,
                 },
+                Some(
+                    t @ Target {
+                        position: Some(n), ..
+                    },
+                ) if state.answer.is_none() => match resolve(snap, t, Intent::Type) {
+                    Resolution::NotFound => usable(nth_field(snap, *n), t, snap, state)?,
+                    _ => locate(snap, t, Intent::Type, state)?,
+                },
                 Some(t) => locate(snap, t, Intent::Type, state)?,
                 None => unnamed_field(snap, state)?,
             };
@@ -121,6 +129,16 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
                 }
                 return Ok(Decision::Skip {
                     note: format!("\"{}\" is one box", whole.phrase),
+                });
+            }
+            // "choose Paris, France": the whole phrase is one choice the page shows.
+            // (A later part also finds the choice made: a field now holds the whole phrase.)
+            if *on && names_one_choice(snap, whole, !*first) {
+                if *first {
+                    return choose::select(&whole.phrase, None, snap, state);
+                }
+                return Ok(Decision::Skip {
+                    note: format!("\"{}\" is one choice", whole.phrase),
                 });
             }
             let el = locate(snap, target, Intent::Check, state)?;
@@ -192,6 +210,18 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
                 },
             ));
         }
+    })
+}
+
+/// Whether an element or a list option of the page is named exactly `whole` (or, with
+/// `values`, an element holds it as its value).
+fn names_one_choice(snap: &Snapshot, whole: &Target, values: bool) -> bool {
+    let exact =
+        |text: &str| matching::quality(&whole.full, &matching::normalize(text)) == matching::EXACT;
+    snap.elements.iter().any(|el| {
+        exact(&el.name)
+            || el.options.iter().any(|o| exact(&o.label))
+            || (values && el.value.as_deref().is_some_and(exact))
     })
 }
 

@@ -78,6 +78,11 @@ fn is_opener(el: &Element) -> bool {
     }
 }
 
+/// A tab, tree item, disclosure `<summary>` or (non-submit) button: made to open things.
+fn made_for_opening(el: &Element) -> bool {
+    matches!(el.role.as_str(), "tab" | "treeitem" | "summary" | "button") || el.tag == "summary"
+}
+
 /// A name such as "beach.jpg": a file, which opens nothing.
 fn is_file_name(name: &str) -> bool {
     let name = name.trim();
@@ -103,11 +108,17 @@ pub(crate) fn reveal(target: &Target, snap: &Snapshot, state: &StepState) -> Dec
             note: format!("\"{}\" shows", target.phrase),
         };
     }
-    // Next-page controls may be used again (each use shows a new part of the list).
-    let next = snap
-        .elements
-        .iter()
-        .find(|el| is_opener(el) && (!already_opened(el, state) || is_next(el)));
+    // Next-page controls may be used again (each use shows a new part of the list). Controls
+    // made to open (tabs, tree items, disclosure buttons) come before other clickable things,
+    // which may be the content itself (a wrong link ends a task).
+    let openers = |made_to_open: bool| {
+        snap.elements.iter().find(|el| {
+            is_opener(el)
+                && made_for_opening(el) == made_to_open
+                && (!already_opened(el, state) || is_next(el))
+        })
+    };
+    let next = openers(true).or_else(|| openers(false));
     match next {
         Some(el) => act(
             Action::Click {

@@ -39,7 +39,9 @@
 //!   by the step's own words when there is none); eids are never looked up on a later page.
 //! - When every step is done the plan is `stop` with a report: what was done, what was skipped,
 //!   what was not understood, and the current page's title and URL.
-//! - A message with no recognisable instruction gives `stop` explaining the vocabulary.
+//! - A message with no recognisable instruction gives `stop` explaining the vocabulary (the run
+//!   fails), except a question ("which fields are empty?"): it is answered from the page the way
+//!   chat mode answers it without a model, and the run ends `done`.
 //! - A `stop` that gives up ([`StopMeaning::GaveUp`]: a step failed twice, a step it could not
 //!   carry out, nothing it could follow) ends the run `failed`; one at the person's "stop"
 //!   answer ([`StopMeaning::PersonAsked`]) ends it `cancelled`; a `stop` after every step or at
@@ -54,9 +56,11 @@
 mod address;
 mod choose;
 mod compound;
+mod containers;
 mod datepicker;
 mod decide;
 mod decision;
+mod described;
 mod explore;
 mod keys;
 mod locate;
@@ -87,8 +91,10 @@ use self::progress::{MAX_FAILURES, Progress, Status, replay};
 use self::report::{final_report, nothing_to_follow, source_shown};
 use self::step::Instructions;
 use crate::action::Action;
+use crate::chat::answer_offline;
 use crate::error::PlannerError;
 use crate::memory::follow_up::{self, FollowUp};
+use crate::message_secrets::mask_message_secrets;
 use crate::plan::{Plan, StopMeaning};
 use crate::planner::{PlanContext, Planner};
 
@@ -119,6 +125,11 @@ impl InstructionPlanner {
         };
         let instructions = parse_message(goal);
         if instructions.steps.is_empty() {
+            // "what is on this page?": answered the way chat mode answers it, and done.
+            if is_question(goal) {
+                let memory = ctx.memory.cloned().unwrap_or_default();
+                return stop(answer_offline(goal, ctx.snapshot, &memory), None);
+            }
             return give_up(nothing_to_follow(&instructions), None);
         }
         let sweeps: Vec<Option<u32>> = instructions
@@ -211,19 +222,37 @@ impl Planner for InstructionPlanner {
     }
 }
 
+/// Notes and answers quote the person's words: the secrets those give stay masked there.
 fn plan(action: Action, note: String, index: usize) -> Plan {
     Plan {
         action,
-        note: Some(note),
+        note: Some(mask_message_secrets(&note)),
         cursor: Some(index),
         stop_meaning: StopMeaning::Finished,
     }
 }
 
+/// A message that asks rather than tells: it ends with "?" or starts with a question word.
+fn is_question(message: &str) -> bool {
+    let message = message.trim();
+    let first = message
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    message.ends_with('?')
+        || matches!(
+            first.as_str(),
+            "what" | "which" | "where" | "who" | "how" | "what's"
+        )
+}
+
 /// A `stop` that ends the run as asked.
 fn stop(answer: String, cursor: Option<usize>) -> Plan {
     Plan {
-        action: Action::Stop { answer },
+        action: Action::Stop {
+            answer: mask_message_secrets(&answer),
+        },
         note: None,
         cursor,
         stop_meaning: StopMeaning::Finished,

@@ -4,9 +4,10 @@
 //! with the clause it came from) and the clauses that were not understood. Deterministic and
 //! case-insensitive; polite lead-ins ("please", "now", "then", "finally", ...) are ignored.
 
+use super::containers::names_only_containers;
 use super::keys::parse_key;
 use super::phrases::{
-    address_or_link, described_choice, every_box, names_a_thing, parse_check, parse_find,
+    address_or_link, described_choice, every_box, names_a_thing, no_box, parse_check, parse_find,
     parse_leave, parse_scroll, parse_type, parse_wait,
 };
 use super::split::{
@@ -101,13 +102,27 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
         }
     }
     let mut out = Instructions::default();
+    // "expand the sections below, to find and click X": the next click is a find.
+    let mut find_next = false;
     for clause in merged {
+        if names_only_containers(strip_lead_ins(&clause.text)) {
+            find_next = true;
+            continue;
+        }
         let steps = parse_clause(&clause.text);
         if steps.is_empty() {
             out.ignored.push(clause.text);
             continue;
         }
         for step in steps {
+            if std::mem::take(&mut find_next)
+                && let Step::Click { target } = &step
+            {
+                let reveal = Step::Reveal {
+                    target: target.clone(),
+                };
+                out.steps.push((reveal, clause.text.clone()));
+            }
             // "click it" after a step that named a thing means that thing.
             if let Step::Click { target } = &step
                 && matches!(
@@ -311,6 +326,9 @@ fn parse_single(text: &str) -> Option<Step> {
                 target,
                 value: value(&val),
             })
+        }
+        "select" | "choose" | "pick" | "check" | "tick" | "mark" if no_box(rest_lower) => {
+            Some(Step::CheckAll { on: false })
         }
         "select" | "choose" | "pick" => {
             if rest.is_empty() {

@@ -5,6 +5,7 @@
 //! `None` when the words do not fit the verb. Used by `parse` only.
 
 use super::address::normalize_url;
+use super::described::described;
 use super::split::{first_word, quote_spans, split_at_last, strip_words, value};
 use super::step::{ScrollGoal, Step, Target, target};
 use crate::action::{ScrollDirection, WaitFor};
@@ -82,6 +83,22 @@ pub(super) fn every_box(rest_lower: &str) -> bool {
                         | "items"
                 )
         }
+        _ => false,
+    }
+}
+
+/// "nothing", "none", "no boxes": select nothing, so every box ends unticked.
+pub(super) fn no_box(rest_lower: &str) -> bool {
+    let words: Vec<&str> = rest_lower
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "at" | "all"))
+        .collect();
+    match words.as_slice() {
+        ["nothing" | "none"] => true,
+        ["no", kind] => matches!(
+            *kind,
+            "boxes" | "box" | "checkboxes" | "checkbox" | "options" | "option" | "items"
+        ),
         _ => false,
     }
 }
@@ -280,7 +297,8 @@ pub(super) fn parse_type(rest: &str) -> Option<Step> {
     }
     match split {
         Some((text, field)) if !text.trim().is_empty() => Some(Step::Type {
-            text: value(&text),
+            // `the number "16" into …`: the quoted text is the value.
+            text: described(&text).map_or_else(|| value(&text), |d| d.value),
             target: target(&field),
         }),
         _ => Some(Step::Type {

@@ -90,7 +90,7 @@ impl Texts {
             add(kind, 1);
         }
         if closes(&el.name) {
-            add("close dismiss", 2);
+            add("close dismiss x ×", 2);
         }
         Texts { fields }
     }
@@ -109,7 +109,7 @@ impl Texts {
 /// Words people use for a field's kind ("the multi-line field", "the email box").
 fn kind_words(el: &Element) -> Option<&'static str> {
     if el.tag == "textarea" {
-        return Some("multi line multiline text area large long");
+        return Some("multi line multiline textarea large long");
     }
     if el.tag != "input" {
         return None;
@@ -229,9 +229,22 @@ pub(crate) fn resolve<'s>(
                 (s, el)
             })
             .collect();
-        return pick(scored, target.ordinal);
+        return pick(scored, target.ordinal, &target.phrase).any_one(target.any);
     }
-    pick(scored, target.ordinal)
+    pick(scored, target.ordinal, &target.phrase).any_one(target.any)
+}
+
+impl<'s> Resolution<'s> {
+    /// With `any` ("click a checkbox"), the first of equally good matches.
+    fn any_one(self, any: bool) -> Resolution<'s> {
+        match self {
+            Resolution::Ambiguous(candidates) if any => candidates
+                .first()
+                .copied()
+                .map_or(Resolution::NotFound, Resolution::Found),
+            other => other,
+        }
+    }
 }
 
 /// The target without the last word of its name, when that leaves a name.
@@ -245,7 +258,11 @@ fn without_kind_noun(target: &Target) -> Option<Target> {
 }
 
 /// Picks the best of scored candidates (in document order), honouring an ordinal.
-fn pick(scored: Vec<(Score, &Element)>, ordinal: Option<Ordinal>) -> Resolution<'_> {
+fn pick<'s>(
+    scored: Vec<(Score, &'s Element)>,
+    ordinal: Option<Ordinal>,
+    phrase: &str,
+) -> Resolution<'s> {
     let Some(top) = scored.iter().map(|(s, _)| *s).max() else {
         return Resolution::NotFound;
     };
@@ -272,7 +289,43 @@ fn pick(scored: Vec<(Score, &Element)>, ordinal: Option<Ordinal>) -> Resolution<
         [first, rest @ ..] if rest.iter().all(|el| interchangeable(first, el)) => {
             Resolution::Found(first)
         }
-        _ => Resolution::Ambiguous(best),
+        _ => match written_the_same(&best, phrase).or_else(|| innermost(&best)) {
+            Some(el) => Resolution::Found(el),
+            None => Resolution::Ambiguous(best),
+        },
+    }
+}
+
+/// Among names that differ only in case ("eget" and "Eget"), the one written exactly as the
+/// phrase, when there is exactly one.
+fn written_the_same<'s>(candidates: &[&'s Element], phrase: &str) -> Option<&'s Element> {
+    let phrase = phrase.trim();
+    let mut exact = candidates.iter().filter(|el| el.name.trim() == phrase);
+    match (exact.next(), exact.next()) {
+        (Some(one), None) => Some(*one),
+        _ => None,
+    }
+}
+
+/// A container named by the control inside it (a header that holds its only button): when
+/// all candidates but one hold another candidate, the one they hold.
+fn innermost<'s>(candidates: &[&'s Element]) -> Option<&'s Element> {
+    let holds = |outer: &Element, inner: &Element| {
+        let (o, i) = (&outer.rect, &inner.rect);
+        outer.eid != inner.eid
+            && i.w > 0.0
+            && i.h > 0.0
+            && o.x <= i.x
+            && o.y <= i.y
+            && o.x + o.w >= i.x + i.w
+            && o.y + o.h >= i.y + i.h
+    };
+    let mut inner = candidates
+        .iter()
+        .filter(|el| !candidates.iter().any(|other| holds(el, other)));
+    match (inner.next(), inner.next()) {
+        (Some(one), None) => Some(*one),
+        _ => None,
     }
 }
 
@@ -303,7 +356,7 @@ pub(crate) fn lists_with_option<'s>(snapshot: &'s Snapshot, option: &str) -> Res
             ))
         })
         .collect();
-    pick(scored, None)
+    pick(scored, None, option)
 }
 
 fn best_option_quality(el: &Element, option: &str) -> u8 {
@@ -372,6 +425,17 @@ pub(crate) fn default_field(snapshot: &Snapshot) -> Resolution<'_> {
         (_, []) => Resolution::Ambiguous(fields),
         (_, _) => Resolution::Ambiguous(visible),
     }
+}
+
+/// The `n`th (1-based) enabled field of the page in document order, for a value whose words
+/// name no field.
+pub(crate) fn nth_field(snapshot: &Snapshot, n: usize) -> Resolution<'_> {
+    snapshot
+        .elements
+        .iter()
+        .filter(|el| is_editable(el) && !el.disabled)
+        .nth(n.saturating_sub(1))
+        .map_or(Resolution::NotFound, Resolution::Found)
 }
 
 /// The element with this eid.

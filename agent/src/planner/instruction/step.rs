@@ -154,6 +154,13 @@ pub(crate) struct Target {
     /// Words that only describe the value ("type the code \"42\""): when nothing matches them,
     /// the focused or only field is meant.
     pub optional: bool,
+    /// For one of several values given together ("the username \"kim\" and the password
+    /// \"pw7\" into the fields"): when the name matches nothing, the field at this 1-based
+    /// position among the page's fields is meant.
+    pub position: Option<usize>,
+    /// Written with "a", "an" or "any" ("click a checkbox"): any one of equally good matches
+    /// will do, so the first is taken instead of asking.
+    pub any: bool,
 }
 
 const TWO_WORD_ROLES: &[(&str, RoleClass)] = &[
@@ -167,6 +174,9 @@ const TWO_WORD_ROLES: &[(&str, RoleClass)] = &[
     ("drop down", RoleClass::Select),
     ("select box", RoleClass::Select),
     ("select list", RoleClass::Select),
+    ("scroll list", RoleClass::Select),
+    ("scrolling list", RoleClass::Select),
+    ("list box", RoleClass::Select),
 ];
 
 const ONE_WORD_ROLES: &[(&str, RoleClass)] = &[
@@ -193,6 +203,7 @@ const ONE_WORD_ROLES: &[(&str, RoleClass)] = &[
     ("select", RoleClass::Select),
     ("menu", RoleClass::Select),
     ("combobox", RoleClass::Select),
+    ("listbox", RoleClass::Select),
     ("tab", RoleClass::Tab),
 ];
 
@@ -244,21 +255,33 @@ impl Target {
         }
         let full = words.join(" ");
         let (role, name) = match &quoted {
-            // 'a "link" element' names a kind, not a text.
+            // 'a "link" element' names a kind, not a text. For a field the kind's own word
+            // stays as the name ('a "textarea" widget' is no single-line field), matched by the
+            // element's kind words.
             Some(inner) if noise && words.len() == 1 && role_word(&normalize(inner)).is_some() => {
-                (role_word(&normalize(inner)), String::new())
+                let role = role_word(&normalize(inner));
+                let name = if role == Some(RoleClass::Editable) {
+                    normalize(inner)
+                } else {
+                    String::new()
+                };
+                (role, name)
             }
             // A quoted name is taken literally; role words may surround it.
             Some(inner) => (role_in(&words), normalize(inner)),
             None => split_role(&words),
         };
+        let lower = trimmed.to_lowercase();
+        let any = ["a ", "an ", "any "].iter().any(|a| lower.starts_with(a));
         Target {
+            any,
             phrase: quoted.unwrap_or_else(|| display.to_owned()),
             name,
             full,
             role,
             ordinal,
             optional: false,
+            position: None,
         }
     }
 
@@ -271,12 +294,14 @@ impl Target {
             role,
             ordinal: None,
             optional: false,
+            position: None,
+            any: false,
         }
     }
 }
 
 /// Trailing words that add nothing to a phrase ("close icon", "link element").
-const NOISE_WORDS: &[&str] = &["icon", "element", "control", "symbol", "glyph"];
+const NOISE_WORDS: &[&str] = &["icon", "element", "control", "symbol", "glyph", "widget"];
 
 /// The kind one word (or two joined words) names, if any.
 fn role_word(word: &str) -> Option<RoleClass> {

@@ -1,6 +1,7 @@
 //! Tests of the instruction planner, on synthetic snapshots built with [`builder::Page`].
 
 mod builder;
+mod classes;
 mod flow;
 mod parsing;
 mod resolving;

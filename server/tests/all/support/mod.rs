@@ -271,6 +271,17 @@ impl WsClient {
         }
     }
 
+    /// Approves the confirmation `interrupt_id` (once, not for the session).
+    pub async fn approve(&mut self, interrupt_id: &str) {
+        self.send(&ClientMessage::Confirm {
+            interrupt_id: interrupt_id.to_owned(),
+            approved: true,
+            remember: false,
+            reason: None,
+        })
+        .await;
+    }
+
     /// Waits for the run to finish and asserts it ended as done.
     pub async fn expect_done(&mut self) {
         let finished = self

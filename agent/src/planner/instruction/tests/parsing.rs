@@ -413,3 +413,53 @@ fn finding_things_and_describing_values() {
     );
     assert_eq!(steps("search for shoes"), ["search [shoes]"]);
 }
+
+#[test]
+fn a_clause_that_names_only_where_to_look_makes_the_next_click_a_find() {
+    assert_eq!(
+        steps("Open the sections below, in order to find and click the link \"Lorem\"."),
+        ["reveal lorem", "click lorem"]
+    );
+    assert_eq!(
+        steps("Browse through the folders. Find and click on the file called \"notes\"."),
+        ["reveal notes", "click notes"]
+    );
+    assert_eq!(
+        steps("switch between the tabs and click Refunds"),
+        ["reveal refunds", "click refunds"]
+    );
+    // A named section is a thing to open, not only a place.
+    assert_eq!(
+        steps("expand Company and click Our team"),
+        ["reveal company", "click company", "click our team"]
+    );
+}
+
+#[test]
+fn lists_of_names_and_described_values() {
+    assert_eq!(
+        steps("pick Tea, coffee and click Order"),
+        ["check=true tea", "check=true coffee", "click order"]
+    );
+    assert_eq!(steps("Select nothing"), ["check all=false"]);
+    // One option of a named list, and a value with a comma, stay one step.
+    assert_eq!(
+        steps("select Red, Blue from Colours"),
+        ["select [Red, Blue] in colours"]
+    );
+    assert_eq!(
+        steps("Type the code \"7 7\" in all caps into Code"),
+        ["type [7 7] into code"]
+    );
+    assert_eq!(
+        steps("Enter the e-mail \"a@b.c\" and the phone \"555\" into the text fields"),
+        [
+            "type [a@b.c] into e mail|Editable",
+            "type [555] into phone|Editable"
+        ]
+    );
+    assert_eq!(
+        steps("Click on a \"textarea\" widget"),
+        ["click textarea|Editable"]
+    );
+}
