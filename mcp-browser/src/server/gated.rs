@@ -30,15 +30,15 @@ enum Planned {
 }
 
 /// The verdict on calling `name` with `arguments`, or `None` when the call is not judged: a
-/// read-only tool, or arguments the tool will refuse anyway.
+/// read-only tool, a tool the server does not have, or arguments the tool will refuse anyway.
 pub(super) async fn judge(
     server: &BrowserServer,
     gate: &McpGate,
     name: &str,
     arguments: &JsonObject,
 ) -> Result<Option<Judged>, BrowserError> {
-    let effect = server.effect_of(name);
-    if effect.read_only {
+    // A tool the server does not have is refused by the router as unknown; nothing runs.
+    if server.tool_router.get(name).is_none() || server.effect_of(name).read_only {
         return Ok(None);
     }
     let Some(planned) = plan(name, arguments) else {
