@@ -13,6 +13,7 @@ pub mod browser;
 pub mod client;
 pub mod config;
 pub mod error;
+pub mod gate;
 pub mod observation;
 pub mod sampling_client;
 pub mod screenshot;

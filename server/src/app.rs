@@ -119,13 +119,14 @@ async fn require_token(
 /// The browser tools over MCP streamable HTTP: one browser session per MCP session.
 fn mcp_service(state: &Arc<AppState>) -> StreamableHttpService<BrowserServer, LocalSessionManager> {
     let host = Arc::clone(state.host());
+    let gate = state.mcp_gate.clone();
     // Host and Origin were already checked by our own middleware, with the same rules as the
     // WebSocket; rmcp's list is kept as a second line of defence.
     let mut config = StreamableHttpServerConfig::default();
     config.allowed_origins = state.access.origins().to_vec();
     config.cancellation_token = state.shutdown.child_token();
     StreamableHttpService::new(
-        move || Ok(BrowserServer::new(Arc::clone(&host))),
+        move || Ok(BrowserServer::new(Arc::clone(&host)).with_gate(gate.clone())),
         Arc::default(),
         config,
     )

@@ -199,6 +199,9 @@ impl SessionSettings {
 pub struct PolicySettings {
     /// A TOML rules file (format in `docs/policy.md`); it can only add rules.
     pub file: Option<PathBuf>,
+    /// MCP clients' confirmations are taken as given, without asking (`--approve-all`; a
+    /// warning is printed on every start). Takeovers and denies are untouched.
+    pub approve_all: bool,
 }
 
 impl Config {

@@ -9,9 +9,10 @@ use anyhow::Context;
 use clap::Parser;
 use rmcp::serve_server;
 use tandem_mcp_browser::BrowserHost;
+use tandem_mcp_browser::gate::GateSettings;
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_server::cli::serve::{Daemon, shutdown_signal};
-use tandem_server::cli::{Cli, Command, run, scenario};
+use tandem_server::cli::{APPROVE_ALL_WARNING, Cli, Command, policy_gate, run, scenario};
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -29,6 +30,9 @@ async fn main() -> anyhow::Result<()> {
     let config = cli.common.load()?;
     match cli.command() {
         Command::Serve(args) => {
+            if config.policy.approve_all {
+                eprintln!("{APPROVE_ALL_WARNING}");
+            }
             let daemon = Daemon::bind(config, &args).await?;
             let address = daemon.ui_address();
             println!("Tandem is running. Open the chat page:\n\n    {address}\n");
@@ -63,8 +67,15 @@ async fn main() -> anyhow::Result<()> {
 /// Serves one MCP session on stdio until the client disconnects or a signal (Ctrl-C, SIGTERM)
 /// stops it, then closes the browser.
 async fn serve_stdio(config: tandem_server::Config) -> anyhow::Result<()> {
+    if config.policy.approve_all {
+        eprintln!("{APPROVE_ALL_WARNING}");
+    }
+    let gate = GateSettings {
+        approve_all: config.policy.approve_all,
+        ..GateSettings::new(policy_gate(&config)?)
+    };
     let host = BrowserHost::new(config.browser);
-    let server = BrowserServer::new(host.clone());
+    let server = BrowserServer::new(host.clone()).with_gate(gate);
     let running = serve_server(server, rmcp::transport::stdio())
         .await
         .context("starting the MCP server on stdio")?;

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use tandem_mcp_browser::BrowserHost;
+use tandem_mcp_browser::gate::GateSettings;
 
 use crate::security::AccessPolicy;
 use crate::session::SessionRegistry;
@@ -17,6 +18,8 @@ pub struct AppState {
     /// Cancelled when the daemon starts shutting down: closes long-lived MCP streams so the
     /// graceful shutdown does not wait on them, and WebSockets stop taking operations.
     pub shutdown: tokio_util::sync::CancellationToken,
+    /// The policy gate in front of `/mcp` clients: the sessions' policy and the start-up choices.
+    pub mcp_gate: GateSettings,
 }
 
 impl AppState {

@@ -13,12 +13,14 @@
 //! `data` is that same `{error, message}`.
 
 pub(crate) mod answer;
+mod gated;
 pub mod params;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::IntoCallToolResult;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, tool_handler};
@@ -27,6 +29,7 @@ use tokio::sync::Mutex;
 
 use crate::browser::{BrowserHost, BrowserSession, ScrollDirection, ScrollTarget};
 use crate::error::BrowserError;
+use crate::gate::{GateSettings, McpGate};
 use crate::observation::Observation;
 use crate::site::{SiteHost, SiteStudio};
 use crate::snapshot::render::{RenderOptions, render_compact};
@@ -45,6 +48,12 @@ pub struct BrowserServer {
     session: Arc<Mutex<BrowserSession>>,
     site: Arc<SiteStudio>,
     tool_router: ToolRouter<Self>,
+    /// The policy gate in front of the client; `None` for the agent's own in-process server,
+    /// whose actions its own graph already judged.
+    gate: Option<Arc<McpGate>>,
+    /// Held through a gated call, from its judgement to its end, so no other call of this
+    /// connection changes the page between the two.
+    turn: Arc<Mutex<()>>,
 }
 
 impl BrowserServer {
@@ -59,7 +68,16 @@ impl BrowserServer {
             session,
             site: Arc::new(SiteStudio::fresh()),
             tool_router: Self::browser_router() + crate::site::tools::router(),
+            gate: None,
+            turn: Arc::default(),
         }
+    }
+
+    /// The same server with every call judged by the policy first (see [`crate::gate`]): the
+    /// server an outside MCP client talks to.
+    pub fn with_gate(mut self, settings: GateSettings) -> Self {
+        self.gate = Some(Arc::new(McpGate::new(settings)));
+        self
     }
 
     /// The same server with the site tools writing for `site` (by default: a session of their
@@ -139,6 +157,9 @@ impl BrowserServer {
     async fn observe(&self, params: ObserveParams) -> ToolAnswer {
         let shot = screenshot_options(params.image_format, params.quality, params.max_width);
         let observation = self.session.lock().await.observe(&shot).await?;
+        if let Some(gate) = &self.gate {
+            gate.seen().saw(observation.snapshot.clone());
+        }
         let render = RenderOptions {
             max_tokens: params
                 .max_tokens
@@ -284,9 +305,31 @@ impl ServerHandler for BrowserServer {
         context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::CallToolResponse, ErrorData> {
         let cancelled = context.ct.clone();
-        let call = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
+        let running = async {
+            let _turn = match &self.gate {
+                Some(_) => Some(self.turn.lock().await),
+                None => None,
+            };
+            if let Some(gate) = &self.gate {
+                let arguments = request.arguments.clone().unwrap_or_default();
+                match gated::judge(self, gate, &request.name, &arguments).await {
+                    Ok(None) => {}
+                    Ok(Some(judged)) => match gate.clear(&judged, &self.session, &context).await {
+                        Ok(None) => {}
+                        Ok(Some(outcome)) => return Ok(gated::handed_back(&judged, outcome)),
+                        Err(refusal) => return refusal.into_response(),
+                    },
+                    Err(error) => return Failure::from(error).into_call_tool_result(),
+                }
+                if !self.effect_of(&request.name).read_only {
+                    gate.seen().forget();
+                }
+            }
+            let call = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
+            self.tool_router.call(call).await
+        };
         tokio::select! {
-            result = self.tool_router.call(call) => result,
+            result = running => result,
             () = cancelled.cancelled() => {
                 tracing::debug!("a tool call was cancelled by the client");
                 Err(ErrorData::internal_error(

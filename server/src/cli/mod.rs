@@ -74,6 +74,10 @@ pub struct CommonArgs {
     /// Extra policy rules added to the safe defaults (TOML, see docs/policy.md).
     #[arg(long, global = true, env = "TANDEM_POLICY")]
     pub policy: Option<PathBuf>,
+    /// MCP clients (`tandem mcp`, `/mcp`) get their confirmations without asking the person.
+    /// Takeovers and denies still apply. Prints a warning on every start.
+    #[arg(long, global = true)]
+    pub approve_all: bool,
 }
 
 #[derive(Debug, Clone, Default, Args)]
@@ -149,17 +153,29 @@ impl CommonArgs {
         if let Some(policy) = &self.policy {
             config.policy.file = Some(policy.clone());
         }
+        config.policy.approve_all |= self.approve_all;
         Ok(config)
     }
 }
 
-/// What every session is built from: the browser host, the planner and the policy gate.
-pub fn session_factory(config: &Config) -> anyhow::Result<SessionFactory> {
+/// The policy: the safe defaults plus the configured file's rules.
+pub fn policy_gate(config: &Config) -> anyhow::Result<Arc<PolicyGate>> {
     let gate = match &config.policy.file {
         Some(path) => PolicyGate::with_defaults_and_file(path)
             .with_context(|| format!("loading the policy file {}", path.display()))?,
         None => PolicyGate::with_defaults().context("loading the default policy")?,
     };
+    Ok(Arc::new(gate))
+}
+
+/// The warning printed on every start with `--approve-all`.
+pub const APPROVE_ALL_WARNING: &str = "WARNING: --approve-all is on: MCP clients' actions that \
+     need a confirmation (purchases, sending, deleting...) run without asking you. Takeovers \
+     and denies still apply.";
+
+/// What every session is built from: the browser host, the planner and the policy gate.
+pub fn session_factory(config: &Config) -> anyhow::Result<SessionFactory> {
+    let gate = policy_gate(config)?;
     let (planner, planner_label) = planner(config)?;
     let mut agent = config.agent.agent_config();
     agent.secrets = config
@@ -169,7 +185,7 @@ pub fn session_factory(config: &Config) -> anyhow::Result<SessionFactory> {
         host: tandem_mcp_browser::BrowserHost::new(config.browser.clone()),
         planner,
         planner_label,
-        gate: Arc::new(gate),
+        gate,
         agent,
         extra_tools: Vec::new(),
     })

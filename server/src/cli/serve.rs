@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use tandem_mcp_browser::gate::GateSettings;
 
 use super::{ServeArgs, connect_mcp_servers, session_factory};
 use crate::app::router;
@@ -64,6 +65,10 @@ impl Daemon {
         );
         let mut factory = session_factory(&config)?;
         factory.extra_tools = connect_mcp_servers(&config).await?;
+        let mcp_gate = GateSettings {
+            approve_all: config.policy.approve_all,
+            ..GateSettings::new(Arc::clone(&factory.gate))
+        };
         let sessions = SessionRegistry::with_lifetime(factory, config.sessions.lifetime());
         // Every run is kept on disk, by default in the data folder beside the sites.
         let history_dir = config
@@ -79,6 +84,7 @@ impl Daemon {
             access,
             sessions,
             shutdown: tokio_util::sync::CancellationToken::new(),
+            mcp_gate,
         });
         Ok(Self {
             listener,

@@ -194,6 +194,11 @@ impl SessionRegistry {
         &self.factory.host
     }
 
+    /// The policy every session's actions are judged by.
+    pub fn gate(&self) -> Arc<tandem_policy::PolicyGate> {
+        Arc::clone(&self.factory.gate)
+    }
+
     /// Which planner new sessions use.
     pub fn planner_label(&self) -> &str {
         &self.factory.planner_label

@@ -55,6 +55,7 @@ impl TestDaemon {
         let state = std::sync::Arc::new(tandem_server::AppState {
             token: tandem_server::LaunchToken::generate(),
             access: tandem_server::security::AccessPolicy::for_port("127.0.0.1", addr.port(), &[]),
+            mcp_gate: tandem_mcp_browser::gate::GateSettings::new(sessions.gate()),
             sessions,
             shutdown: tokio_util::sync::CancellationToken::new(),
         });

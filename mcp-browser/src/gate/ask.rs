@@ -1,0 +1,293 @@
+//! How a verdict reaches the person through the MCP client, and the tool errors for calls that
+//! do not run.
+//!
+//! - Confirm: a form-mode elicitation whose message shows what the chat page's confirm card
+//!   shows (the action, the element's role and name, the page's host, the rule and why), with
+//!   one optional field, `remember` ("don't ask again for this exact action in this session").
+//! - Takeover: a URL-mode elicitation pointing at the live view (a [`TakeoverDesk`]); the call
+//!   returns when the person hands back.
+//! - Anything that cannot be asked (no elicitation, a declined or cancelled question, a deny) is
+//!   a tool error naming the rule, the host and, where it can be allowed, how.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use rmcp::ErrorData;
+use rmcp::model::{
+    CallToolResponse, CallToolResult, ContentBlock, ElicitRequestParams, ElicitationAction,
+    ElicitationSchema,
+};
+use rmcp::service::{ElicitationMode, Peer, RoleServer};
+use serde_json::{Value, json};
+use tandem_policy::ActionKind;
+use tokio::sync::Mutex;
+
+use super::Judged;
+use crate::browser::BrowserSession;
+
+/// A call the gate did not let run, as the client's tool error.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    /// `policy_denied`, `declined`, `needs_confirmation`, `needs_takeover` or `takeover_failed`.
+    pub code: &'static str,
+    pub message: String,
+    pub rule: String,
+    pub host: String,
+}
+
+impl Refusal {
+    fn new(code: &'static str, judged: &Judged, message: String) -> Self {
+        Self {
+            code,
+            message,
+            rule: judged.decision.rule().to_owned(),
+            host: judged.host(),
+        }
+    }
+
+    /// A deny verdict.
+    pub fn denied(judged: &Judged) -> Self {
+        let message = format!(
+            "Tandem's policy does not allow {} on {} (rule {}: {}).",
+            action_line(judged),
+            judged.host(),
+            judged.decision.rule(),
+            judged.decision.reason()
+        );
+        Self::new("policy_denied", judged, message)
+    }
+
+    fn declined(judged: &Judged, how: &str) -> Self {
+        let message = format!(
+            "The person {how} {} on {} (rule {}: {}). It did not run.",
+            action_line(judged),
+            judged.host(),
+            judged.decision.rule(),
+            judged.decision.reason()
+        );
+        Self::new("declined", judged, message)
+    }
+
+    fn cannot_ask_to_confirm(judged: &Judged, why: &str) -> Self {
+        let message = format!(
+            "{} on {} needs the person's confirmation (rule {}: {}), but {why}. It did not run. \
+             To allow it, add a policy rule for this action on {} (see docs/policy.md) to the \
+             file given with --policy, or start Tandem with --approve-all.",
+            capitalised(&action_line(judged)),
+            judged.host(),
+            judged.decision.rule(),
+            judged.decision.reason(),
+            judged.host(),
+        );
+        Self::new("needs_confirmation", judged, message)
+    }
+
+    fn cannot_hand_over(judged: &Judged, why: &str) -> Self {
+        let message = format!(
+            "{} on {} is for the person to do themselves (rule {}: {}), but {why}. It did not \
+             run. Use an MCP client that supports URL elicitation, or do this step in the \
+             browser yourself.",
+            capitalised(&action_line(judged)),
+            judged.host(),
+            judged.decision.rule(),
+            judged.decision.reason(),
+        );
+        Self::new("needs_takeover", judged, message)
+    }
+
+    /// The refusal as MCP answers it: an `isError` result with `{error, message, rule, host}`.
+    pub fn into_response(self) -> Result<CallToolResponse, ErrorData> {
+        let mut result = CallToolResult::error(vec![ContentBlock::text(self.message.clone())]);
+        result.structured_content = Some(json!({
+            "error": self.code,
+            "message": self.message,
+            "rule": self.rule,
+            "host": self.host,
+        }));
+        Ok(result.into())
+    }
+}
+
+/// Asks the person, through the client, to confirm `judged`. `Ok(remember)` when they accepted
+/// (remember: not again for this exact action in this session).
+pub(super) async fn confirm(judged: &Judged, peer: &Peer<RoleServer>) -> Result<bool, Refusal> {
+    if !peer
+        .supported_elicitation_modes()
+        .contains(&ElicitationMode::Form)
+    {
+        return Err(Refusal::cannot_ask_to_confirm(
+            judged,
+            "this MCP client cannot ask the person (it does not support elicitation)",
+        ));
+    }
+    let schema = ElicitationSchema::builder()
+        .bool_property("remember", |field| {
+            field
+                .title("Don't ask again for this exact action in this session")
+                .with_default(false)
+        })
+        .build()
+        .map_err(|problem| Refusal::cannot_ask_to_confirm(judged, problem))?;
+    let question = ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message: confirm_message(judged),
+        requested_schema: schema,
+    };
+    let answer = peer.create_elicitation(question).await.map_err(|error| {
+        Refusal::cannot_ask_to_confirm(judged, &format!("asking the person failed ({error})"))
+    })?;
+    match answer.action {
+        ElicitationAction::Accept => Ok(answer
+            .content
+            .as_ref()
+            .and_then(|content| content.get("remember"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false)),
+        ElicitationAction::Decline => Err(Refusal::declined(judged, "declined")),
+        ElicitationAction::Cancel => Err(Refusal::declined(judged, "cancelled")),
+        _ => Err(Refusal::declined(judged, "did not accept")),
+    }
+}
+
+/// What the person reads when asked to confirm: the confirm card's facts, one per line.
+pub fn confirm_message(judged: &Judged) -> String {
+    format!(
+        "Tandem asks before this step.\n\
+         Action: {}\n\
+         Page: {}\n\
+         Rule: {} — {}\n\
+         Accept runs it once. Decline, and it does not run.",
+        action_line(judged),
+        judged.host(),
+        judged.decision.rule(),
+        judged.decision.reason(),
+    )
+}
+
+/// Where a takeover sends the person: the daemon's live view of the session, with Hand back.
+#[async_trait]
+pub trait TakeoverDesk: Send + Sync {
+    /// Opens the live view of `session` for one takeover: its single-use address, and a wait
+    /// that ends when the person hands back (with their note, if any).
+    async fn open(
+        &self,
+        session: Arc<Mutex<BrowserSession>>,
+        reason: String,
+    ) -> Result<OpenDesk, String>;
+}
+
+/// One open takeover.
+pub struct OpenDesk {
+    pub url: url::Url,
+    pub handed_back: tokio::sync::oneshot::Receiver<Option<String>>,
+}
+
+/// How a takeover ended: the person handed back, with their note.
+#[derive(Debug, Clone, Default)]
+pub struct TakeoverOutcome {
+    pub note: Option<String>,
+    /// What changed while the person had the browser (secret values never appear).
+    pub changed: Option<String>,
+}
+
+/// Hands the step in `judged` to the person through the live view, and waits until they hand
+/// back.
+pub(super) async fn takeover(
+    judged: &Judged,
+    desk: Option<&dyn TakeoverDesk>,
+    session: Arc<Mutex<BrowserSession>>,
+    peer: &Peer<RoleServer>,
+) -> Result<TakeoverOutcome, Refusal> {
+    let Some(desk) = desk else {
+        return Err(Refusal::cannot_hand_over(
+            judged,
+            "this server has no live view to hand the browser over",
+        ));
+    };
+    if !peer
+        .supported_elicitation_modes()
+        .contains(&ElicitationMode::Url)
+    {
+        return Err(Refusal::cannot_hand_over(
+            judged,
+            "this MCP client cannot open the live view for the person (it does not support URL elicitation)",
+        ));
+    }
+    let open = desk
+        .open(session, judged.decision.reason().to_owned())
+        .await
+        .map_err(|problem| Refusal::cannot_hand_over(judged, &problem))?;
+    let message = format!(
+        "Please do this step yourself in Tandem's live view, then press Hand back.\n\
+         Step: {}\n\
+         Page: {}\n\
+         Rule: {} — {}",
+        action_line(judged),
+        judged.host(),
+        judged.decision.rule(),
+        judged.decision.reason(),
+    );
+    let elicitation_id = uuid::Uuid::new_v4().to_string();
+    let question = ElicitRequestParams::UrlElicitationParams {
+        meta: None,
+        message,
+        url: open.url.to_string(),
+        elicitation_id,
+    };
+    let asked = peer.create_elicitation(question);
+    // The call returns when the person hands back, whatever the client's own answer says; a
+    // decline or a cancel before that ends the takeover.
+    tokio::select! {
+        note = open.handed_back => Ok(TakeoverOutcome { note: note.ok().flatten(), changed: None }),
+        answer = asked => match answer {
+            Ok(answer) if answer.action == ElicitationAction::Accept => {
+                Err(Refusal::cannot_hand_over(judged, "the live view closed before the person handed back"))
+            }
+            Ok(answer) if answer.action == ElicitationAction::Decline => Err(Refusal::declined(judged, "declined")),
+            Ok(_) => Err(Refusal::declined(judged, "cancelled")),
+            Err(error) => Err(Refusal::cannot_hand_over(judged, &format!("asking the person failed ({error})"))),
+        },
+    }
+}
+
+/// The action in the person's words: `click button "Buy now"`, secrets masked.
+fn action_line(judged: &Judged) -> String {
+    let request = &judged.request;
+    let element = match (&request.element_role, &request.element_name) {
+        (Some(role), Some(name)) => format!(" {role} \"{}\"", name.trim()),
+        _ => String::new(),
+    };
+    let typed = match (&request.typed_text, request.text_is_secret) {
+        (Some(_), true) => " the text ••••••".to_owned(),
+        (Some(text), false) => format!(" the text \"{text}\""),
+        (None, _) => String::new(),
+    };
+    match &request.kind {
+        ActionKind::Navigate => {
+            format!("open {}", request.target_url.as_deref().unwrap_or("a page"))
+        }
+        ActionKind::Click => format!("click{element}"),
+        ActionKind::Type => format!("type{typed} into{element}"),
+        ActionKind::SelectOption => format!(
+            "choose \"{}\" in{element}",
+            request.option.as_deref().unwrap_or_default()
+        ),
+        ActionKind::PressKey => format!(
+            "press {} on{element}",
+            request.key.as_deref().unwrap_or("a key")
+        ),
+        ActionKind::Tool => format!(
+            "call the tool `{}`",
+            request.tool_name.as_deref().unwrap_or(&judged.tool)
+        ),
+        other => format!("{} (`{}`){element}", other.name(), judged.tool),
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut characters = text.chars();
+    match characters.next() {
+        Some(first) => first.to_uppercase().chain(characters).collect(),
+        None => String::new(),
+    }
+}
