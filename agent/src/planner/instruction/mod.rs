@@ -67,6 +67,7 @@ mod progress;
 mod prose;
 mod report;
 mod resolve;
+mod site_intent;
 mod site_request;
 mod split;
 mod step;
