@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::site::SiteStudio;
 use tandem_mcp_browser::site::brief::BriefAnalysis;
@@ -98,6 +98,7 @@ struct Row {
     fields_missing: Vec<String>,
     scenario: bool,
     questions: usize,
+    rules: Vec<String>,
     millis: u128,
 }
 
@@ -195,6 +196,13 @@ async fn build(client: &McpBrowserClient, brief: &Brief, dir: &Path) -> anyhow::
             {
                 counts[i] += width[impact].as_u64().unwrap_or(0) as usize;
             }
+            for rule in width["axe"].as_array().into_iter().flatten() {
+                let impact = rule["impact"].as_str().unwrap_or("?");
+                let id = format!("{impact}:{}", rule["id"].as_str().unwrap_or("?"));
+                if !row.rules.contains(&id) {
+                    row.rules.push(id);
+                }
+            }
             row.overflow_px = row
                 .overflow_px
                 .max(width["overflow_px"].as_f64().unwrap_or(0.0));
@@ -202,12 +210,14 @@ async fn build(client: &McpBrowserClient, brief: &Brief, dir: &Path) -> anyhow::
     }
     // What the pages say.
     let mut all_html = String::new();
+    let mut text = String::new();
     for page in &analysis.pages {
-        all_html.push_str(&std::fs::read_to_string(
-            dir.join("pages").join(format!("{}.html", page.slug)),
-        )?);
+        let path = dir.join("pages").join(format!("{}.html", page.slug));
+        let html = std::fs::read_to_string(path)?;
+        text.push_str(&text_of(&html));
+        text.push(' ');
+        all_html.push_str(&html);
     }
-    let text = text_of(&all_html);
     row.placeholders = analysis
         .pages
         .iter()
@@ -361,6 +371,9 @@ async fn main() -> anyhow::Result<()> {
             if row.scenario { "yes" } else { "-" },
             row.millis
         );
+        if !row.rules.is_empty() {
+            notes.push(format!("{}: axe rules {:?}", brief.id, row.rules));
+        }
         if !row.missing_sections.is_empty()
             || !row.missing_facts.is_empty()
             || !row.fields_missing.is_empty()

@@ -287,8 +287,9 @@ fn clauses(text: &str, and: bool) -> Vec<&str> {
     let mut start = 0;
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     for (index, (at, c)) in chars.iter().enumerate() {
-        let stop = CLAUSE_ENDS.contains(c)
-            || (*c == '.' && chars.get(index + 1).is_none_or(|(_, n)| n.is_whitespace()));
+        // A full stop or colon ends a clause only before a space: "8.30am", "5:30" stay whole.
+        let spaced = chars.get(index + 1).is_none_or(|(_, n)| n.is_whitespace());
+        let stop = (CLAUSE_ENDS.contains(c) && *c != ':') || ((*c == '.' || *c == ':') && spaced);
         if stop {
             out.push(&text[start..*at]);
             start = at + c.len_utf8();
@@ -439,9 +440,7 @@ pub fn services(text: &str) -> Vec<String> {
             .collect();
         let sectiony = items
             .iter()
-            .filter(|item| {
-                !vocab::named_sections(item).is_empty() || item.contains(['£', '€', '$'])
-            })
+            .filter(|item| !vocab::named_sections(item).is_empty())
             .count();
         let short = items
             .iter()

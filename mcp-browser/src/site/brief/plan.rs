@@ -147,7 +147,7 @@ pub fn sections(text: &str, facts: &Facts, product_type: ProductType) -> Vec<Sec
     if facts.services.len() >= 2 && !has(&sections, &[SectionKind::Services, SectionKind::Rooms]) {
         sections.insert(0, plan_of(SectionKind::Services));
     }
-    if facts.prices.len() >= 2
+    if !facts.prices.is_empty()
         && !has(
             &sections,
             &[SectionKind::Prices, SectionKind::Menu, SectionKind::Rooms],
@@ -304,7 +304,7 @@ pub fn task(text: &str, sections: &[SectionPlan], facts: &Facts) -> TaskPlan {
         "hotel",
         "cottage",
     ]);
-    let table = says(&["table", "restaurant", "dinner", "lunch"]);
+    let table = says(&[" table", "restaurant", "dinner", "lunch"]);
     let event = says(&["wedding", "event", "party", "function", "gig"]);
     let mut fields = vec![
         field("name", "Your name", InputKind::Text, true, Some("name")),

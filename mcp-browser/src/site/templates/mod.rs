@@ -424,7 +424,7 @@ fn form_section(slug: &str) -> String {
 }
 
 const PAGE_STYLE: &str = ".lead { font-size: var(--text-lg); }\n\
-.list h3 { font-size: var(--text-md); margin: 0 0 var(--space-1); }\n\
+.list h3, .list h2 { font-size: var(--text-md); margin: 0 0 var(--space-1); }\n\
 .list p { margin: 0; }\n\
 .nav-inner, .nav-links { flex-wrap: wrap; }\n";
 
@@ -435,7 +435,7 @@ node.textContent = String(new Date().getFullYear());\n});\n";
 const BRIEF_STYLE: &str = ".placeholder { outline: 2px dashed currentColor; outline-offset: 1px; border-radius: 2px; font-style: italic; }\n\
 .section > h2 { margin: 0; }\n\
 .cards { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--space-3); }\n\
-.cards h3 { margin: 0; font-size: var(--text-md); }\n\
+.cards h3, .cards h2 { margin: 0; font-size: var(--text-md); }\n\
 .cards img, .gallery img { display: block; width: 100%; height: auto; border-radius: var(--radius-md); }\n\
 .gallery { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: var(--space-3); }\n\
 .gallery figure { margin: 0; }\n\

@@ -31,8 +31,9 @@ pub struct Content {
     pub task_href: Option<String>,
 }
 
-/// A section's HTML. `heading_id` is the id of the heading that names it: its own `<h2>` when
-/// `own_heading`, else the page's `<h1>`.
+/// A section's HTML. With `own_heading` it has an `<h2>` in the person's words and is a named
+/// region; without (the only section of a page, named by the page's `<h1>`), it is a plain
+/// section whose item headings move up a level so the outline has no gap.
 pub fn section(
     plan: &SectionPlan,
     content: &Content,
@@ -42,11 +43,11 @@ pub fn section(
     let id = plan.kind.as_str();
     let (labelled_by, heading) = if own_heading {
         (
-            format!("{id}-h"),
+            format!(" aria-labelledby=\"{id}-h\""),
             format!("<h2 id=\"{id}-h\">{}</h2>\n", escape(&plan.label)),
         )
     } else {
-        ("page-title".to_owned(), String::new())
+        (String::new(), String::new())
     };
     let body = match plan.kind {
         SectionKind::About => about(marks),
@@ -67,8 +68,13 @@ pub fn section(
         SectionKind::Setlist => setlist(marks),
         SectionKind::Videos => videos(marks),
     };
+    let body = if own_heading {
+        body
+    } else {
+        body.replace("<h3", "<h2").replace("</h3>", "</h2>")
+    };
     format!(
-        "<section class=\"stack section\" id=\"{id}\" data-section=\"{id}\" aria-labelledby=\"{labelled_by}\">\n{heading}{body}</section>\n"
+        "<section class=\"stack section\" id=\"{id}\" data-section=\"{id}\"{labelled_by}>\n{heading}{body}</section>\n"
     )
 }
 
@@ -96,8 +102,16 @@ fn services(plan: &SectionPlan, facts: &Facts, marks: &mut Placeholders) -> Stri
     if names.is_empty() {
         names = plan.items.clone();
     }
-    if names.is_empty() {
-        names = facts.prices.iter().map(|p| p.item.clone()).collect();
+    // Priced items the list does not already name.
+    for price in &facts.prices {
+        let item = price.item.to_lowercase();
+        let named = names.iter().any(|n| {
+            let n = n.to_lowercase();
+            n.contains(&item) || item.contains(&n)
+        });
+        if !named {
+            names.push(price.item.clone());
+        }
     }
     let rows: String = if names.is_empty() {
         (1..=3)
