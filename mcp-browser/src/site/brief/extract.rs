@@ -43,12 +43,33 @@ pub fn name(text: &str) -> Option<String> {
         let mut from = 0;
         while let Some(found) = find_word(&lower[from..], lead) {
             let at = from + found + lead.len();
-            if let Some(comma) = text[at..].find(", ") {
-                let between = &text[at..at + comma];
-                if between.split_whitespace().count() <= 3 && between == between.to_lowercase() {
-                    if let Some(name) = capital_run(&text[at + comma + 2..]) {
-                        return Some(name);
-                    }
+            // "my flower shop, Petal & Stem", "our choir, the Harbour Voices", "my cleaning
+            // company Sparkle & Shine": a business noun, then the name.
+            let head: String = text[at..]
+                .split([',', '.', '!', '?', ';'])
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            let noun_end = head
+                .split_whitespace()
+                .take(3)
+                .take_while(|w| {
+                    *w == w.to_lowercase()
+                        && !["in", "at", "on", "from", "near", "with", "for", "and", "is"]
+                            .contains(w)
+                })
+                .map(|w| w.len() + 1)
+                .sum::<usize>();
+            let between = head.get(..noun_end.min(head.len())).unwrap_or_default();
+            if kind(between).is_some() {
+                let rest = &text[at + noun_end.min(head.len())..];
+                let rest = rest.strip_prefix(", ").unwrap_or(rest);
+                let (article, rest) = match rest.strip_prefix("the ") {
+                    Some(after) => ("the ", after),
+                    None => ("", rest),
+                };
+                if let Some(name) = capital_run(rest) {
+                    return Some(format!("{article}{name}"));
                 }
             }
             from = at;
@@ -88,6 +109,10 @@ pub fn place(text: &str, name: Option<&str>) -> Option<String> {
     let mut best: Option<(usize, String)> = None;
     for lead in [
         "based in ",
+        "cover ",
+        "covering ",
+        "serving ",
+        "around ",
         "located in ",
         "in ",
         "near ",
@@ -458,6 +483,16 @@ mod tests {
             ),
             ("a yoga studio in Leeds: class timetable", None),
             (
+                "a site for my cleaning company Sparkle & Shine, we cover Reading",
+                Some("Sparkle & Shine"),
+            ),
+            (
+                "Our choir, the Harbour Voices, rehearses on Tuesdays",
+                Some("the Harbour Voices"),
+            ),
+            ("my plumbing business in Bristol, with services", None),
+            ("pages: About us, Our rooms, Fees, Contact.", None),
+            (
                 "I need a one-page portfolio for a wedding photographer",
                 None,
             ),
@@ -506,6 +541,11 @@ mod tests {
                 Some("Nottingham"),
             ),
             ("a website for my business", None, None),
+            (
+                "Sparkle & Shine, we cover Reading and Wokingham.",
+                Some("Sparkle & Shine"),
+                Some("Reading and Wokingham"),
+            ),
         ];
         for (text, name, expected) in cases {
             assert_eq!(place(text, name).as_deref(), expected, "{text}");
