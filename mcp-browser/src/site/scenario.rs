@@ -1,6 +1,7 @@
 //! The site's main task as a scenario (docs/scenarios.md) that Tandem's own agent runs on the
 //! generated site: open the form page, fill every field with sample values through the
-//! instruction planner, send, and expect the page's thank-you line.
+//! instruction planner, approve the policy's confirmation of the send (the person's part),
+//! send, and expect the page's thank-you line.
 //!
 //! Written beside the site as `scenario.toml` when a page with the main form is generated. Run
 //! it with the sites folder served as `{{site}}`:
@@ -28,8 +29,15 @@ pub fn scenario(session: &str, slug: &str, task: &TaskPlan) -> Option<String> {
          max_actions = {max}\n\
          timeout_secs = 90\n\n\
          [[message]]\ntext = \"\"\"\n{steps}\n\"\"\"\noutcome = \"done\"\n\n\
+         {confirm}\
          [assert]\noutcome = \"done\"\ntext_present = [\"Thank you, {SAMPLE_NAME}!\"]\n",
         max = lines.len() + 5,
+        // The default policy confirms a "Send …" click (confirm-send); the person approves.
+        confirm = if button.starts_with("Send") {
+            "[[expect]]\nkind = \"confirm\"\nrule = \"confirm-send\"\nanswer = \"approve\"\n\n"
+        } else {
+            ""
+        },
         steps = lines.join("\n"),
     ))
 }
