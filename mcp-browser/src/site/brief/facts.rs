@@ -453,7 +453,12 @@ pub fn services(text: &str) -> Vec<String> {
             let words = Words::new(&item);
             let short = (1..=4).contains(&item.split_whitespace().count());
             let timed = words.lower.iter().any(|w| is_day(w));
-            if short && !timed && !item.contains(['£', '€', '$', '@']) && !found.contains(&item)
+            let numeric = item.chars().next().is_some_and(|c| c.is_ascii_digit());
+            if short
+                && !timed
+                && !numeric
+                && !item.contains(['£', '€', '$', '@'])
+                && !found.contains(&item)
             {
                 found.push(item);
             }
@@ -482,14 +487,20 @@ fn lists(text: &str) -> Vec<Vec<String>> {
         let formish = ["form", "request", "booking", "consultation", "details"]
             .iter()
             .any(|w| owner.contains(w));
-        if inner.contains(',') && !formish {
+        if inner.contains(',') && split_items(inner).len() >= 3 && !formish {
             out.push(split_items(inner));
         }
         outside.push(' ');
         rest = &rest[open + close + 1..];
     }
     outside.push_str(rest);
-    for sentence in outside.split(['.', '!', '?', '\n', ';']) {
+    // Sentences end at a full stop before a space, so "£13.50" stays whole.
+    let sentences: Vec<&str> = outside
+        .split(". ")
+        .flat_map(|s| s.split(['!', '?', '\n', ';']))
+        .map(|s| s.trim_end_matches('.'))
+        .collect();
+    for sentence in sentences {
         let items = split_items(sentence);
         if items.len() >= 3 {
             out.push(items);

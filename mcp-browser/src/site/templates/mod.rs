@@ -455,6 +455,7 @@ address p { margin: 0 0 var(--space-2); }\n\
 .songs { margin: 0; padding-left: var(--space-6); }\n\
 .songs li { padding: var(--space-1) 0; }\n\
 .facts { list-style: none; margin: 0 0 var(--space-2); padding: 0; }\n\
+.footer { padding-left: var(--space-4); padding-right: var(--space-4); }\n\
 .lead { overflow-wrap: anywhere; }\n\
 @media (min-width: 768px) { .cards { grid-template-columns: repeat(2, 1fr); } }\n";
 
