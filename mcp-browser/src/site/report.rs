@@ -160,9 +160,7 @@ pub fn build(
     slug: &str,
     url: &str,
     pages_url: &str,
-    audit: Audit,
-    console_errors: Vec<String>,
-    widths: Vec<WidthAudit>,
+    (audit, console_errors, widths): (Audit, Vec<String>, Vec<WidthAudit>),
     page_exists: &dyn Fn(&str) -> bool,
     elapsed_ms: u64,
 ) -> ValidationReport {

@@ -130,7 +130,7 @@ pub async fn generate(
 
 /// When the page holds the brief's main form, the scenario that sends it.
 fn write_scenario(store: &SiteStore, slug: &Slug, data_model: &Value) -> Result<(), SiteError> {
-    let content: templates::sections::Content =
+    let content: templates::content::Content =
         serde_json::from_value(data_model.clone()).unwrap_or_default();
     let holds_task = content.sections.iter().any(|s| {
         s.kind.is_form()
@@ -343,9 +343,7 @@ pub async fn validate(
         slug.as_str(),
         &url,
         &pages_url,
-        audit,
-        console,
-        widths,
+        (audit, console, widths),
         &exists,
         elapsed,
     );

@@ -80,10 +80,10 @@ pub fn name(text: &str) -> Option<String> {
         let mut from = 0;
         while let Some(found) = find_word(&lower[from..], lead) {
             let at = from + found + lead.len();
-            if let Some(name) = capital_run(&text[at..]) {
-                if name.split_whitespace().count() >= 2 || !is_place_like(&name) {
-                    return Some(name);
-                }
+            if let Some(name) = capital_run(&text[at..])
+                && (name.split_whitespace().count() >= 2 || !is_place_like(&name))
+            {
+                return Some(name);
             }
             from = at;
         }
@@ -92,10 +92,11 @@ pub fn name(text: &str) -> Option<String> {
     for dash in [" - ", " – ", " — "] {
         if let Some(at) = text.find(dash) {
             let head = text[..at].trim();
-            if let Some(name) = capital_run(head) {
-                if name == head && head.split_whitespace().count() <= 6 {
-                    return Some(name);
-                }
+            if let Some(name) = capital_run(head)
+                && name == head
+                && head.split_whitespace().count() <= 6
+            {
+                return Some(name);
             }
         }
     }
@@ -346,21 +347,21 @@ fn lowercase_place(text: &str) -> Option<String> {
 fn with_town(rest: &str, run: String) -> String {
     let after = &rest.trim_start()[run.len()..];
     // "Walcot Street in Bath".
-    if let Some(next) = after.strip_prefix(" in ") {
-        if let Some(town) = capital_run(next) {
-            return format!("{run} in {town}");
-        }
+    if let Some(next) = after.strip_prefix(" in ")
+        && let Some(town) = capital_run(next)
+    {
+        return format!("{run} in {town}");
     }
-    if let Some(next) = after.strip_prefix(", ") {
-        if let Some(town) = capital_run(next) {
-            let single = town.split_whitespace().count() == 1;
-            let ends = next[town.len()..]
-                .chars()
-                .next()
-                .is_none_or(|c| ".,;!?)".contains(c));
-            if single && ends && run.split_whitespace().count() >= 2 {
-                return format!("{run}, {town}");
-            }
+    if let Some(next) = after.strip_prefix(", ")
+        && let Some(town) = capital_run(next)
+    {
+        let single = town.split_whitespace().count() == 1;
+        let ends = next[town.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| ".,;!?)".contains(c));
+        if single && ends && run.split_whitespace().count() >= 2 {
+            return format!("{run}, {town}");
         }
     }
     run

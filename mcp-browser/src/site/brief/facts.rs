@@ -504,10 +504,11 @@ fn lists(text: &str) -> Vec<Vec<String>> {
         let items = split_items(sentence);
         if items.len() >= 3 {
             out.push(items);
-        } else if let Some((lead, list)) = sentence.split_once(':') {
-            if vocab::kind_of_label(lead).is_some() && list.contains(',') {
-                out.push(split_items(list));
-            }
+        } else if let Some((lead, list)) = sentence.split_once(':')
+            && vocab::kind_of_label(lead).is_some()
+            && list.contains(',')
+        {
+            out.push(split_items(list));
         }
     }
     out
@@ -519,7 +520,7 @@ fn split_items(text: &str) -> Vec<String> {
     if let Some(last) = items.pop() {
         let last = last.strip_prefix("and ").unwrap_or(&last).to_owned();
         match last.rsplit_once(" and ") {
-            Some((a, b)) if items.len() >= 1 => {
+            Some((a, b)) if !items.is_empty() => {
                 items.push(a.trim().to_owned());
                 items.push(b.trim().to_owned());
             }

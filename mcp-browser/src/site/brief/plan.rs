@@ -187,10 +187,10 @@ fn plan_of(kind: SectionKind) -> SectionPlan {
 /// The pages: the named ones; one page with every section; or a home page with the short
 /// sections and a page for each big one (forms, menu, gallery, timetable, FAQ, team…).
 pub fn pages(text: &str, structure: Structure, sections: &[SectionPlan]) -> Vec<PagePlan> {
-    if structure == Structure::Pages {
-        if let Some(named) = explicit_pages(text) {
-            return named_pages(&named, sections);
-        }
+    if structure == Structure::Pages
+        && let Some(named) = explicit_pages(text)
+    {
+        return named_pages(&named, sections);
     }
     let mut home = PagePlan {
         slug: "home".into(),
@@ -426,7 +426,10 @@ pub fn task(text: &str, sections: &[SectionPlan], facts: &Facts) -> TaskPlan {
 }
 
 /// Fields a brief may ask for by name: (words, (name, label, input, required)).
-const EXTRA_FIELDS: &[(&[&str], (&str, &str, InputKind, bool))] = &[
+/// A field a brief may name: (name, label, input, required).
+type Extra = (&'static str, &'static str, InputKind, bool);
+
+const EXTRA_FIELDS: &[(&[&str], Extra)] = &[
     (
         &[" idea"],
         ("idea", "Describe your idea", InputKind::Textarea, true),

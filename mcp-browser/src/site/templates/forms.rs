@@ -3,9 +3,9 @@
 //! placeholder — saying the owner still has to connect the form to where requests should go.
 //! The page's script checks the required fields and answers in a `role=status` line.
 
+use super::content::{Content, capitalised, contact_details};
 use super::escape;
 use super::placeholder::Placeholders;
-use super::sections::{Content, contact_details};
 use crate::site::brief::{FieldSpec, InputKind, SectionKind, TaskKind, TaskPlan};
 
 /// The form section's body for `kind`: the brief's task form when it is of that kind, else
@@ -84,12 +84,7 @@ fn field(spec: &FieldSpec, marks: &mut Placeholders) -> String {
             } else {
                 spec.options
                     .iter()
-                    .map(|o| {
-                        format!(
-                            "<option>{}</option>",
-                            escape(&super::sections::capitalised(o))
-                        )
-                    })
+                    .map(|o| format!("<option>{}</option>", escape(&capitalised(o))))
                     .collect()
             };
             let hint = if spec.options.is_empty() {

@@ -2,12 +2,13 @@
 //!
 //! Every page links the design system, has the viewport meta, a 430 px container, 44 px touch
 //! targets and no fixed widths. A page made from a brief (`data_model` with `sections`, see
-//! [`sections::Content`]) renders each section with its purpose-fit template, in the brief's
+//! [`content::Content`]) renders each section with its purpose-fit template, in the brief's
 //! words, with [`placeholder`]s for what the brief does not give. A page from a bare data
 //! model (`items: [{name, text, price?}]`, `hours`, …) gets a list, form, cards or hero from its
 //! slug and title. All text is HTML-escaped. The navigation between the markers [`NAV_START`]
 //! and [`NAV_END`] links only pages that exist; [`with_nav`] rewrites it when pages change.
 
+pub mod content;
 mod forms;
 pub mod placeholder;
 pub mod sections;
@@ -15,9 +16,9 @@ pub mod sections;
 use serde_json::Value;
 
 use super::store::{DESIGN_SYSTEM_HREF, PageInfo};
+use content::Content;
 use forms::FORM_SCRIPT;
 use placeholder::Placeholders;
-use sections::Content;
 
 pub const NAV_START: &str = "<!-- site-nav -->";
 pub const NAV_END: &str = "<!-- /site-nav -->";
@@ -135,10 +136,10 @@ fn brief_page(request: &PageRequest<'_>, content: &Content, pages: &[PageInfo]) 
             ("", None) => marks.span("tagline", "One line about what you do"),
             (kind, Some(place)) => format!(
                 "{} in {}",
-                escape(&sections::capitalised(kind)),
+                escape(&content::capitalised(kind)),
                 escape(place)
             ),
-            (kind, None) => escape(&sections::capitalised(kind)),
+            (kind, None) => escape(&content::capitalised(kind)),
         };
         let action = match &content.task_href {
             Some(href) => format!(
@@ -197,7 +198,7 @@ fn task_label(content: &Content) -> String {
                 "Get in touch".to_owned()
             }
         });
-    sections::capitalised(&label)
+    content::capitalised(&label)
 }
 
 /// The footer: the name and the contact facts the brief gives (no placeholders here).
@@ -212,7 +213,7 @@ fn footer(content: &Content, site_name: &str) -> String {
     if let Some(phone) = &facts.phone {
         lines.push(format!(
             "<a class=\"tap\" href=\"tel:{}\">{}</a>",
-            sections::tel(phone),
+            content::tel(phone),
             escape(phone)
         ));
     }

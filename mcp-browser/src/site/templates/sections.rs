@@ -4,32 +4,11 @@
 //! placeholder ([`Placeholders`]). Every section is
 //! `<section id="{kind}" data-section="{kind}" aria-labelledby=…>` so edits can address it.
 
-use serde::Deserialize;
-
+use super::content::{Content, capitalised, contact_details};
 use super::escape;
 use super::forms;
 use super::placeholder::Placeholders;
-use crate::site::brief::{Facts, PriceFact, SectionKind, SectionPlan, TaskPlan};
-
-/// What a brief-made page is built from (`generate_page`'s `data_model`).
-#[derive(Debug, Default, Deserialize)]
-pub struct Content {
-    #[serde(default)]
-    pub name: Option<String>,
-    #[serde(default)]
-    pub place: Option<String>,
-    #[serde(default)]
-    pub kind: String,
-    #[serde(default)]
-    pub facts: Facts,
-    #[serde(default)]
-    pub task: TaskPlan,
-    #[serde(default)]
-    pub sections: Vec<SectionPlan>,
-    /// Where the main form is: `booking.html`, `#booking`, or nothing.
-    #[serde(default)]
-    pub task_href: Option<String>,
-}
+use crate::site::brief::{Facts, PriceFact, SectionKind, SectionPlan};
 
 /// A section's HTML. With `own_heading` it has an `<h2>` in the person's words and is a named
 /// region; without (the only section of a page, named by the page's `<h1>`), it is a plain
@@ -248,46 +227,6 @@ fn timetable(facts: &Facts, marks: &mut Placeholders) -> String {
     )
 }
 
-/// The address, phone and e-mail as given, placeholders for the rest.
-pub fn contact_details(content: &Content, marks: &mut Placeholders) -> String {
-    let facts = &content.facts;
-    let address = match (&facts.address, &content.place) {
-        (Some(address), _) => escape(address),
-        (None, Some(place)) => format!(
-            "{}, {}",
-            marks.span("address", "Your street address"),
-            escape(place)
-        ),
-        (None, None) => marks.span("address", "Your address"),
-    };
-    let phone = match &facts.phone {
-        Some(phone) => format!(
-            "<a class=\"tap\" href=\"tel:{}\">{}</a>",
-            tel(phone),
-            escape(phone)
-        ),
-        None => marks.span("phone", "Your phone number"),
-    };
-    let email = match &facts.email {
-        Some(email) => format!(
-            "<a class=\"tap\" href=\"mailto:{0}\">{0}</a>",
-            escape(email)
-        ),
-        None => marks.span("email", "Your email address"),
-    };
-    format!(
-        "<address class=\"card\">\n<p>{address}</p>\n<p>Phone: {phone}</p>\n<p>Email: {email}</p>\n</address>\n"
-    )
-}
-
-/// A phone number for a `tel:` link: digits and a leading `+`.
-pub fn tel(phone: &str) -> String {
-    phone
-        .chars()
-        .filter(|c| c.is_ascii_digit() || *c == '+')
-        .collect()
-}
-
 fn location(content: &Content, marks: &mut Placeholders) -> String {
     format!(
         "{}<p>{}</p>\n",
@@ -410,9 +349,4 @@ fn videos(marks: &mut Placeholders) -> String {
         })
         .collect();
     format!("<ul class=\"songs\">\n{items}</ul>\n")
-}
-
-/// First letter in upper case, the rest as written.
-pub fn capitalised(text: &str) -> String {
-    crate::site::brief::vocab::sentence_case(text)
 }
