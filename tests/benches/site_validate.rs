@@ -36,21 +36,15 @@ async fn main() -> anyhow::Result<()> {
             json!({ "product_type": brief["product_type"] }),
         )
         .await?;
-    let slugs: Vec<String> = brief["pages"]
-        .as_array()
-        .map(|pages| {
-            pages
-                .iter()
-                .filter_map(|p| p["slug"].as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default();
-    for slug in &slugs {
+    let analysis: tandem_mcp_browser::site::brief::BriefAnalysis =
+        serde_json::from_value(brief.clone())?;
+    let slugs: Vec<String> = analysis.pages.iter().map(|p| p.slug.clone()).collect();
+    for page in &analysis.pages {
         client
             .call(
                 "generate_page",
-                json!({ "slug": slug, "title": slug, "description": "bench page",
-                        "data_model": brief["data_model"] }),
+                json!({ "slug": page.slug, "title": page.title, "description": page.purpose,
+                        "data_model": analysis.page_model(page) }),
             )
             .await?;
     }

@@ -115,6 +115,17 @@
   const links = [];
   for (const a of document.querySelectorAll('a[href]')) links.push({ element: describe(a), href: a.href });
 
+  const unlabelled = [];
+  for (const el of document.querySelectorAll('input:not([type="hidden"]):not([type="submit"]):not([type="button"]):not([type="reset"]), select, textarea')) {
+    const named = (el.labels && el.labels.length > 0) || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || el.getAttribute('title');
+    if (!named) unlabelled.push(describe(el));
+  }
+  const anchors = [];
+  for (const a of document.querySelectorAll('a[href^="#"]')) {
+    const id = decodeURIComponent(a.getAttribute('href').slice(1));
+    if (id && !document.getElementById(id)) anchors.push({ element: describe(a), href: a.href });
+  }
+
   const sheet = [...document.querySelectorAll('link[rel~="stylesheet"]')].some((l) => /(^|\/)design-system\.css(\?|#|$)/.test(l.getAttribute('href') || ''));
   const loaded = getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim() !== '';
 
@@ -129,6 +140,8 @@
     contrast,
     images_without_alt: images,
     links,
+    unlabelled_controls: unlabelled,
+    missing_anchors: anchors,
     design_system_linked: sheet,
     design_system_loaded: loaded,
   });

@@ -13,8 +13,11 @@
 //!   `/sites/{session}/…` and by the loopback [`preview`] server the browser opens.
 //! - Text: from the client's model through MCP sampling when it offers it ([`sampling`]),
 //!   else from templates ([`brief`], [`design`], [`templates`], [`edit`]).
-//! - Checks: `validate_html` renders in real Chromium at 390×844 ([`validator`], [`report`]);
-//!   `extract_style` clusters pixels with `image` ([`style`]).
+//! - Checks: `validate_html` renders in real Chromium at 390×844, then runs axe-core and
+//!   measures overflow at 360, 768 and 1280 px ([`validator`], [`report`]); `extract_style`
+//!   clusters pixels with `image` ([`style`]).
+//! - Main task: a page with the brief's form also writes `scenario.toml` beside the site, which
+//!   Tandem's agent runs with `tandem scenario` ([`scenario`]).
 
 pub mod brief;
 pub mod colors;
@@ -25,6 +28,7 @@ pub mod params;
 pub mod preview;
 pub mod report;
 pub mod sampling;
+pub mod scenario;
 pub mod serve;
 pub mod slug;
 pub mod store;

@@ -46,7 +46,9 @@ pub struct GeneratePageParams {
     pub title: String,
     /// What the page is for and what it should say.
     pub description: String,
-    /// Content to show, e.g. {"site_name": "…", "items": [{"name", "text", "price"}], "hours"}.
+    /// Content to show: analyze_brief's `data_model` with the page's `sections` ([{kind,
+    /// label, items}]) — the brief's name, place, facts and task — or a bare
+    /// {"site_name": "…", "items": [{"name", "text", "price"}], "hours"}.
     #[serde(default)]
     pub data_model: Option<Value>,
 }
@@ -123,9 +125,12 @@ const WRITES_FILES: Effect = Effect::writes(false, false, false);
 
 impl BrowserTool for AnalyzeBriefParams {
     const NAME: &'static str = "analyze_brief";
-    const DESCRIPTION: &'static str = "Site studio: analyse a person's request for a small website. Returns the \
-        product type, audience, scenario, suggested pages (slug, title, purpose), a default data \
-        model and open questions worth asking (essential ones first).";
+    const DESCRIPTION: &'static str = "Site studio: analyse a person's request for a small website, in their \
+        words. Returns the name and place as written, the facts given (prices, hours, phone, \
+        email, address, services), the sections named (kind and the person's label), the main \
+        task's form, the pages (slug, title, purpose, sections), the data model for \
+        generate_page, and — only for a brief too vague to build from — 3 to 5 open questions \
+        (radio, checkbox or text, with options).";
     const EFFECT: Effect = READS_FILES;
     type Output = Value;
 }
@@ -175,10 +180,12 @@ impl BrowserTool for ListPagesParams {
 
 impl BrowserTool for ValidateHtmlParams {
     const NAME: &'static str = "validate_html";
-    const DESCRIPTION: &'static str = "Site studio: open a page in the real browser at a phone viewport \
-        (390x844) and check it: viewport meta, horizontal overflow, touch targets under 44x44, \
+    const DESCRIPTION: &'static str = "Site studio: open a page in the real browser and check it: at a \
+        phone viewport (390x844) viewport meta, horizontal overflow, touch targets under 44x44, \
         text under 12px, images without alt, WCAG AA contrast, console errors, links to missing \
-        pages, design system linked. Returns a report and a one-line summary.";
+        pages or #anchors, unlabelled form controls, design system linked; then at 360, 768 and \
+        1280 px (device emulation) overflow and axe-core violations by impact. Returns a report \
+        and a one-line summary.";
     const EFFECT: Effect = READS_FILES;
     type Output = Value;
 }

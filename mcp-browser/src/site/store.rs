@@ -170,6 +170,17 @@ impl SiteStore {
         })
     }
 
+    /// Where the site's main-task scenario is written (`tandem scenario` runs it).
+    pub fn scenario_path(&self) -> PathBuf {
+        self.dir.join("scenario.toml")
+    }
+
+    /// Writes the site's main-task scenario (see [`crate::site::scenario`]).
+    pub fn write_scenario(&self, toml: &str) -> Result<(), SiteError> {
+        bounded("scenario.toml", toml, MAX_CSS_BYTES)?;
+        write_atomically(&self.scenario_path(), toml)
+    }
+
     /// Keeps the summary of the page's latest validation (shown by `list_pages` and the UI).
     pub fn write_validation(&self, slug: &Slug, summary: &str) -> Result<(), SiteError> {
         let line: String = summary

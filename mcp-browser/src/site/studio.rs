@@ -39,6 +39,9 @@ pub struct PageListing {
     pub info: PageInfo,
     /// The page's address for the browser tools (the loopback preview server).
     pub url: String,
+    /// The placeholders still on the page for the owner to fill in ("[Your phone number]").
+    #[serde(default)]
+    pub placeholders: Vec<String>,
 }
 
 /// The analysis and where it came from (`model` or `template`).
@@ -121,7 +124,30 @@ pub async fn generate(
     };
     let info = store.write_page(&slug, &html)?;
     refresh_navigation(store)?;
+    write_scenario(store, &slug, &data_model)?;
     Ok((listing(base_url, store, info), source.to_owned()))
+}
+
+/// When the page holds the brief's main form, the scenario that sends it.
+fn write_scenario(store: &SiteStore, slug: &Slug, data_model: &Value) -> Result<(), SiteError> {
+    let content: templates::content::Content =
+        serde_json::from_value(data_model.clone()).unwrap_or_default();
+    let holds_task = content.sections.iter().any(|s| {
+        s.kind.is_form()
+            && matches!(
+                (s.kind, content.task.kind),
+                (brief::SectionKind::Booking, brief::TaskKind::Booking)
+                    | (brief::SectionKind::Quote, brief::TaskKind::Quote)
+                    | (brief::SectionKind::Contact, brief::TaskKind::Contact)
+            )
+    });
+    if !holds_task {
+        return Ok(());
+    }
+    match super::scenario::scenario(store.session(), slug.as_str(), &content.task) {
+        Some(toml) => store.write_scenario(&toml),
+        None => Ok(()),
+    }
 }
 
 async fn model_page(
@@ -284,13 +310,18 @@ pub fn page_url(base_url: &str, store: &SiteStore, slug: &str) -> String {
 }
 
 pub fn listing(base_url: &str, store: &SiteStore, info: PageInfo) -> PageListing {
+    let placeholders = Slug::parse(&info.slug)
+        .and_then(|slug| store.read_page(&slug))
+        .map(|html| templates::placeholder::scan(&html))
+        .unwrap_or_default();
     PageListing {
         url: page_url(base_url, store, &info.slug),
         info,
+        placeholders,
     }
 }
 
-/// Renders the page at 390×844 in Chromium and reports.
+/// Renders the page in Chromium (390×844, then 360, 768 and 1280 px with axe-core) and reports.
 pub async fn validate(
     store: &SiteStore,
     base_url: &str,
@@ -305,15 +336,14 @@ pub async fn validate(
     let url = page_url(base_url, store, slug.as_str());
     let pages_url = format!("{base_url}/{}/pages/", store.session());
     let started = Instant::now();
-    let (audit, console) = validator.audit(host, &url).await?;
+    let (audit, console, widths) = validator.audit(host, &url).await?;
     let elapsed = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     let exists = |name: &str| Slug::parse(name).is_ok_and(|s| store.exists(&s));
     let report = report::build(
         slug.as_str(),
         &url,
         &pages_url,
-        audit,
-        console,
+        (audit, console, widths),
         &exists,
         elapsed,
     );

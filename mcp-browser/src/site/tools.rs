@@ -151,8 +151,14 @@ async fn generate_page<S: SiteHost>(
     let (_, store, base) = site_files(server).await?;
     let sampler = Sampler::of(&context);
     let (page, source) = studio::generate(&store, &base, &params, sampler.as_ref()).await?;
+    // The placeholders go before the address, which stays the line's last word.
+    let left = if page.placeholders.is_empty() {
+        String::new()
+    } else {
+        format!(", placeholders: {}", page.placeholders.join("; "))
+    };
     let line = format!(
-        "generated {} v{} at {}",
+        "generated {} v{}{left} at {}",
         page.info.slug, page.info.version, page.url
     );
     answer(line, &json!({ "page": page, "source": source }))
@@ -197,8 +203,11 @@ async fn list_pages<S: SiteHost>(server: &S) -> SiteAnswer {
     let mut line = format!("{} page(s)", pages.len());
     for page in &pages {
         line.push_str(&format!(
-            "\n{} v{} {}",
-            page.info.slug, page.info.version, page.url
+            "\n{} v{} {} ({} placeholder(s) left)",
+            page.info.slug,
+            page.info.version,
+            page.url,
+            page.placeholders.len()
         ));
     }
     answer(line, &studio::pages_value(&pages))

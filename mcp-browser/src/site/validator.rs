@@ -1,6 +1,9 @@
-//! The browser side of `validate_html`: one phone-sized tab (390×844, mobile) in a browser
-//! context of its own, kept between calls so a warm validation costs a navigation and one
-//! script call.
+//! The browser side of `validate_html`: one tab in a browser context of its own, kept between
+//! calls. A validation loads the page once at the phone viewport (390×844) for the audit, injects
+//! the vendored axe-core once, then for each of 360, 768 and 1280 px emulates the device
+//! (`Emulation.setDeviceMetricsOverride`, mobile for the first two, not a window resize), waits
+//! for a frame and measures horizontal overflow (`scrollWidth - clientWidth`) and axe's
+//! violations.
 //!
 //! The tab lives in its own context, not the session's, so validating never touches the tabs,
 //! history or cookies the agent and the person work with. Console errors, uncaught exceptions
@@ -17,19 +20,30 @@ use chromiumoxide::cdp::browser_protocol::target::{
     CreateBrowserContextParams, CreateTargetParams,
 };
 use chromiumoxide::cdp::js_protocol::runtime::{
-    ConsoleApiCalledType, EventConsoleApiCalled, EventExceptionThrown,
+    ConsoleApiCalledType, EvaluateParams, EventConsoleApiCalled, EventExceptionThrown,
 };
 use futures::StreamExt;
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
 
-use super::report::Audit;
+use super::report::{Audit, WidthAudit};
 use crate::browser::{BrowserHost, LiveBrowser, cdp_error};
 use crate::error::BrowserError;
 
 /// The phone viewport every page is checked at.
 pub const PHONE: (u32, u32) = (390, 844);
 const AUDIT: &str = include_str!("audit.js");
+/// axe-core 4.14.1 (MPL-2.0, `vendor/axe-core/`), injected into the page under test only.
+const AXE: &str = include_str!("vendor/axe-core/axe.min.js");
+/// The widths every page is checked at: (width, height, mobile).
+pub const WIDTHS: [(u32, u32, bool); 3] = [(360, 740, true), (768, 1024, true), (1280, 800, false)];
+/// Per width: one frame for the layout to follow the new viewport, then overflow and axe.
+const WIDTH_CHECK: &str = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))\
+.then(() => axe.run(document, { resultTypes: ['violations'] }))\
+.then((result) => { const se = document.scrollingElement || document.documentElement;\
+return JSON.stringify({ overflow_px: Math.max(0, se.scrollWidth - se.clientWidth),\
+violations: result.violations.map((v) => ({ id: v.id, impact: v.impact || 'minor', nodes: v.nodes.length,\
+targets: v.nodes.slice(0, 3).map((n) => String(n.target && n.target[0] || '')) })) }); })";
 
 type Errors = Arc<StdMutex<Vec<String>>>;
 
@@ -55,12 +69,13 @@ pub struct Validator {
 }
 
 impl Validator {
-    /// Opens `url` in the phone tab and returns the audit and the console errors.
+    /// Opens `url` in the tab and returns the phone-size audit, the console errors, and the
+    /// overflow and axe violations at each of [`WIDTHS`].
     pub async fn audit(
         &self,
         host: &Arc<BrowserHost>,
         url: &str,
-    ) -> Result<(Audit, Vec<String>), BrowserError> {
+    ) -> Result<(Audit, Vec<String>, Vec<WidthAudit>), BrowserError> {
         let mut slot = self.tab.lock().await;
         let live = host.live().await?;
         let stale = slot
@@ -76,6 +91,13 @@ impl Validator {
             errors.clear();
         }
         let config = host.config();
+        let phone = SetDeviceMetricsOverrideParams::new(PHONE.0, PHONE.1, 1.0, true);
+        bounded(
+            config.call_timeout(),
+            "phone viewport",
+            tab.page.execute(phone),
+        )
+        .await?;
         bounded(
             config.navigation_timeout(),
             "open the page",
@@ -89,8 +111,38 @@ impl Validator {
         let audit: Audit = serde_json::from_str(&json)
             .map_err(|e| BrowserError::PageScript(format!("audit answer: {e}")))?;
         let errors = tab.errors.lock().map(|e| e.clone()).unwrap_or_default();
-        Ok((audit, errors))
+        let widths = widths(&tab.page, config.call_timeout()).await?;
+        Ok((audit, errors, widths))
     }
+}
+
+/// Injects axe once, then checks each width.
+async fn widths(page: &Page, timeout: Duration) -> Result<Vec<WidthAudit>, BrowserError> {
+    let inject = EvaluateParams::builder()
+        .expression(format!("{AXE}\n;true"))
+        .build()
+        .map_err(BrowserError::PageScript)?;
+    bounded(timeout, "inject axe-core", page.evaluate_expression(inject)).await?;
+    let mut out = Vec::with_capacity(WIDTHS.len());
+    for (width, height, mobile) in WIDTHS {
+        let metrics = SetDeviceMetricsOverrideParams::new(width, height, 1.0, mobile);
+        bounded(timeout, "emulate width", page.execute(metrics)).await?;
+        let check = EvaluateParams::builder()
+            .expression(WIDTH_CHECK)
+            .await_promise(true)
+            .return_by_value(true)
+            .build()
+            .map_err(BrowserError::PageScript)?;
+        let json: String = bounded(timeout, "axe-core", page.evaluate_expression(check))
+            .await?
+            .into_value()
+            .map_err(|e| BrowserError::PageScript(format!("axe answer: {e}")))?;
+        let mut audit: WidthAudit = serde_json::from_str(&json)
+            .map_err(|e| BrowserError::PageScript(format!("axe answer: {e}")))?;
+        audit.width = width;
+        out.push(audit);
+    }
+    Ok(out)
 }
 
 async fn bounded<T>(

@@ -60,10 +60,11 @@ async fn offline_sites_for_every_product_type_pass_validate_html() {
             json!({ "product_type": brief["product_type"] }),
         )
         .await;
-        let mut model = brief["data_model"].clone();
-        model["site_name"] = brief["site_name"].clone();
+        let analysis: tandem_mcp_browser::site::brief::BriefAnalysis =
+            serde_json::from_value(brief.clone()).unwrap();
         let pages = brief["pages"].as_array().unwrap();
-        for page in pages {
+        for (page, plan) in pages.iter().zip(&analysis.pages) {
+            let model = analysis.page_model(plan);
             let (line, _) = call(
                 &client,
                 "generate_page",

@@ -71,6 +71,7 @@ mod progress;
 mod prose;
 mod report;
 mod resolve;
+mod site_intent;
 mod site_request;
 mod split;
 mod step;

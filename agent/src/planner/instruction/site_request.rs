@@ -1,33 +1,37 @@
-//! The site request shape: "build a small site for a bakery with a menu and a contact page".
+//! The site request shape: "a yoga studio in Leeds: class timetable, prices…", "I need a
+//! one-page portfolio…", "build a small site for a bakery with a menu and a contact page".
 //!
 //! In: the run's goal and history. Out: the next step of a fixed flow over the site studio's
-//! tools, or `None` when the goal is not a request to build a site (the instruction planner
-//! then follows it as instructions). The flow, each step's index being its [`Plan::cursor`]:
-//! 1. `ask_user` what the site is for — only when the request names no subject;
-//! 2. `analyze_brief`; 3. `create_design_system`; 4. `generate_page` for every suggested page;
-//! 5. `validate_html` for each; 6. open the first page in the browser (its address is the last
-//!    word of its `generate_page` result); 7. `stop` with the pages, their addresses and their
-//!    validation summaries.
+//! tools, or `None` when the goal is not a request for a site of the person's own
+//! ([`site_intent::is_site_request`]; the instruction planner then follows it as
+//! instructions). The flow, each step's index being its [`Plan::cursor`]:
+//! 1. `ask_user` the brief's open questions — only for a brief too vague to build from;
+//! 2. `analyze_brief` with the person's words verbatim (and their answers);
+//! 3. `create_design_system`; 4. `generate_page` for every page the analysis plans, with the
+//!    page's sections and the brief's facts; 5. `validate_html` for each; 6. open the first
+//!    page in the browser (its address is the last word of its `generate_page` result);
+//! 7. `stop` with the pages, their addresses, checks and the placeholders left to fill.
 //!
-//! The pages are worked out here with the same offline analysis the tool uses
-//! (`tandem_mcp_browser::site::brief`), so the flow needs nothing from the tools' answers but
-//! their one-line results. A step that fails twice ends the run with what was done so far.
+//! The pages are worked out here with the same offline analysis the tool runs on the same
+//! words (`tandem_mcp_browser::site::brief`), so what `analyze_brief` says is what gets built.
+//! A step that fails twice ends the run with what was done so far.
 
-use tandem_mcp_browser::site::brief::{self, BriefAnalysis, PagePlan, ProductType};
+use tandem_mcp_browser::site::brief::{self, AnswerKind, BriefAnalysis, OpenQuestion, PagePlan};
 use tandem_protocol::{Question, QuestionKind, QuestionOption};
 
+use super::site_intent;
 use crate::action::Action;
 use crate::plan::{Plan, StepOutcome, StepRecord, StopMeaning};
 use crate::planner::PlanContext;
 
-/// The id of the question asked when the request names no subject.
-const SUBJECT_QUESTION: &str = "site_subject";
+pub use site_intent::is_site_request;
+
 /// Failures of one step that end the run.
 const MAX_FAILURES: usize = 2;
 
 #[derive(Debug, Clone, PartialEq)]
 enum Step {
-    Ask,
+    Ask(Vec<OpenQuestion>),
     Analyze,
     Design,
     Generate(PagePlan),
@@ -36,30 +40,18 @@ enum Step {
     Answer,
 }
 
-/// True when `goal` asks to build a site: a making verb and a site noun.
-pub fn is_site_request(goal: &str) -> bool {
-    let lower = format!(" {} ", goal.to_lowercase());
-    let verb = [" build ", " make ", " create ", " generate ", " design "]
-        .iter()
-        .any(|verb| lower.contains(verb));
-    let noun = [" site", "website", "landing page", "web page", "homepage"]
-        .iter()
-        .any(|noun| lower.contains(noun));
-    verb && noun
-}
-
 /// The next plan of the site flow, or `None` when the goal is not a site request.
 pub fn plan(ctx: &PlanContext<'_>) -> Option<Plan> {
     if !is_site_request(ctx.goal) {
         return None;
     }
-    let needs_subject = brief::analyze(ctx.goal, None).subject.is_empty();
-    let request = match answered_subject(ctx.history) {
-        Some(kind) => format!("{} for a {}", ctx.goal, kind.replace('_', " ")),
-        None => ctx.goal.to_owned(),
+    let first = brief::analyze(ctx.goal, None);
+    let answers = answered(ctx.history);
+    let analysis = match &answers {
+        Some(summary) => brief::analyze(ctx.goal, Some(summary)),
+        None => first.clone(),
     };
-    let analysis = brief::analyze(&request, None);
-    let steps = steps(needs_subject, &analysis);
+    let steps = steps(&first, &analysis);
     let total = steps.len();
     let done = |index: usize| {
         ctx.history.iter().any(|record| {
@@ -94,7 +86,14 @@ pub fn plan(ctx: &PlanContext<'_>) -> Option<Plan> {
             stop_meaning: StopMeaning::GaveUp,
         });
     }
-    let (action, what) = action_for(&steps[index], &analysis, ctx.history, &steps);
+    let (action, what) = action_for(
+        &steps[index],
+        ctx.goal,
+        answers.as_deref(),
+        &analysis,
+        ctx.history,
+        &steps,
+    );
     Some(Plan {
         action,
         note: Some(format!("Site step {}/{total}: {what}", index + 1)),
@@ -103,10 +102,11 @@ pub fn plan(ctx: &PlanContext<'_>) -> Option<Plan> {
     })
 }
 
-fn steps(needs_subject: bool, analysis: &BriefAnalysis) -> Vec<Step> {
+/// The flow: questions only when the person's own words were too vague.
+fn steps(first: &BriefAnalysis, analysis: &BriefAnalysis) -> Vec<Step> {
     let mut steps = Vec::new();
-    if needs_subject {
-        steps.push(Step::Ask);
+    if first.vague && !first.open_questions.is_empty() {
+        steps.push(Step::Ask(first.open_questions.clone()));
     }
     steps.push(Step::Analyze);
     steps.push(Step::Design);
@@ -122,17 +122,43 @@ fn steps(needs_subject: bool, analysis: &BriefAnalysis) -> Vec<Step> {
     steps
 }
 
-fn answered_subject(history: &[StepRecord]) -> Option<String> {
+/// The person's answers to the brief's questions, as more of the brief.
+fn answered(history: &[StepRecord]) -> Option<String> {
     history
         .iter()
         .rev()
         .find_map(|record| match &record.outcome {
-            StepOutcome::Answered { answers } => answers
-                .iter()
-                .find(|answer| answer.question_id == SUBJECT_QUESTION)
-                .and_then(|answer| answer.first().map(str::to_owned)),
+            StepOutcome::Answered { answers } => {
+                let pairs: Vec<(String, Vec<String>)> = answers
+                    .iter()
+                    .map(|a| (a.question_id.clone(), a.values.clone()))
+                    .collect();
+                let text = brief::plan::answers_as_brief(&pairs);
+                (!text.is_empty()).then_some(text)
+            }
             _ => None,
         })
+}
+
+/// An open question as the agent asks it.
+fn question(open: &OpenQuestion) -> Question {
+    Question {
+        id: open.id.clone(),
+        prompt: open.question.clone(),
+        kind: match open.kind {
+            AnswerKind::Radio => QuestionKind::Radio,
+            AnswerKind::Checkbox => QuestionKind::Checkbox,
+            AnswerKind::Text => QuestionKind::Text,
+        },
+        options: open
+            .options
+            .iter()
+            .map(|option| QuestionOption {
+                value: option.clone(),
+                label: option.clone(),
+            })
+            .collect(),
+    }
 }
 
 fn tool(name: &str, args: serde_json::Value) -> Action {
@@ -144,35 +170,29 @@ fn tool(name: &str, args: serde_json::Value) -> Action {
 
 fn action_for(
     step: &Step,
+    goal: &str,
+    answers: Option<&str>,
     analysis: &BriefAnalysis,
     history: &[StepRecord],
     steps: &[Step],
 ) -> (Action, String) {
     match step {
-        Step::Ask => (
+        Step::Ask(questions) => (
             Action::AskUser {
-                questions: vec![Question {
-                    id: SUBJECT_QUESTION.to_owned(),
-                    prompt: "What is the site for?".to_owned(),
-                    kind: QuestionKind::Radio,
-                    options: ProductType::ALL
-                        .iter()
-                        .map(|kind| QuestionOption {
-                            value: kind.as_str().to_owned(),
-                            label: kind.as_str().replace('_', " "),
-                        })
-                        .collect(),
-                }],
+                questions: questions.iter().map(question).collect(),
             },
-            "asking what the site is for".to_owned(),
+            "asking what the site needs".to_owned(),
         ),
-        Step::Analyze => (
-            tool(
-                "analyze_brief",
-                serde_json::json!({ "request": analysis_request(analysis, history) }),
-            ),
-            "analysing the brief".to_owned(),
-        ),
+        Step::Analyze => {
+            let mut args = serde_json::json!({ "request": goal });
+            if let Some(answers) = answers {
+                args["conversation_summary"] = answers.into();
+            }
+            (
+                tool("analyze_brief", args),
+                "analysing the brief".to_owned(),
+            )
+        }
         Step::Design => (
             tool(
                 "create_design_system",
@@ -183,31 +203,25 @@ fn action_for(
                 analysis.product_type.as_str()
             ),
         ),
-        Step::Generate(page) => {
-            let mut data_model = analysis.data_model.clone();
-            if let Some(object) = data_model.as_object_mut() {
-                object.insert("site_name".into(), analysis.site_name.clone().into());
-            }
-            (
-                tool(
-                    "generate_page",
-                    serde_json::json!({
-                        "slug": page.slug,
-                        "title": page.title,
-                        "description": page.purpose,
-                        "data_model": data_model,
-                    }),
-                ),
-                format!("generating the {} page", page.slug),
-            )
-        }
+        Step::Generate(page) => (
+            tool(
+                "generate_page",
+                serde_json::json!({
+                    "slug": page.slug,
+                    "title": page.title,
+                    "description": page.purpose,
+                    "data_model": analysis.page_model(page),
+                }),
+            ),
+            format!("generating the {} page", page.slug),
+        ),
         Step::Validate(slug) => (
             tool("validate_html", serde_json::json!({ "slug": slug })),
-            format!("checking the {slug} page at phone size"),
+            format!("checking the {slug} page at 360, 768 and 1280 px"),
         ),
         Step::Open => match generated(history, steps)
             .first()
-            .and_then(|(_, url)| url.clone())
+            .and_then(|page| page.url.clone())
         {
             Some(url) => (
                 Action::Navigate { url },
@@ -229,22 +243,6 @@ fn action_for(
     }
 }
 
-/// The request as the person made it (with their answer folded in, when they gave one).
-fn analysis_request(analysis: &BriefAnalysis, history: &[StepRecord]) -> String {
-    match answered_subject(history) {
-        Some(kind) => format!(
-            "a site for a {} ({})",
-            kind.replace('_', " "),
-            analysis.site_name
-        ),
-        None => format!(
-            "a {} site for {}",
-            analysis.product_type.as_str(),
-            analysis.site_name
-        ),
-    }
-}
-
 /// The summary of the succeeded record at `index`, if any.
 fn summary_at(history: &[StepRecord], index: usize) -> Option<&str> {
     history
@@ -258,29 +256,60 @@ fn summary_at(history: &[StepRecord], index: usize) -> Option<&str> {
         })
 }
 
-/// The generated pages in flow order with their addresses.
-fn generated(history: &[StepRecord], steps: &[Step]) -> Vec<(String, Option<String>)> {
+/// A generated page as its `generate_page` line reported it.
+struct Generated {
+    slug: String,
+    url: Option<String>,
+    /// The placeholders left on the page ("[Your phone number]"), from the line's
+    /// `placeholders: …` part.
+    placeholders: Vec<String>,
+}
+
+/// The generated pages in flow order with their addresses and placeholders.
+fn generated(history: &[StepRecord], steps: &[Step]) -> Vec<Generated> {
     steps
         .iter()
         .enumerate()
         .filter_map(|(index, step)| match step {
-            Step::Generate(page) => summary_at(history, index).map(|summary| {
-                let url = summary
+            Step::Generate(page) => summary_at(history, index).map(|summary| Generated {
+                slug: page.slug.clone(),
+                url: summary
                     .split_whitespace()
                     .last()
                     .filter(|word| word.starts_with("http"))
-                    .map(str::to_owned);
-                (page.slug.clone(), url)
+                    .map(str::to_owned),
+                placeholders: placeholders_of(summary),
             }),
             _ => None,
         })
         .collect()
 }
 
+/// "generated home v1, placeholders: [A]; [B] at http://…" → ["[A]", "[B]"].
+fn placeholders_of(summary: &str) -> Vec<String> {
+    let Some(start) = summary.find("placeholders: ") else {
+        return Vec::new();
+    };
+    let rest = &summary[start + "placeholders: ".len()..];
+    let end = rest.rfind(" at http").unwrap_or(rest.len());
+    rest[..end]
+        .split("; ")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 fn pages_so_far(history: &[StepRecord], steps: &[Step]) -> String {
     let lines: Vec<String> = generated(history, steps)
         .into_iter()
-        .map(|(slug, url)| format!("- {slug}: {}", url.unwrap_or_else(|| "(no address)".into())))
+        .map(|page| {
+            format!(
+                "- {}: {}",
+                page.slug,
+                page.url.unwrap_or_else(|| "(no address)".into())
+            )
+        })
         .collect();
     if lines.is_empty() {
         "No page was made.".to_owned()
@@ -298,26 +327,37 @@ fn final_answer(analysis: &BriefAnalysis, history: &[StepRecord], steps: &[Step]
             _ => None,
         })
         .collect();
+    let pages = generated(history, steps);
     let mut text = format!(
-        "Built a site for {} ({}) with {} page(s):",
+        "Built a site for {} with {} page(s):",
         analysis.site_name,
-        analysis.product_type.as_str().replace('_', " "),
-        analysis.pages.len()
+        pages.len()
     );
-    for (slug, url) in generated(history, steps) {
+    for page in &pages {
         let title = analysis
             .pages
             .iter()
-            .find(|page| page.slug == slug)
-            .map_or(slug.as_str(), |page| page.title.as_str());
+            .find(|plan| plan.slug == page.slug)
+            .map_or(page.slug.as_str(), |plan| plan.title.as_str());
         let check = validations
             .iter()
-            .find(|(checked, _)| *checked == slug)
+            .find(|(checked, _)| *checked == page.slug)
             .map_or("not checked", |(_, summary)| summary);
         text.push_str(&format!(
             "\n- {title}: {} — {check}",
-            url.unwrap_or_else(|| "(no address)".into())
+            page.url.clone().unwrap_or_else(|| "(no address)".into())
         ));
+    }
+    let left: Vec<String> = pages
+        .iter()
+        .filter(|page| !page.placeholders.is_empty())
+        .map(|page| format!("- {}: {}", page.slug, page.placeholders.join(", ")))
+        .collect();
+    if left.is_empty() {
+        text.push_str("\nNothing is left to fill in.");
+    } else {
+        text.push_str("\nLeft for you to fill in (shown in [brackets] on the pages):\n");
+        text.push_str(&left.join("\n"));
     }
     text.push_str("\nThe first page is open in the browser.");
     text
@@ -329,6 +369,7 @@ mod tests {
     use tandem_protocol::Answer;
 
     const BAKERY: &str = "build a small site for a bakery with a menu and a contact page";
+    const YOGA: &str = "a yoga studio in Leeds: class timetable, prices for drop-in and monthly passes, and a page to book a first class";
 
     fn done(plan: &Plan, summary: &str) -> StepRecord {
         StepRecord::of(
@@ -346,100 +387,129 @@ mod tests {
         }
     }
 
-    #[test]
-    fn only_requests_to_build_a_site_take_this_shape() {
-        assert!(is_site_request(BAKERY));
-        assert!(is_site_request("Create a website for my band"));
-        assert!(!is_site_request(
-            "open https://example.com and click Sign in"
-        ));
-        assert!(!is_site_request("build the report"));
-    }
-
-    #[test]
-    fn the_bakery_flow_runs_every_step_in_order_and_answers_with_addresses() {
-        let mut history: Vec<StepRecord> = Vec::new();
+    /// Runs the flow with canned tool lines; returns the tools called and the final answer.
+    fn run(
+        goal: &str,
+        mut history: Vec<StepRecord>,
+    ) -> (Vec<String>, Vec<serde_json::Value>, String) {
         let mut seen = Vec::new();
+        let mut args_seen = Vec::new();
         loop {
-            let ctx = PlanContext::new(BAKERY, None, &history);
+            let ctx = PlanContext::new(goal, None, &history);
             let plan = plan(&ctx).unwrap();
             let summary = match &plan.action {
                 Action::Tool { name, args } if name == "generate_page" => {
+                    let slug = args["slug"].as_str().unwrap();
                     format!(
-                        "generated {} v1 at http://127.0.0.1:9/sites/s/pages/{}.html",
-                        args["slug"].as_str().unwrap(),
-                        args["slug"].as_str().unwrap()
+                        "generated {slug} v1, placeholders: [Your phone number]; [Price] at http://127.0.0.1:9/sites/s/pages/{slug}.html"
                     )
                 }
                 Action::Tool { name, args } if name == "validate_html" => {
                     format!(
-                        "{}: passes at 390×844, no violations (80 ms)",
+                        "{}: passes at 360, 768 and 1280 px",
                         args["slug"].as_str().unwrap()
                     )
                 }
-                Action::Stop { answer } => {
-                    assert!(
-                        answer.contains("Built a site for Bakery (restaurant) with 3 page(s)"),
-                        "{answer}"
-                    );
-                    assert!(
-                        answer.contains(
-                            "- Menu: http://127.0.0.1:9/sites/s/pages/menu.html — menu: passes"
-                        ),
-                        "{answer}"
-                    );
-                    break;
-                }
+                Action::Stop { answer } => return (seen, args_seen, answer.clone()),
                 _ => "ok".to_owned(),
             };
+            if let Action::Tool { args, .. } = &plan.action {
+                args_seen.push(args.clone());
+            }
             seen.push(tool_name(&plan));
             history.push(done(&plan, &summary));
         }
+    }
+
+    #[test]
+    fn the_yoga_brief_builds_what_analyze_brief_says_and_lists_placeholders() {
+        let (seen, args, answer) = run(YOGA, Vec::new());
+        assert_eq!(args[0]["request"], YOGA, "the person's words, verbatim");
+        let generated: Vec<&str> = args
+            .iter()
+            .filter_map(|a| a.get("slug").and_then(|s| s.as_str()))
+            .collect();
+        assert_eq!(&generated[..3], ["home", "timetable", "booking"]);
         assert_eq!(
-            seen,
-            [
-                "analyze_brief",
-                "create_design_system",
-                "generate_page",
-                "generate_page",
-                "generate_page",
-                "validate_html",
-                "validate_html",
-                "validate_html",
-                "Navigate { url: \"http://127.0.0.1:9/sites/s/pages/home.html\" }",
-            ]
+            seen[0], "analyze_brief",
+            "a detailed brief gets no questions"
+        );
+        assert!(
+            answer.contains("- Book a first class: http://127.0.0.1:9/sites/s/pages/booking.html"),
+            "{answer}"
+        );
+        assert!(answer.contains("Left for you to fill in"), "{answer}");
+        assert!(
+            answer.contains("- timetable: [Your phone number], [Price]"),
+            "{answer}"
+        );
+        let booking = args.iter().find(|a| a["slug"] == "booking").unwrap();
+        assert_eq!(booking["data_model"]["task"]["kind"], "booking");
+        assert_eq!(booking["data_model"]["place"], "Leeds");
+    }
+
+    #[test]
+    fn the_bakery_flow_runs_every_step_in_order() {
+        let (seen, _, answer) = run(BAKERY, Vec::new());
+        assert_eq!(seen[..2], ["analyze_brief", "create_design_system"]);
+        assert!(seen.iter().any(|s| s.starts_with("Navigate")));
+        assert!(
+            answer.starts_with("Built a site for [Your business name]"),
+            "{answer}"
         );
     }
 
     #[test]
-    fn a_brief_without_a_subject_asks_first_and_goes_on_with_the_answer() {
-        let goal = "build me a website";
+    fn a_vague_brief_asks_structured_questions_first_and_builds_from_the_answers() {
+        let goal = "a website for my business";
         let first = plan(&PlanContext::new(goal, None, &[])).unwrap();
         let Action::AskUser { questions } = &first.action else {
             panic!("{first:?}");
         };
-        assert_eq!(questions[0].options.len(), 6);
-        let history = vec![StepRecord::of(
-            &first,
-            StepOutcome::Answered {
-                answers: vec![Answer {
-                    question_id: SUBJECT_QUESTION.into(),
-                    values: vec!["portfolio".into()],
-                }],
+        assert!((3..=5).contains(&questions.len()));
+        assert!(
+            questions
+                .iter()
+                .any(|q| q.kind == QuestionKind::Checkbox && !q.options.is_empty())
+        );
+        assert!(
+            questions
+                .iter()
+                .any(|q| q.kind == QuestionKind::Radio && !q.options.is_empty())
+        );
+        let answers = vec![
+            Answer {
+                question_id: "what".into(),
+                values: vec!["dog walking".into()],
             },
-        )];
-        let next = plan(&PlanContext::new(goal, None, &history)).unwrap();
-        assert_eq!(tool_name(&next), "analyze_brief");
-        let design = plan(&PlanContext::new(
-            goal,
-            None,
-            &[history[0].clone(), done(&next, "ok")],
-        ))
-        .unwrap();
-        let Action::Tool { args, .. } = &design.action else {
-            panic!()
-        };
-        assert_eq!(args["product_type"], "portfolio");
+            Answer {
+                question_id: "name".into(),
+                values: vec!["Muddy Paws".into()],
+            },
+            Answer {
+                question_id: "sections".into(),
+                values: vec!["Prices".into(), "Reviews".into()],
+            },
+            Answer {
+                question_id: "task".into(),
+                values: vec!["Book an appointment".into()],
+            },
+        ];
+        let history = vec![StepRecord::of(&first, StepOutcome::Answered { answers })];
+        let (seen, args, answer) = run(goal, history);
+        assert_eq!(seen[0], "analyze_brief");
+        assert_eq!(args[0]["request"], goal);
+        assert!(
+            args[0]["conversation_summary"]
+                .as_str()
+                .unwrap()
+                .contains("Muddy Paws")
+        );
+        assert!(
+            answer.starts_with("Built a site for Muddy Paws"),
+            "{answer}"
+        );
+        assert!(args.iter().any(|a| a["slug"] == "booking"), "{args:?}");
     }
 
     #[test]
@@ -454,5 +524,16 @@ mod tests {
         let history = vec![failed.clone(), failed];
         let stop = plan(&PlanContext::new(BAKERY, None, &history)).unwrap();
         assert_eq!(stop.stop_meaning, StopMeaning::GaveUp);
+    }
+
+    #[test]
+    fn browser_tasks_take_another_shape() {
+        for goal in [
+            "create an account on the site",
+            "go to the homepage and make a booking",
+            "make sure the site loads",
+        ] {
+            assert!(plan(&PlanContext::new(goal, None, &[])).is_none(), "{goal}");
+        }
     }
 }

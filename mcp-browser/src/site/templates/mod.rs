@@ -1,16 +1,24 @@
 //! `generate_page` without a model: standalone mobile-first pages from templates.
 //!
 //! Every page links the design system, has the viewport meta, a 430 px container, 44 px touch
-//! targets and no fixed widths, so it passes `validate_html` with no violation. The section
-//! kind comes from the slug and title (a list for menus and products, a form for contact and
-//! sign-up pages, cards for features and work, a hero for the rest); the content comes from
-//! `data_model` (`items: [{name, text, price?}]`, `site_name`, `hours`, `date`, `place`).
-//! All text is HTML-escaped. The navigation between the markers [`NAV_START`] and [`NAV_END`]
-//! links only pages that exist; [`with_nav`] rewrites it when the site's pages change.
+//! targets and no fixed widths. A page made from a brief (`data_model` with `sections`, see
+//! [`content::Content`]) renders each section with its purpose-fit template, in the brief's
+//! words, with [`placeholder`]s for what the brief does not give. A page from a bare data
+//! model (`items: [{name, text, price?}]`, `hours`, …) gets a list, form, cards or hero from its
+//! slug and title. All text is HTML-escaped. The navigation between the markers [`NAV_START`]
+//! and [`NAV_END`] links only pages that exist; [`with_nav`] rewrites it when pages change.
+
+pub mod content;
+mod forms;
+pub mod placeholder;
+pub mod sections;
 
 use serde_json::Value;
 
 use super::store::{DESIGN_SYSTEM_HREF, PageInfo};
+use content::Content;
+use forms::FORM_SCRIPT;
+use placeholder::Placeholders;
 
 pub const NAV_START: &str = "<!-- site-nav -->";
 pub const NAV_END: &str = "<!-- /site-nav -->";
@@ -74,6 +82,15 @@ fn text_field<'a>(value: &'a Value, key: &str) -> Option<&'a str> {
 
 /// The page's HTML. `pages` are the site's pages (this one included or not) for the nav.
 pub fn render(request: &PageRequest<'_>, pages: &[PageInfo]) -> String {
+    if request
+        .data_model
+        .get("sections")
+        .is_some_and(Value::is_array)
+    {
+        let content: Content =
+            serde_json::from_value(request.data_model.clone()).unwrap_or_default();
+        return brief_page(request, &content, pages);
+    }
     let title = escape(request.title);
     let description = escape(request.description);
     let site_name = text_field(request.data_model, "site_name").unwrap_or(request.title);
@@ -100,6 +117,119 @@ pub fn render(request: &PageRequest<'_>, pages: &[PageInfo]) -> String {
          <script>\n{script}</script>\n</body>\n</html>\n",
         nav = nav_block(site_name, request.slug, pages),
         site = escape(site_name),
+    )
+}
+
+/// A page made from a brief: the heading (on the home page the business's name, place and
+/// the main action), then each section of the page, then the footer with the facts given.
+fn brief_page(request: &PageRequest<'_>, content: &Content, pages: &[PageInfo]) -> String {
+    let mut marks = Placeholders::default();
+    let site_name = text_field(request.data_model, "site_name").unwrap_or(request.title);
+    let home = request.slug == "home" || request.slug == "index";
+    let name_html = match &content.name {
+        Some(name) => escape(name),
+        None => marks.span("name", "Your business name"),
+    };
+    let hero = if home {
+        let lead = match (content.kind.trim(), content.place.as_deref()) {
+            ("", Some(place)) => format!("Based in {}", escape(place)),
+            ("", None) => marks.span("tagline", "One line about what you do"),
+            (kind, Some(place)) => format!(
+                "{} in {}",
+                escape(&content::capitalised(kind)),
+                escape(place)
+            ),
+            (kind, None) => escape(&content::capitalised(kind)),
+        };
+        let action = match &content.task_href {
+            Some(href) => format!(
+                "<p><a class=\"btn btn-primary\" href=\"{}\">{}</a></p>\n",
+                escape(href),
+                escape(&task_label(content))
+            ),
+            None => String::new(),
+        };
+        format!("<h1 id=\"page-title\">{name_html}</h1>\n<p class=\"lead\">{lead}</p>\n{action}")
+    } else {
+        format!(
+            "<span class=\"badge\">{name_html}</span>\n<h1 id=\"page-title\">{}</h1>\n<p class=\"lead muted\">{}</p>\n",
+            escape(request.title),
+            escape(request.description)
+        )
+    };
+    let own_heading = home || content.sections.len() > 1;
+    let body: String = content
+        .sections
+        .iter()
+        .map(|plan| sections::section(plan, content, &mut marks, own_heading))
+        .collect();
+    let has_form = content.sections.iter().any(|s| s.kind.is_form());
+    let script = if has_form { FORM_SCRIPT } else { YEAR_SCRIPT };
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<meta name=\"description\" content=\"{description}\">\n\
+         <link rel=\"stylesheet\" href=\"{DESIGN_SYSTEM_HREF}\">\n<style>\n{PAGE_STYLE}{BRIEF_STYLE}</style>\n\
+         </head>\n<body>\n{nav}\n<main class=\"container stack\">\n\
+         <section class=\"hero\" id=\"top\" data-section=\"hero\" aria-labelledby=\"page-title\">\n{hero}</section>\n{body}</main>\n\
+         {footer}<script>\n{script}</script>\n</body>\n</html>\n",
+        title = escape(&if home {
+            site_name.to_owned()
+        } else {
+            format!("{} | {site_name}", request.title)
+        }),
+        description = escape(request.description),
+        nav = nav_block(site_name, request.slug, pages),
+        footer = footer(content, site_name),
+    )
+}
+
+/// The words of the home page's main button: the form section's label.
+fn task_label(content: &Content) -> String {
+    let label = content
+        .sections
+        .iter()
+        .find(|s| s.kind.is_form())
+        .map(|s| s.label.clone())
+        .unwrap_or_else(|| match content.task.kind {
+            super::brief::TaskKind::Booking => "Book".to_owned(),
+            super::brief::TaskKind::Quote => "Get a quote".to_owned(),
+            super::brief::TaskKind::Contact | super::brief::TaskKind::None => {
+                "Get in touch".to_owned()
+            }
+        });
+    content::capitalised(&label)
+}
+
+/// The footer: the name and the contact facts the brief gives (no placeholders here).
+fn footer(content: &Content, site_name: &str) -> String {
+    let facts = &content.facts;
+    let mut lines: Vec<String> = Vec::new();
+    if let Some(address) = &facts.address {
+        lines.push(escape(address));
+    } else if let Some(place) = &content.place {
+        lines.push(escape(place));
+    }
+    if let Some(phone) = &facts.phone {
+        lines.push(format!(
+            "<a class=\"tap\" href=\"tel:{}\">{}</a>",
+            content::tel(phone),
+            escape(phone)
+        ));
+    }
+    if let Some(email) = &facts.email {
+        lines.push(format!(
+            "<a class=\"tap\" href=\"mailto:{0}\">{0}</a>",
+            escape(email)
+        ));
+    }
+    for handle in &facts.social {
+        lines.push(escape(handle));
+    }
+    let facts_html: String = lines.iter().map(|l| format!("<li>{l}</li>")).collect();
+    format!(
+        "<footer class=\"container footer\" data-section=\"footer\"><ul class=\"facts\">{facts_html}</ul><p>© <span data-year>2025</span> {}</p></footer>\n",
+        escape(site_name)
     )
 }
 
@@ -197,11 +327,9 @@ fn items(data_model: &Value) -> Vec<(String, String, Option<String>)> {
         })
         .unwrap_or_default();
     if listed.is_empty() {
-        vec![
-            ("First".into(), "What makes it worth a look.".into(), None),
-            ("Second".into(), "Another good reason.".into(), None),
-            ("Third".into(), "And one more.".into(), None),
-        ]
+        (1..=3)
+            .map(|n| (format!("[Item {n}]"), "[A line about it]".to_owned(), None))
+            .collect()
     } else {
         listed
     }
@@ -297,21 +425,40 @@ fn form_section(slug: &str) -> String {
 }
 
 const PAGE_STYLE: &str = ".lead { font-size: var(--text-lg); }\n\
-.list h3 { font-size: var(--text-md); margin: 0 0 var(--space-1); }\n\
+.list h3, .list h2 { font-size: var(--text-md); margin: 0 0 var(--space-1); }\n\
 .list p { margin: 0; }\n\
 .nav-inner, .nav-links { flex-wrap: wrap; }\n";
 
 const YEAR_SCRIPT: &str = "document.querySelectorAll('[data-year]').forEach(function (node) {\n  \
 node.textContent = String(new Date().getFullYear());\n});\n";
 
-const FORM_SCRIPT: &str = "document.querySelectorAll('[data-year]').forEach(function (node) {\n  \
-node.textContent = String(new Date().getFullYear());\n});\n\
-document.querySelectorAll('[data-page-form]').forEach(function (form) {\n  \
-form.addEventListener('submit', function (event) {\n    event.preventDefault();\n    \
-var status = form.querySelector('[data-form-status]');\n    \
-var name = form.querySelector('#name');\n    \
-if (status) { status.textContent = name && name.value ? 'Thank you, ' + name.value + '! We will reply soon.' : 'Please tell us your name.'; }\n  \
-});\n});\n";
+/// The brief pages' own rules: placeholders, tables, galleries, FAQ, cards, footer facts.
+const BRIEF_STYLE: &str = ".placeholder { outline: 2px dashed currentColor; outline-offset: 1px; border-radius: 2px; font-style: italic; }\n\
+.section > h2 { margin: 0; }\n\
+.cards { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--space-3); }\n\
+.cards h3, .cards h2 { margin: 0; font-size: var(--text-md); }\n\
+.cards img, .gallery img { display: block; width: 100%; height: auto; border-radius: var(--radius-md); }\n\
+.gallery { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: var(--space-3); }\n\
+.gallery figure { margin: 0; }\n\
+.gallery figcaption { font-size: var(--text-sm); margin-top: var(--space-1); }\n\
+.table-wrap { overflow-x: auto; }\n\
+.table { width: 100%; border-collapse: collapse; }\n\
+.table th, .table td { text-align: left; padding: var(--space-2); border-bottom: 1px solid var(--color-border); vertical-align: top; overflow-wrap: anywhere; }\n\
+details summary { display: flex; align-items: center; min-height: var(--touch); cursor: pointer; font-weight: 600; }\n\
+details p { margin: var(--space-2) 0 0; }\n\
+.review { margin: 0; }\n\
+.review blockquote { margin: 0 0 var(--space-2); font-size: var(--text-lg); }\n\
+address { font-style: normal; }\n\
+address p { margin: 0 0 var(--space-2); }\n\
+.tap { display: inline-flex; align-items: center; min-height: var(--touch); color: var(--color-link); }\n\
+.field.check { display: flex; align-items: center; gap: var(--space-2); }\n\
+.field.check input { width: var(--touch); min-height: var(--touch); margin: 0; }\n\
+.songs { margin: 0; padding-left: var(--space-6); }\n\
+.songs li { padding: var(--space-1) 0; }\n\
+.facts { list-style: none; margin: 0 0 var(--space-2); padding: 0; }\n\
+.footer { padding-left: var(--space-4); padding-right: var(--space-4); }\n\
+.lead { overflow-wrap: anywhere; }\n\
+@media (min-width: 768px) { .cards { grid-template-columns: repeat(2, 1fr); } }\n";
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,571 @@
+//! Who the site is for, in the brief's own words: the business's name (never re-cased), its
+//! place, and the kind of business.
+
+use super::vocab::Words;
+
+/// Words that may sit inside a capitalised name ("Crumb and Co", "Ink & Iron").
+const NAME_JOINERS: &[&str] = &["and", "&", "of", "the", "de", "la", "on", "at", "for"];
+
+/// Where a name ends when it is written in lowercase ("we're called fellside view b&b").
+const NAME_STOPS: &[&str] = &[
+    " in ", " on ", " at ", " from ", " near ", " with ", " - ", " – ", " and we", " who ",
+    " which ", " that ", " based ",
+];
+
+/// The business's or person's name as written, if the brief gives one.
+pub fn name(text: &str) -> Option<String> {
+    // ASCII lower case keeps byte offsets, so positions found in `lower` index `text`.
+    let lower = text.to_ascii_lowercase();
+    // "called X", "named X", "we're called X".
+    for lead in ["called ", "named ", "name is ", "name's ", "name: "] {
+        if let Some(at) = find_word(&lower, lead) {
+            let rest = &text[at + lead.len()..];
+            if let Some(name) = capital_run(rest).or_else(|| lowercase_name(rest)) {
+                return Some(name);
+            }
+        }
+    }
+    // "We're X," / "I'm X," / "We are X".
+    for lead in [
+        "we're ", "we’re ", "we are ", "i'm ", "i’m ", "i am ", "this is ",
+    ] {
+        let mut from = 0;
+        while let Some(found) = find_word(&lower[from..], lead) {
+            let at = from + found;
+            if let Some(name) = capital_run(&text[at + lead.len()..]) {
+                return Some(name);
+            }
+            from = at + lead.len();
+        }
+    }
+    // "my flower shop, Petal & Stem, on Walcot Street".
+    for lead in ["my ", "our "] {
+        let mut from = 0;
+        while let Some(found) = find_word(&lower[from..], lead) {
+            let at = from + found + lead.len();
+            // "my flower shop, Petal & Stem", "our choir, the Harbour Voices", "my cleaning
+            // company Sparkle & Shine": a business noun, then the name.
+            let head: String = text[at..]
+                .split([',', '.', '!', '?', ';'])
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            let noun_end = head
+                .split_whitespace()
+                .take(3)
+                .take_while(|w| {
+                    *w == w.to_lowercase()
+                        && !["in", "at", "on", "from", "near", "with", "for", "and", "is"]
+                            .contains(w)
+                })
+                .map(|w| w.len() + 1)
+                .sum::<usize>();
+            let between = head.get(..noun_end.min(head.len())).unwrap_or_default();
+            if kind(between).is_some() {
+                let rest = &text[at + noun_end.min(head.len())..];
+                let rest = rest.strip_prefix(", ").unwrap_or(rest);
+                let (article, rest) = match rest.strip_prefix("the ") {
+                    Some(after) => ("the ", after),
+                    None => ("", rest),
+                };
+                if let Some(name) = capital_run(rest) {
+                    return Some(format!("{article}{name}"));
+                }
+            }
+            from = at;
+        }
+    }
+    // "Website for X", "a webpage for X?", "Build a site for X".
+    for lead in ["for "] {
+        let mut from = 0;
+        while let Some(found) = find_word(&lower[from..], lead) {
+            let at = from + found + lead.len();
+            if let Some(name) = capital_run(&text[at..])
+                && (name.split_whitespace().count() >= 2 || !is_place_like(&name))
+            {
+                return Some(name);
+            }
+            from = at;
+        }
+    }
+    // A leading "Dave's Bike Shed - bike repairs" or "Ink & Iron Tattoo Collective - Liverpool".
+    for dash in [" - ", " – ", " — "] {
+        if let Some(at) = text.find(dash) {
+            let head = text[..at].trim();
+            if let Some(name) = capital_run(head)
+                && name == head
+                && head.split_whitespace().count() <= 6
+            {
+                return Some(name);
+            }
+        }
+    }
+    None
+}
+
+/// The place the brief names ("in Leeds", "based in Small Heath Birmingham", "from Glasgow").
+pub fn place(text: &str, name: Option<&str>) -> Option<String> {
+    let all_lower = !text.chars().skip(1).any(|c| c.is_uppercase());
+    let lower = text.to_ascii_lowercase();
+    let mut best: Option<(usize, String)> = None;
+    for lead in [
+        "based in ",
+        "cover ",
+        "covering ",
+        "serving ",
+        "around ",
+        "located in ",
+        "in ",
+        "near ",
+        "from ",
+        "at ",
+        "on ",
+    ] {
+        let mut from = 0;
+        while let Some(found) = find_word(&lower[from..], lead) {
+            let at = from + found + lead.len();
+            from = at;
+            let rest = &text[at..];
+            let candidate = if all_lower {
+                lowercase_place(rest)
+            } else {
+                capital_run(rest).map(|run| with_town(rest, run))
+            };
+            let Some(candidate) = candidate else { continue };
+            if name.is_some_and(|n| n.eq_ignore_ascii_case(&candidate) || n.contains(&candidate))
+                || is_not_a_place(&candidate)
+            {
+                continue;
+            }
+            let lead_at = at - lead.len();
+            if best.as_ref().is_none_or(|(b, _)| lead_at < *b) {
+                best = Some((lead_at, candidate));
+            }
+            break;
+        }
+    }
+    if let Some((_, place)) = best {
+        return Some(place);
+    }
+    // "Website for Studio Nine Hair, Nottingham." / "X - Liverpool (Bold Street)".
+    let name = name?;
+    let after = &text[text.find(name)? + name.len()..];
+    let after = after
+        .strip_prefix(", ")
+        .or_else(|| after.strip_prefix(" - "))
+        .or_else(|| after.strip_prefix(" – "))?;
+    let run = capital_run(after)?;
+    (run.split_whitespace().count() <= 3 && !is_not_a_place(&run)).then_some(run)
+}
+
+/// The kind of business in the person's words ("yoga studio", "plumbing business").
+pub fn kind(text: &str) -> Option<String> {
+    let words = Words::new(text);
+    for (index, word) in words.lower.iter().enumerate() {
+        if !KIND_NOUNS.contains(&word.as_str()) {
+            continue;
+        }
+        // Up to two qualifying words before the noun ("family Italian restaurant").
+        let mut from = index;
+        while from > 0
+            && index - from < 2
+            && words.joined(from - 1)
+            && !KIND_STOPS.contains(&words.lower[from - 1].as_str())
+            && !words.lower[from - 1].chars().any(|c| c.is_ascii_digit())
+        {
+            from -= 1;
+        }
+        return Some(words.slice(from, index + 1).to_owned());
+    }
+    None
+}
+
+const KIND_NOUNS: &[&str] = &[
+    "studio",
+    "business",
+    "restaurant",
+    "cafe",
+    "café",
+    "bakery",
+    "shop",
+    "salon",
+    "practice",
+    "clinic",
+    "garage",
+    "band",
+    "photographer",
+    "florist",
+    "plumber",
+    "electrician",
+    "builder",
+    "accountant",
+    "tutor",
+    "teacher",
+    "physio",
+    "physiotherapist",
+    "dentist",
+    "groomer",
+    "gym",
+    "garden",
+    "b&b",
+    "hotel",
+    "guesthouse",
+    "pub",
+    "bar",
+    "bistro",
+    "company",
+    "agency",
+    "charity",
+    "club",
+    "collective",
+    "school",
+    "nursery",
+    "barber",
+    "barbers",
+    "therapist",
+    "coach",
+    "trainer",
+    "consultant",
+    "designer",
+    "artist",
+    "mechanic",
+    "cleaner",
+    "cleaning",
+    "gardener",
+    "decorator",
+    "joiner",
+    "carpenter",
+    "roofer",
+    "locksmith",
+    "vet",
+    "kennels",
+    "cattery",
+    "farm",
+    "brewery",
+    "winery",
+    "deli",
+    "butcher",
+    "baker",
+    "caterer",
+    "catering",
+    "venue",
+    "choir",
+    "orchestra",
+    "dj",
+    "repairs",
+    "firm",
+    "surgery",
+    "spa",
+    "nails",
+];
+
+const KIND_STOPS: &[&str] = &[
+    "a", "an", "the", "my", "our", "for", "of", "in", "we", "i", "have", "run", "small", "little",
+    "local", "and", "with", "its", "it's", "is", "are", "one-page", "simple",
+];
+
+/// Finds `lead` at a word start in `lower`.
+fn find_word(lower: &str, lead: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(found) = lower[from..].find(lead) {
+        let at = from + found;
+        let starts = at == 0
+            || lower[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| !c.is_alphanumeric() && c != '\'');
+        if starts {
+            return Some(at);
+        }
+        from = at + lead.len();
+    }
+    None
+}
+
+/// Capitalised words at the start of `text`, with joiners between them and a possessive
+/// ("Nonna Rosa's", "Crumb and Co", "Ink & Iron Tattoo Collective").
+fn capital_run(text: &str) -> Option<String> {
+    let text = text.trim_start();
+    let mut end = 0;
+    let mut last_capital_end = 0;
+    let mut offset = 0;
+    for (index, token) in text.split(' ').enumerate() {
+        let start = offset;
+        offset += token.len() + 1;
+        let word = token.trim_end_matches([',', '.', '?', '!', ':', ';', ')']);
+        let capital = word
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_uppercase() || (c.is_ascii_digit() && index > 0));
+        let joiner = index > 0 && NAME_JOINERS.contains(&word.to_lowercase().as_str());
+        if word.is_empty() || !(capital || joiner) || (index == 0 && !capital) {
+            break;
+        }
+        end = start + word.len();
+        if capital {
+            last_capital_end = end;
+        }
+        if word.len() != token.len() {
+            break;
+        }
+    }
+    let _ = end;
+    let run = text[..last_capital_end].trim();
+    let first = run.split_whitespace().next().unwrap_or_default();
+    let single_pronoun = ["I", "I'm", "We", "Our", "My", "The", "A", "An"].contains(&run);
+    (!run.is_empty() && !single_pronoun && first != "I" && run.split_whitespace().count() <= 6)
+        .then(|| run.to_owned())
+}
+
+/// A lowercase name: up to a stop word or punctuation, at most five words.
+fn lowercase_name(text: &str) -> Option<String> {
+    let end = text
+        .find([',', '.', '!', '?', ';', ':', '('])
+        .unwrap_or(text.len());
+    let mut name = &text[..end];
+    let padded = format!("{name} ");
+    if let Some(stop) = NAME_STOPS.iter().filter_map(|s| padded.find(s)).min() {
+        name = &name[..stop.min(name.len())];
+    }
+    let name = name.trim();
+    (!name.is_empty() && name.split_whitespace().count() <= 5).then(|| name.to_owned())
+}
+
+/// A place in an all-lowercase brief: up to punctuation, at most five words.
+fn lowercase_place(text: &str) -> Option<String> {
+    let end = text
+        .find([',', '.', '!', '?', ';', ':', '('])
+        .unwrap_or(text.len());
+    let place = text[..end].trim();
+    let place = place.strip_prefix("the ").unwrap_or(place);
+    let count = place.split_whitespace().count();
+    let first = place.split_whitespace().next().unwrap_or_default();
+    ((1..=5).contains(&count) && !is_not_a_place(first)).then(|| place.to_owned())
+}
+
+/// "Jesmond Health Centre" followed by ", Newcastle": the town after a comma joins the place.
+fn with_town(rest: &str, run: String) -> String {
+    let after = &rest.trim_start()[run.len()..];
+    // "Walcot Street in Bath".
+    if let Some(next) = after.strip_prefix(" in ")
+        && let Some(town) = capital_run(next)
+    {
+        return format!("{run} in {town}");
+    }
+    if let Some(next) = after.strip_prefix(", ")
+        && let Some(town) = capital_run(next)
+    {
+        let single = town.split_whitespace().count() == 1;
+        let ends = next[town.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| ".,;!?)".contains(c));
+        if single && ends && run.split_whitespace().count() >= 2 {
+            return format!("{run}, {town}");
+        }
+    }
+    run
+}
+
+fn is_place_like(name: &str) -> bool {
+    name.split_whitespace().count() == 1
+}
+
+/// Words after "in"/"on"/"at" that are not places.
+fn is_not_a_place(candidate: &str) -> bool {
+    let first = candidate
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_lowercase();
+    [
+        "person",
+        "summer",
+        "winter",
+        "spring",
+        "autumn",
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "your",
+        "touch",
+        "time",
+        "advance",
+        "person",
+        "total",
+        "one",
+        "two",
+        "instagram",
+        "insta",
+        "facebook",
+        "tiktok",
+        "twitter",
+        "friday",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "saturday",
+        "sunday",
+        "weekends",
+        "nhs",
+        "gcse",
+        "i",
+        "we",
+        "it",
+        "this",
+        "that",
+        "their",
+        "his",
+        "her",
+        "what",
+        "how",
+        "mind",
+        "line",
+        "request",
+        "phone",
+        "mobile",
+        "desktop",
+        "english",
+        "spanish",
+        "french",
+        "german",
+        "italian",
+    ]
+    .contains(&first.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_kept_as_written() {
+        let cases = [
+            (
+                "Build a site for a bakery called Crumb and Co in Totnes, with our menu",
+                Some("Crumb and Co"),
+            ),
+            (
+                "a small family Italian restaurant called Nonna Rosa's in Sheffield (14",
+                Some("Nonna Rosa's"),
+            ),
+            (
+                "We're The Velvet Hours, a 5-piece wedding & function band",
+                Some("The Velvet Hours"),
+            ),
+            ("Hola! I'm Marta, I teach Spanish", Some("Marta")),
+            ("Hi, I'm a physio (HCPC registered)", None),
+            (
+                "set up a little website for my flower shop, Petal & Stem, on Walcot Street in Bath.",
+                Some("Petal & Stem"),
+            ),
+            (
+                "Website for Studio Nine Hair, Nottingham. Cuts",
+                Some("Studio Nine Hair"),
+            ),
+            (
+                "Dave's Bike Shed - bike repairs in Cardiff.",
+                Some("Dave's Bike Shed"),
+            ),
+            (
+                "would love a site. we're called fellside view b&b",
+                Some("fellside view b&b"),
+            ),
+            (
+                "its called Paws & Claws, were in Didsbury manchester",
+                Some("Paws & Claws"),
+            ),
+            (
+                "Could you build a webpage for Elm Road Community Garden? We're a volunteer-run",
+                Some("Elm Road Community Garden"),
+            ),
+            ("a yoga studio in Leeds: class timetable", None),
+            (
+                "a site for my cleaning company Sparkle & Shine, we cover Reading",
+                Some("Sparkle & Shine"),
+            ),
+            (
+                "Our choir, the Harbour Voices, rehearses on Tuesdays",
+                Some("the Harbour Voices"),
+            ),
+            ("my plumbing business in Bristol, with services", None),
+            ("pages: About us, Our rooms, Fees, Contact.", None),
+            (
+                "I need a one-page portfolio for a wedding photographer",
+                None,
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(name(text).as_deref(), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn places_are_kept_as_written() {
+        let cases = [
+            (
+                "a yoga studio in Leeds: class timetable",
+                None,
+                Some("Leeds"),
+            ),
+            (
+                "I teach Spanish online and in person in Brighton, mostly",
+                Some("Marta"),
+                Some("Brighton"),
+            ),
+            (
+                "Based in Small Heath Birmingham. 0121",
+                None,
+                Some("Small Heath Birmingham"),
+            ),
+            (
+                "a 5-piece wedding & function band from Glasgow.",
+                None,
+                Some("Glasgow"),
+            ),
+            (
+                "working from a clinic room at Jesmond Health Centre, Newcastle. I treat",
+                None,
+                Some("Jesmond Health Centre, Newcastle"),
+            ),
+            (
+                "hi there we have a small b&b in the lake district near keswick, 3 rooms",
+                None,
+                Some("lake district near keswick"),
+            ),
+            (
+                "Website for Studio Nine Hair, Nottingham. Cuts",
+                Some("Studio Nine Hair"),
+                Some("Nottingham"),
+            ),
+            ("a website for my business", None, None),
+            (
+                "Sparkle & Shine, we cover Reading and Wokingham.",
+                Some("Sparkle & Shine"),
+                Some("Reading and Wokingham"),
+            ),
+        ];
+        for (text, name, expected) in cases {
+            assert_eq!(place(text, name).as_deref(), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn kinds_are_the_persons_words() {
+        assert_eq!(
+            kind("a yoga studio in Leeds").as_deref(),
+            Some("yoga studio")
+        );
+        assert_eq!(
+            kind("my plumbing business in Bristol").as_deref(),
+            Some("plumbing business")
+        );
+        assert_eq!(
+            kind("a website for my business").as_deref(),
+            Some("business")
+        );
+    }
+}
