@@ -22,6 +22,9 @@ export const CLIENT_FRAME_TYPES = Object.freeze([
   "cancel",
   "set_mode",
   "history",
+  "projects",
+  "rename_project",
+  "delete_project",
 ]);
 
 /** Every frame type the daemon sends (`ServerMessage`). */
@@ -40,6 +43,7 @@ export const SERVER_FRAME_TYPES = Object.freeze([
   "usage",
   "product_doc_updated",
   "history",
+  "projects",
   "error",
 ]);
 

@@ -1,36 +1,42 @@
-//! [`write`]: one event of a session into its history, called by the session's fan-out before
-//! the event's frames are published, so a client that saw a frame finds it on disk.
+//! [`write`]: one event of a session into its project's history, called by the session's
+//! fan-out before the event's frames are published, so a client that saw a frame finds it
+//! stored. One event is one transaction: a daemon killed meanwhile loses that step only.
 
 use std::sync::Arc;
 
 use tandem_agent::{AgentEvent, AgentHandle};
 use tandem_protocol::ServerMessage;
 
-use super::RunHistory;
+use crate::store::{ProjectStore, Write};
 
-/// Writes the `frames` of `event` (and, when it ends a run, the run's canonical record) to
-/// `history`. File I/O runs off the runtime's workers; a failure is logged, never passed on.
+/// Writes the `frames` of `event` (and, when it ends a run, the run's canonical record with
+/// what the agent remembers after it) to the project's history. Runs off the runtime's
+/// workers; a failure is logged, never passed on.
 pub async fn write(
     agent: &AgentHandle,
-    history: &Arc<RunHistory>,
+    store: &Arc<dyn ProjectStore>,
     event: &AgentEvent,
     frames: &[ServerMessage],
 ) {
     let Some(run_id) = event.run_id().map(str::to_owned) else {
         return;
     };
-    let record = event.finished_record().cloned();
-    let session_id = agent.session_id().to_owned();
-    let history = Arc::clone(history);
-    let frames = frames.to_vec();
-    let written = tokio::task::spawn_blocking(move || {
-        history.frames(&session_id, &run_id, frames);
-        if let Some(record) = record {
-            history.finished(&session_id, record);
-        }
-    })
-    .await;
-    if let Err(error) = written {
-        tracing::warn!(%error, "the history writer failed");
+    let mut writes = vec![Write::Frames {
+        run_id,
+        frames: frames.to_vec(),
+    }];
+    if let Some(record) = event.finished_record() {
+        writes.push(Write::Finished {
+            record: Box::new(record.clone()),
+            saved: Box::new(agent.saved_session()),
+        });
+    }
+    let project = agent.session_id().to_owned();
+    let store = Arc::clone(store);
+    let written = tokio::task::spawn_blocking(move || store.write(&project, writes)).await;
+    match written {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => tracing::warn!(%error, "could not write the run history"),
+        Err(error) => tracing::warn!(%error, "the history writer failed"),
     }
 }

@@ -89,6 +89,7 @@ fn apply(run: &mut StoredRun, frame: ServerMessage) {
         | ServerMessage::QuestionCleared { .. }
         | ServerMessage::ProductDocUpdated { .. }
         | ServerMessage::History { .. }
+        | ServerMessage::Projects { .. }
         | ServerMessage::Error { .. } => {}
     }
 }

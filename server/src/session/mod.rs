@@ -75,8 +75,9 @@ pub struct Session {
     closing: CancellationToken,
     /// The last question whose `question_cleared` was published.
     last_cleared: Mutex<Option<String>>,
-    /// Where this session's runs are written, when the daemon keeps a history.
-    history: Option<Arc<crate::history::RunHistory>>,
+    /// Where this session's project lasts (its runs and memory), when the daemon keeps
+    /// projects. The session's id is its project's.
+    store: Option<Arc<dyn crate::store::ProjectStore>>,
     /// The page, live, for the clients that watch it.
     pub live: LiveView,
     /// How much of the person's input the page may still take (`takeover.rs`).
@@ -127,11 +128,19 @@ impl Session {
         }
     }
 
-    /// Starts a run of `text` and notes its goal in the history.
+    /// Starts a run of `text` and notes its goal in the project's history.
     pub async fn submit(&self, text: String) -> Result<String, AgentError> {
         let run_id = self.agent.submit_user_message(text.clone()).await?;
-        if let Some(history) = &self.history {
-            history.started(&self.id, &run_id, &text);
+        if let Some(store) = &self.store {
+            let (store, id) = (Arc::clone(store), self.id.clone());
+            let started = crate::store::Write::Started {
+                run_id: run_id.clone(),
+                goal: text,
+            };
+            let written = tokio::task::spawn_blocking(move || store.write(&id, vec![started]));
+            if let Ok(Err(error)) = written.await {
+                tracing::warn!(%error, "could not note a run's start");
+            }
         }
         Ok(run_id)
     }
@@ -205,8 +214,8 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, abandon_after: Dura
             tokio::spawn(cancel_when_abandoned(session, id, abandon_after));
         }
         let frames = event.frames();
-        if let Some(history) = &session.history {
-            crate::history::record::write(&session.agent, history, &event, &frames).await;
+        if let Some(store) = &session.store {
+            crate::history::record::write(&session.agent, store, &event, &frames).await;
         }
         for frame in frames {
             match frame {

@@ -11,7 +11,7 @@ use crate::support;
 
 fn config_with_history(dir: &std::path::Path) -> Config {
     let mut config = Config::default();
-    config.sessions.history_dir = Some(dir.to_path_buf());
+    config.sessions.store_dir = Some(dir.to_path_buf());
     config
 }
 
