@@ -11,6 +11,7 @@ mod faults;
 mod history;
 mod http_routes;
 mod mcp_servers;
+mod projects;
 mod scenarios;
 mod session_lifetime;
 mod signals;
