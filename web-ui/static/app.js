@@ -10,6 +10,7 @@ import { createComposer } from "./composer.js";
 import { createLink } from "./connection.js";
 import { createHistoryPanel } from "./history.js";
 import { createLiveView } from "./live.js";
+import { createProjectsPanel } from "./projects.js";
 import { showError } from "./notices.js";
 import { createQuestionSlot } from "./question.js";
 import { str } from "./render.js";
@@ -27,8 +28,9 @@ const composer = createComposer({ send, onSent: (text) => timeline.say("user", t
 const question = createQuestionSlot({ send, onChange: refreshControls, focusComposer: composer.focus });
 const historyPanel = createHistoryPanel({ send });
 const live = createLiveView({ send, manualShown: question.manualShown });
-// The session this page shows (null before the first `session` frame).
+// The session this page shows (null before the first `session` frame); its project's id.
 let sessionId = null;
+const projectsPanel = createProjectsPanel({ send, currentId: () => sessionId });
 
 function refreshControls() {
   composer.refresh({
@@ -57,8 +59,9 @@ function onSession(msg) {
     sessionId = id;
     transcript.use(id);
     timeline.reset();
-    timeline.note("The previous session has ended; this is a new one.");
+    timeline.note("Another project is open now.");
   }
+  projectsPanel.refresh();
   composer.setMode(msg.mode, msg.reasoning);
   setStatus(str(msg.status));
   refreshSitePages(sessionId);
@@ -125,6 +128,9 @@ function onMessage(msg) {
       break;
     case "history":
       historyPanel.show(msg.runs);
+      break;
+    case "projects":
+      projectsPanel.show(msg.projects);
       break;
     case "error": {
       showError(str(msg.code), str(msg.message));

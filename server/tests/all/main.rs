@@ -20,6 +20,7 @@ mod stdio_mcp;
 mod takeover;
 mod ui_e2e;
 mod ui_forms;
+mod ui_projects;
 mod ui_site_pages;
 mod ui_takeover;
 mod websocket;
