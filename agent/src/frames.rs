@@ -7,15 +7,17 @@
 //! do (kind, element, URL and host, typed text with secrets already masked), a finished run also
 //! its final status.
 
+use serde_json::Value;
 use tandem_protocol::{
     ActionResult, ActionTarget, ActionView, AgentQuestion, AgentQuestionKind, RunStatus,
-    ServerMessage, StepResult,
+    ServerMessage, ShownAction, StepResult, TranscriptRun,
 };
 
 use crate::action::Action;
 use crate::events::AgentEvent;
 use crate::interrupt::{Interrupt, InterruptKind};
 use crate::product_doc;
+use crate::timeline::RunRecord;
 
 impl AgentEvent {
     /// The frames this event becomes (usually one; a finished run also updates the status).
@@ -112,6 +114,33 @@ impl AgentEvent {
                 cost: run_total.cost,
             }],
         }
+    }
+}
+
+/// The `transcript` frame of the agent's records ([`crate::AgentHandle::transcript`]): each
+/// action with the line its `step` frames showed, each question as its card showed it (secrets
+/// masked), and no transitions.
+pub fn transcript(runs: Vec<RunRecord>) -> ServerMessage {
+    ServerMessage::Transcript {
+        runs: runs.into_iter().map(shown_run).collect(),
+    }
+}
+
+fn shown_run(record: RunRecord) -> TranscriptRun {
+    TranscriptRun {
+        run_id: record.run_id,
+        goal: record.goal,
+        outcome: record.outcome,
+        final_response: record.final_response,
+        timeline: record.timeline.map(
+            |action| ShownAction {
+                line: action.to_string(),
+                action: serde_json::to_value(&action).unwrap_or(Value::Null),
+            },
+            |interrupt| serde_json::to_value(interrupt.view()).unwrap_or(Value::Null),
+        ),
+        transitions: Vec::new(),
+        usage: record.usage,
     }
 }
 

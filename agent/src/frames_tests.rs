@@ -66,3 +66,46 @@ fn each_way_a_run_ends_is_its_own_status_on_the_wire() {
         assert_eq!(statuses, [wire], "{outcome:?}");
     }
 }
+
+#[test]
+fn a_transcript_shows_each_action_in_the_words_of_its_step_frames() {
+    use tandem_protocol::{ActionResult, Author, TimelineItem};
+
+    use crate::action::Action;
+    use crate::timeline::RunRecord;
+
+    let mut record = RunRecord::new("r1".into(), "click Save".into());
+    record.timeline.push(TimelineItem::Text {
+        author: Author::User,
+        text: "click Save".into(),
+    });
+    let click = Action::Click { eid: "e4".into() };
+    let line = click.to_string();
+    record.timeline.push(TimelineItem::Action {
+        action: click,
+        note: None,
+        result: ActionResult::Success {
+            summary: "clicked".into(),
+        },
+    });
+    let at = record.timeline.entries()[1].at_ms;
+
+    let ServerMessage::Transcript { runs } = super::transcript(vec![record]) else {
+        panic!("a transcript frame");
+    };
+    let run = &runs[0];
+    let entry = &run.timeline.entries()[1];
+    assert_eq!(
+        (entry.seq, entry.at_ms),
+        (1, at),
+        "sequence and time are kept"
+    );
+    match &entry.item {
+        TimelineItem::Action { action, .. } => {
+            assert_eq!(action.line, line);
+            assert_eq!(action.action["action"], "click");
+            assert_eq!(action.action["eid"], "e4");
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -25,6 +25,7 @@ CREATE TABLE runs (
 ) STRICT;
 
 CREATE INDEX runs_by_status ON runs(status);
+CREATE INDEX runs_by_project ON runs(project_id, started_at);
 
 CREATE TABLE run_lines (
     seq        INTEGER PRIMARY KEY,
@@ -36,3 +37,4 @@ CREATE TABLE run_lines (
 ) STRICT;
 
 CREATE INDEX run_lines_by_project ON run_lines(project_id, kind, seq);
+CREATE INDEX run_lines_by_run ON run_lines(project_id, run_id, kind);

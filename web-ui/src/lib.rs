@@ -67,7 +67,6 @@ static ASSETS: &[Asset] = static_assets![
     "question.js" as JS,
     "cards.js" as JS,
     "timeline.js" as JS,
-    "transcript.js" as JS,
     "record.js" as JS,
     "scroll.js" as JS,
     "live.js" as JS,

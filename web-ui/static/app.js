@@ -3,8 +3,9 @@
 //
 // The parts: connection.js (the link to the daemon), status.js (the header's run status),
 // composer.js (the message box and its controls), question.js with cards.js (the question on
-// screen), timeline.js with transcript.js (messages, steps, observation), live.js (the live view
-// and takeover), history.js (earlier runs), site_pages.js (the site studio's pages).
+// screen), timeline.js (messages, steps, observation: live, and the agent's record of the
+// conversation that every attach begins with), live.js (the live view and takeover), history.js
+// (earlier runs), site_pages.js (the site studio's pages).
 
 import { createComposer } from "./composer.js";
 import { createLink } from "./connection.js";
@@ -17,13 +18,11 @@ import { str } from "./render.js";
 import { refreshSitePages } from "./site_pages.js";
 import { createStatus } from "./status.js";
 import { createTimeline } from "./timeline.js";
-import { createTranscript } from "./transcript.js";
 
 const link = createLink({ onMessage, onChange: refreshControls });
 const send = link.send;
 const status = createStatus();
-const transcript = createTranscript();
-const timeline = createTimeline({ transcript });
+const timeline = createTimeline();
 const composer = createComposer({ send, onSent: (text) => timeline.say("user", text) });
 const question = createQuestionSlot({ send, onChange: refreshControls, focusComposer: composer.focus });
 const historyPanel = createHistoryPanel({ send });
@@ -31,6 +30,8 @@ const live = createLiveView({ send, manualShown: question.manualShown });
 // The session this page shows (null before the first `session` frame); its project's id.
 let sessionId = null;
 const projectsPanel = createProjectsPanel({ send, currentId: () => sessionId });
+// A note for the person shown once the next `transcript` frame has replaced the conversation.
+let noteAfterTranscript = null;
 
 function refreshControls() {
   composer.refresh({
@@ -51,15 +52,11 @@ function setStatus(value) {
 
 function onSession(msg) {
   const id = str(msg.session_id);
-  if (sessionId === null) {
+  if (sessionId !== null && id && id !== sessionId) {
+    noteAfterTranscript ??= "Another project is open now.";
+  }
+  if (id) {
     sessionId = id;
-    transcript.use(id);
-    timeline.restore();
-  } else if (id && id !== sessionId) {
-    sessionId = id;
-    transcript.use(id);
-    timeline.reset();
-    timeline.note("Another project is open now.");
   }
   projectsPanel.refresh();
   composer.setMode(msg.mode, msg.reasoning);
@@ -78,6 +75,20 @@ function onSession(msg) {
   }
 }
 
+/** The conversation as the agent recorded it, in place of what was shown (an attach). */
+function showTranscript(runs) {
+  timeline.reset();
+  for (const run of Array.isArray(runs) ? runs : []) {
+    if (run && typeof run === "object") {
+      timeline.showRun(run);
+    }
+  }
+  if (noteAfterTranscript) {
+    timeline.note(noteAfterTranscript);
+    noteAfterTranscript = null;
+  }
+}
+
 function onMessage(msg) {
   switch (msg.type) {
     case "session":
@@ -91,7 +102,10 @@ function onMessage(msg) {
       live.showFrame(msg);
       break;
     case "session_lost":
-      timeline.note("The previous session has ended; starting a new one.");
+      noteAfterTranscript ??= "The previous session has ended; starting a new one.";
+      break;
+    case "transcript":
+      showTranscript(msg.runs);
       break;
     case "status":
       setStatus(str(msg.status));

@@ -42,6 +42,7 @@ export const SERVER_FRAME_TYPES = Object.freeze([
   "browser_restarted",
   "usage",
   "product_doc_updated",
+  "transcript",
   "history",
   "projects",
   "error",

@@ -2,10 +2,10 @@
 // on the Steps panel (a later frame of a step updates its line), and the last observation with
 // its screenshot.
 //
-// One renderer per kind of thing shown. The live frames, a reload (transcript.js) and a run's
-// record (`showRun`: the typed items of agent/src/timeline.rs `TimelineItem`) all go through
-// them, so each looks the same wherever it comes from. Only the live entry points keep what they
-// show in the transcript.
+// One renderer per kind of thing shown. The live frames and the agent's records of the runs
+// (`showRun`: the `transcript` frame an attach begins with, the typed items of
+// agent/src/timeline.rs `TimelineItem`) both go through them, so each looks the same wherever it
+// comes from. The page keeps nothing itself: after a reload, the daemon sends the record again.
 
 import { productDocCard } from "./product_doc.js";
 import { actionLine, screenshotsOf } from "./record.js";
@@ -26,11 +26,12 @@ function restartStep(reason) {
   };
 }
 
-/** The step line of an action item of a record: the action, and its result's detail. */
+/** The step line of an action item of a record: the action (in the words its live `step`
+ *  frames used, when the record carries them), and its result's detail. */
 function actionStep(item) {
   const result = item.result && typeof item.result === "object" ? item.result : {};
   const detail = str(result.summary) || str(result.message);
-  const action = actionLine(item.action);
+  const action = str(item.action && item.action.line) || actionLine(item.action);
   return {
     node: "action",
     summary: detail ? `${action}: ${detail}` : action,
@@ -38,11 +39,8 @@ function actionStep(item) {
   };
 }
 
-/**
- * Creates the timeline over the page's conversation, Steps and observation panels. `transcript`
- * (transcript.js) keeps what the live entry points show, for `restore` after a reload.
- */
-export function createTimeline({ transcript }) {
+/** Creates the timeline over the page's conversation, Steps and observation panels. */
+export function createTimeline() {
   const messages = byId("messages");
   const emptyHint = byId("empty-hint");
   const steps = byId("timeline");
@@ -167,9 +165,7 @@ export function createTimeline({ transcript }) {
   return {
     /** A message the person sent or the agent wrote, live. */
     say(who, text) {
-      const at = new Date();
-      showMessage(who, text, { at });
-      transcript.saveMessage(who, text, null, at);
+      showMessage(who, text);
     },
     /** A note of the page itself in the conversation (not kept). */
     note(text) {
@@ -177,44 +173,23 @@ export function createTimeline({ transcript }) {
     },
     /** A `run_finished` frame's answer and outcome. */
     runEnd(text, outcome) {
-      const at = new Date();
-      if (showRunEnd(text, outcome, at)) {
-        transcript.setLastOutcome(text, outcome);
-      } else {
-        transcript.saveMessage("agent", text, outcome, at);
-      }
+      showRunEnd(text, outcome);
     },
     /** An `observation` frame. */
     observation(msg) {
       showObservation(msg);
-      transcript.saveObservation(msg);
     },
     /** A `step` frame. */
     step(msg) {
       showStep(msg);
-      transcript.saveStep(msg);
     },
     /** A `browser_restarted` frame's reason. */
     browserRestarted(reason) {
       showBrowserRestarted(reason);
-      transcript.saveStep(restartStep(reason));
     },
     /** A `product_doc_updated` frame: its card in the conversation (not kept). */
     productDoc(msg) {
       messages.append(productDocCard(msg));
-    },
-    /** Shows again what the transcript kept for this session. */
-    restore() {
-      for (const entry of transcript.messages()) {
-        showMessage(entry.who, entry.text, { outcome: entry.outcome, at: entry.at });
-      }
-      const view = transcript.view();
-      if (view.observation) {
-        showObservation(view.observation);
-      }
-      for (const step of view.steps) {
-        showStep(step);
-      }
     },
     /**
      * Shows one run from its record (`RunRecord`: `timeline.entries` of `{ at_ms, item }`,
@@ -228,7 +203,8 @@ export function createTimeline({ transcript }) {
         const at = new Date(Number(entry && entry.at_ms));
         showItem(entry && entry.item, Number.isNaN(at.getTime()) ? new Date() : at, screenshots);
       }
-      const outcome = str(run.outcome);
+      // A run with a final response but no outcome is one the daemon stopped under.
+      const outcome = str(run.outcome) || (str(run.final_response) ? "interrupted" : "");
       if (outcome) {
         showRunEnd(str(run.final_response) || `Run ended (${outcome}).`, outcome);
       }

@@ -11,6 +11,7 @@ use crate::mode::Mode;
 use crate::product_doc::ProductDoc;
 use crate::project::ProjectSummary;
 use crate::question::{AgentQuestion, Answer, QuestionEnd};
+use crate::record::TranscriptRun;
 use crate::run::{RunOutcome, RunStatus, StepResult};
 use crate::stored_run::StoredRun;
 
@@ -178,6 +179,12 @@ pub enum ServerMessage {
         changed: Vec<String>,
         card: String,
         doc: ProductDoc,
+    },
+    /// Sent right after the `session` frame of an attach: the conversation so far, as the agent
+    /// recorded it (its kept runs, oldest first, then the going or paused run's record so far).
+    /// A client shows exactly this in place of what it showed before.
+    Transcript {
+        runs: Vec<TranscriptRun>,
     },
     /// The answer to a `history` request: the session's runs, oldest first.
     History {

@@ -46,7 +46,8 @@ pub use question::{
     QuestionKind, QuestionOption,
 };
 pub use record::{
-    ActionResult, Author, RunRecord, Timeline, TimelineEntry, TimelineItem, Transition, unix_ms,
+    ActionResult, Author, RunRecord, ShownAction, Timeline, TimelineEntry, TimelineItem,
+    TranscriptRun, Transition, unix_ms,
 };
 pub use run::{Lifecycle, RunOutcome, RunStatus, StepResult};
 pub use stored_run::{RunStatusOnDisk, StoredRun};

@@ -170,6 +170,51 @@ impl<A, I> Timeline<A, I> {
         closed
     }
 
+    /// The same timeline with every action and interrupt converted by `action` and
+    /// `interrupt`; sequence numbers and times are kept.
+    pub fn map<B, J>(
+        self,
+        mut action: impl FnMut(A) -> B,
+        mut interrupt: impl FnMut(I) -> J,
+    ) -> Timeline<B, J> {
+        let entries = self
+            .entries
+            .into_iter()
+            .map(|entry| TimelineEntry {
+                seq: entry.seq,
+                at_ms: entry.at_ms,
+                item: match entry.item {
+                    TimelineItem::Text { author, text } => TimelineItem::Text { author, text },
+                    TimelineItem::Action {
+                        action: a,
+                        note,
+                        result,
+                    } => TimelineItem::Action {
+                        action: action(a),
+                        note,
+                        result,
+                    },
+                    TimelineItem::Observation {
+                        url,
+                        title,
+                        screenshot,
+                    } => TimelineItem::Observation {
+                        url,
+                        title,
+                        screenshot,
+                    },
+                    TimelineItem::Question { interrupt: i } => TimelineItem::Question {
+                        interrupt: interrupt(i),
+                    },
+                    TimelineItem::BrowserRestarted { reason } => {
+                        TimelineItem::BrowserRestarted { reason }
+                    }
+                },
+            })
+            .collect();
+        Timeline { entries }
+    }
+
     /// The entries, oldest first.
     pub fn entries(&self) -> &[TimelineEntry<A, I>] {
         &self.entries
@@ -249,3 +294,18 @@ impl<A, I, S> RunRecord<A, I, S> {
         self.transitions.iter().map(|t| t.node.as_str()).collect()
     }
 }
+
+/// An action as a client shows it again (in the `transcript` frame): the line the live `step`
+/// frames showed for it, beside the action's own fields.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShownAction {
+    /// The action in words, as its `step` frames said it (`type "Ada" into e1`).
+    pub line: String,
+    /// The action's fields (`action`, `eid`, `text`, ...), secrets masked.
+    #[serde(flatten)]
+    pub action: Value,
+}
+
+/// A run as a (re-)attaching client renders it: its record, each action with its line, and no
+/// transitions (the graph's bookkeeping stays with the agent and the history).
+pub type TranscriptRun = RunRecord<ShownAction, Value, Value>;

@@ -88,6 +88,7 @@ fn apply(run: &mut StoredRun, frame: ServerMessage) {
         | ServerMessage::AgentQuestion(_)
         | ServerMessage::QuestionCleared { .. }
         | ServerMessage::ProductDocUpdated { .. }
+        | ServerMessage::Transcript { .. }
         | ServerMessage::History { .. }
         | ServerMessage::Projects { .. }
         | ServerMessage::Error { .. } => {}

@@ -39,6 +39,9 @@ pub use self::takeover::{INPUT_BURST, INPUT_PER_SECOND, MAX_INPUT_EVENTS, Takeov
 /// [`AgentConfig::confirm_expiry`] for the daemon's sessions).
 pub const CONFIRM_EXPIRY: Duration = Duration::from_secs(600);
 
+/// How long an attach waits for the going run's record before sending the finished runs only.
+const TRANSCRIPT_WAIT: Duration = Duration::from_secs(3);
+
 /// Frames buffered per session for slow watchers.
 const FANOUT_CAPACITY: usize = 1_024;
 
@@ -75,9 +78,14 @@ pub struct Session {
     closing: CancellationToken,
     /// The last question whose `question_cleared` was published.
     last_cleared: Mutex<Option<String>>,
+    /// The latest `observation` frame published, shown again to a client that attaches.
+    last_observation: Mutex<Option<ServerMessage>>,
     /// Where this session's project lasts (its runs and memory), when the daemon keeps
     /// projects. The session's id is its project's.
     store: Option<Arc<dyn crate::store::ProjectStore>>,
+    /// The records of the project's runs before this session (a reopened project's, from the
+    /// store), shown before the agent's own.
+    earlier_runs: Vec<tandem_agent::RunRecord>,
     /// The page, live, for the clients that watch it.
     pub live: LiveView,
     /// How much of the person's input the page may still take (`takeover.rs`).
@@ -126,6 +134,24 @@ impl Session {
             pending: self.agent.pending_question().as_ref().map(Interrupt::view),
             takeover: self.taken_over(),
         }
+    }
+
+    /// What a client shows after the `session` frame of an attach: the `transcript` frame of
+    /// the agent's records, then the page last observed. When the agent is in the middle of a
+    /// long step, the finished runs are sent without waiting for it ([`TRANSCRIPT_WAIT`]).
+    pub async fn catch_up(&self) -> Vec<ServerMessage> {
+        let runs = match tokio::time::timeout(TRANSCRIPT_WAIT, self.agent.transcript()).await {
+            Ok(Ok(runs)) => runs,
+            Ok(Err(error)) => {
+                tracing::warn!(%error, "the agent gave no transcript; sending its finished runs");
+                self.agent.runs()
+            }
+            Err(_) => self.agent.runs(),
+        };
+        let runs = self.earlier_runs.iter().cloned().chain(runs).collect();
+        let mut frames = vec![tandem_agent::frames::transcript(runs)];
+        frames.extend(lock(&self.last_observation).clone());
+        frames
     }
 
     /// Starts a run of `text` and notes its goal in the project's history.
@@ -218,6 +244,9 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, abandon_after: Dura
             crate::history::record::write(&session.agent, store, &event, &frames).await;
         }
         for frame in frames {
+            if matches!(frame, ServerMessage::Observation { .. }) {
+                *lock(&session.last_observation) = Some(frame.clone());
+            }
             match frame {
                 ServerMessage::QuestionCleared { interrupt_id, by } => {
                     session.publish_cleared(interrupt_id, by);

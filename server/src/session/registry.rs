@@ -119,6 +119,14 @@ impl Drop for Attachment {
     }
 }
 
+/// What a reopened project's session goes on from.
+struct Reopened {
+    /// What its agent remembered.
+    saved: tandem_agent::state::SavedSession,
+    /// Its latest runs as the conversation shows them.
+    earlier_runs: Vec<tandem_agent::RunRecord>,
+}
+
 /// All live sessions of the daemon.
 pub struct SessionRegistry {
     factory: SessionFactory,
@@ -273,18 +281,20 @@ impl SessionRegistry {
         if let Some(attachment) = self.attach(id) {
             return Ok(attachment);
         }
-        let saved = {
+        let kept = self.factory.agent.kept_runs;
+        let reopened = {
             let (store, id) = (Arc::clone(&store), id.to_owned());
             blocking(move || match store.project(&id)? {
-                Some(_) => store.saved_session(&id),
+                Some(_) => Ok(Reopened {
+                    saved: store.saved_session(&id)?.unwrap_or_default(),
+                    earlier_runs: store.transcript(&id, kept)?,
+                }),
                 None => Err(StoreError::UnknownProject(id)),
             })
             .await?
         };
         let reservation = self.reserve()?;
-        let session = self
-            .build(id.to_owned(), Some(saved.unwrap_or_default()))
-            .await?;
+        let session = self.build(id.to_owned(), Some(reopened)).await?;
         reservation.fill(&session);
         Ok(Attachment::new(session))
     }
@@ -313,8 +323,12 @@ impl SessionRegistry {
     async fn build(
         self: &Arc<Self>,
         id: String,
-        restore: Option<tandem_agent::state::SavedSession>,
+        reopened: Option<Reopened>,
     ) -> Result<Arc<Session>, SessionError> {
+        let (restore, earlier_runs) = match reopened {
+            Some(reopened) => (Some(reopened.saved), reopened.earlier_runs),
+            None => (None, Vec::new()),
+        };
         // The site tools write this session's folder, served at `/sites/{id}/…`.
         let server = BrowserServer::new(Arc::clone(&self.factory.host))
             .with_site(SiteStudio::new(id.clone()));
@@ -375,7 +389,9 @@ impl SessionRegistry {
                 changed,
                 closing: CancellationToken::new(),
                 last_cleared: Mutex::new(None),
+                last_observation: Mutex::new(None),
                 store,
+                earlier_runs,
                 live: super::LiveView::new(Arc::clone(&browser_session)),
                 input: Mutex::default(),
             }

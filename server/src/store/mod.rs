@@ -113,13 +113,28 @@ pub trait ProjectStore: Send + Sync + std::fmt::Debug {
     fn write(&self, id: &str, writes: Vec<Write>) -> Result<(), StoreError>;
     /// The project's runs, oldest first (none for an unknown project).
     fn runs(&self, id: &str) -> Result<Vec<StoredRun>, StoreError>;
-    /// The records of the project's latest `last` finished runs, oldest first.
-    fn records(&self, id: &str, last: usize) -> Result<Vec<RunRecord>, StoreError>;
-    /// The runs of the project that the daemon stopped under (`interrupted`), as
-    /// `(run_id, goal, started_at)`, oldest first.
-    fn interrupted_runs(&self, id: &str) -> Result<Vec<(String, String, u64)>, StoreError>;
+    /// The project's latest `last` runs as the conversation shows them, oldest first: each
+    /// finished run's record, and for a run the daemon stopped under a record with no outcome
+    /// whose final response says it was interrupted ([`interrupted_record`]).
+    fn transcript(&self, id: &str, last: usize) -> Result<Vec<RunRecord>, StoreError>;
     /// What the project's agent remembered after its latest finished run.
     fn saved_session(&self, id: &str) -> Result<Option<SavedSession>, StoreError>;
+}
+
+/// What a run the daemon stopped under says in the conversation.
+pub const INTERRUPTED_TEXT: &str = "Interrupted: Tandem stopped while this run was going. It was not run again; send the \
+     message again to redo it.";
+
+/// The record of a run the daemon stopped under: the person's message, no outcome, and
+/// [`INTERRUPTED_TEXT`] as its final response (a client shows it as `interrupted`).
+pub fn interrupted_record(run_id: String, goal: String) -> RunRecord {
+    let mut record = RunRecord::new(run_id, goal.clone());
+    record.timeline.push(tandem_agent::TimelineItem::Text {
+        author: tandem_protocol::Author::User,
+        text: goal,
+    });
+    record.final_response = Some(INTERRUPTED_TEXT.to_owned());
+    record
 }
 
 /// Checks that `id` can name a project: 1 to 64 ASCII letters, digits and `-`.

@@ -100,18 +100,25 @@ fn a_project_keeps_its_runs_and_memory_and_a_reopened_store_marks_the_run_it_sto
             ("now the towel", RunStatusOnDisk::Interrupted, None),
         ]
     );
-    let interrupted = store.interrupted_runs("p-1").unwrap();
-    assert_eq!(
-        interrupted
-            .iter()
-            .map(|(run, goal, _)| (run.as_str(), goal.as_str()))
-            .collect::<Vec<_>>(),
-        [("r2", "now the towel")]
-    );
     assert_eq!(store.saved_session("p-1").unwrap(), Some(remembered()));
-    let records = store.records("p-1", 10).unwrap();
-    assert_eq!(records.len(), 1);
-    assert_eq!(records[0].final_response.as_deref(), Some("Bought."));
+    let shown: Vec<_> = store
+        .transcript("p-1", 10)
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.run_id, r.outcome, r.final_response))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("r1".into(), Some(RunOutcome::Done), Some("Bought.".into())),
+            ("r2".into(), None, Some(INTERRUPTED_TEXT.into())),
+        ]
+    );
+    assert_eq!(
+        store.transcript("p-1", 1).unwrap().len(),
+        1,
+        "the latest only"
+    );
     let [project] = store.projects().unwrap().try_into().unwrap();
     assert_eq!(
         (project.name.as_str(), project.runs),

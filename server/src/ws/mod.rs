@@ -363,6 +363,11 @@ impl Connection {
         // Subscribe before describing, so nothing published in between is lost.
         let mut frames = session.watch();
         self.send(session.describe()).await;
+        // The conversation so far. A frame published while it is taken may be shown twice
+        // (steps update their line in place); none is lost.
+        for frame in session.catch_up().await {
+            self.send(frame).await;
+        }
         let out = self.out.clone();
         let closing = self.closing.clone();
         self.fanout = Some(tokio::spawn(async move {

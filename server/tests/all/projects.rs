@@ -9,7 +9,8 @@ use std::process::Stdio;
 use futures::{SinkExt, StreamExt};
 use support::{TestDaemon, WAIT, WsClient};
 use tandem_protocol::{
-    ClientMessage, ProjectSummary, RunStatus, RunStatusOnDisk, ServerMessage, StepResult,
+    ClientMessage, ProjectSummary, RunOutcome, RunStatus, RunStatusOnDisk, ServerMessage,
+    StepResult,
 };
 use tandem_server::Config;
 use tandem_tests::FixtureSite;
@@ -126,6 +127,17 @@ async fn a_project_reopened_after_a_restart_goes_on_from_its_memory_and_keeps_it
         session_id(&mut reopened).await,
         project,
         "the session is the project's"
+    );
+    let ServerMessage::Transcript { runs: shown } = reopened
+        .wait_for(|f| matches!(f, ServerMessage::Transcript { .. }))
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        shown.iter().map(|r| r.outcome).collect::<Vec<_>>(),
+        [Some(RunOutcome::Done), Some(RunOutcome::Done)],
+        "the conversation as it was shown"
     );
     // The instruction planner resolves this from the memory of the run before the restart.
     reopened
@@ -366,6 +378,29 @@ async fn a_daemon_killed_mid_run_leaves_a_sound_database_and_the_run_interrupted
     };
     assert_eq!(session_id, project);
     assert_eq!(status, RunStatus::Idle, "nothing is re-run");
+    let ServerMessage::Transcript { runs: shown } = wait_for(&mut socket, |f| {
+        matches!(f, ServerMessage::Transcript { .. })
+    })
+    .await
+    else {
+        unreachable!()
+    };
+    let [interrupted] = shown.as_slice() else {
+        panic!("one run shown: {shown:?}");
+    };
+    assert_eq!(
+        (
+            interrupted.goal.as_str(),
+            interrupted.outcome,
+            interrupted.final_response.as_deref()
+        ),
+        (
+            goal.as_str(),
+            None,
+            Some(tandem_server::store::INTERRUPTED_TEXT)
+        ),
+        "shown as interrupted"
+    );
     send(&mut socket, &ClientMessage::History { session_id: None }).await;
     let ServerMessage::History { runs, .. } =
         wait_for(&mut socket, |f| matches!(f, ServerMessage::History { .. })).await

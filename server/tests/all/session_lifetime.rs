@@ -287,7 +287,7 @@ async fn one_session_over_the_cap_is_refused_with_a_typed_error_and_the_socket_s
             project_id: None,
         })
         .await;
-    assert_eq!(session_id(&refused.next().await.unwrap()), first_id);
+    assert_eq!(session_id(&refused.attached().await), first_id);
     refused
         .send(&ClientMessage::SetMode {
             mode: None,

@@ -8,7 +8,6 @@ use crate::support;
 use support::TestDaemon;
 use support::ui::{click, open_ui, save_screenshot, snapshot, type_into, wait_element, wait_text};
 use tandem_protocol::{ClientMessage, ServerMessage};
-use tandem_server::store::ProjectStore;
 use tandem_tests::TestBrowser;
 
 async fn stored_names(daemon: &TestDaemon) -> Vec<String> {

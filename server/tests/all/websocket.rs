@@ -3,7 +3,10 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
 use support::{TestDaemon, WsClient, code};
-use tandem_protocol::{AgentQuestionKind, ClientMessage, QuestionEnd, RunOutcome, ServerMessage};
+use tandem_protocol::{
+    AgentQuestionKind, Author, ClientMessage, QuestionEnd, RunOutcome, ServerMessage, ShownAction,
+    TimelineItem,
+};
 use tandem_tests::FixtureSite;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
@@ -222,6 +225,40 @@ async fn a_confirmation_is_answered_once_and_cleared_for_every_watcher() {
         }
         other => panic!("re-attach must carry the pending question: {other:?}"),
     }
+    // ...then the conversation so far as the agent recorded it: the paused run's goal, its
+    // typing in the words its step frame used, the question; then the page last observed.
+    let runs = match third.next().await.unwrap() {
+        ServerMessage::Transcript { runs } => runs,
+        other => panic!("a transcript follows the session frame: {other:?}"),
+    };
+    let paused = runs.last().expect("the paused run is in the transcript");
+    assert!(paused.outcome.is_none(), "{paused:?}");
+    let items: Vec<&TimelineItem<ShownAction>> =
+        paused.timeline.entries().iter().map(|e| &e.item).collect();
+    assert!(
+        items.iter().any(|item| matches!(item,
+            TimelineItem::Text { author: Author::User, text } if text.contains("type Ada"))),
+        "{items:?}"
+    );
+    assert!(
+        items.iter().any(|item| matches!(item,
+            TimelineItem::Action { action, .. } if action.line.starts_with("type \"Ada\" into"))),
+        "{items:?}"
+    );
+    assert!(
+        matches!(items.last(), Some(TimelineItem::Question { interrupt })
+            if interrupt["interrupt_id"] == asked.interrupt_id.as_str()),
+        "{items:?}"
+    );
+    assert!(
+        paused.transitions.is_empty(),
+        "the graph's bookkeeping stays with the agent"
+    );
+    assert!(
+        matches!(third.next().await.unwrap(), ServerMessage::Observation { url, .. }
+            if url == site.url("/form.html")),
+        "the last page follows"
+    );
 
     first
         .send(&ClientMessage::Confirm {
@@ -345,7 +382,7 @@ async fn cancel_says_so_when_nothing_is_running_and_ends_a_run_waiting_at_a_ques
     let site = FixtureSite::start().await.unwrap();
     let daemon = TestDaemon::start().await;
     let mut client = daemon.client().await;
-    client.next().await.unwrap();
+    client.attached().await;
     let nothing_running = |frame: &Option<ServerMessage>| matches!(frame, Some(ServerMessage::Error { code, .. }) if code == "nothing_running");
     client.send(&ClientMessage::Cancel {}).await;
     let reply = client.next().await;
@@ -384,7 +421,7 @@ async fn an_empty_message_is_refused_and_the_session_stays_usable() {
     let site = FixtureSite::start().await.unwrap();
     let daemon = TestDaemon::start().await;
     let mut client = daemon.client().await;
-    client.next().await.unwrap();
+    client.attached().await;
     for empty in ["", "  \n\t "] {
         client
             .send(&ClientMessage::UserMessage { text: empty.into() })

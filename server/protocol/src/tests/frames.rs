@@ -298,6 +298,19 @@ fn server_samples() -> Vec<(ServerMessage, Value)> {
                                          "updated_at": 5, "updated_by": "person"}]}}),
         ),
         (
+            ServerMessage::Transcript {
+                runs: vec![transcript_run()],
+            },
+            json!({"type": "transcript", "runs": [{
+                "run_id": "r1", "goal": "click Save", "outcome": "done",
+                "final_response": "Saved.",
+                "timeline": {"entries": [{"seq": 0, "at_ms": 7, "item": {
+                    "type": "action", "action": {"line": "click e4", "action": "click", "eid": "e4"},
+                    "result": {"status": "success", "summary": "clicked"}}}]},
+                "transitions": [],
+                "usage": {"requests": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost": 0.0}}]}),
+        ),
+        (
             ServerMessage::History {
                 session_id: "s1".into(),
                 runs: vec![run],
@@ -428,4 +441,25 @@ fn a_sessions_status_is_its_lifecycle_while_a_run_goes_else_how_the_last_run_end
         RunStatus::of(Lifecycle::Running, Some(RunOutcome::Failed)),
         RunStatus::Running
     );
+}
+
+/// A finished run of one click, as a `transcript` frame carries it: the action's line beside
+/// its own fields.
+fn transcript_run() -> crate::TranscriptRun {
+    let run: crate::TranscriptRun = serde_json::from_value(json!({
+        "run_id": "r1", "goal": "click Save", "outcome": "done", "final_response": "Saved.",
+        "timeline": {"entries": [{"seq": 0, "at_ms": 7, "item": {
+            "type": "action", "action": {"line": "click e4", "action": "click", "eid": "e4"},
+            "result": {"status": "success", "summary": "clicked"}}}]},
+        "transitions": [],
+        "usage": {"requests": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost": 0.0}}))
+    .unwrap();
+    match &run.timeline.entries()[0].item {
+        crate::TimelineItem::Action { action, .. } => {
+            assert_eq!(action.line, "click e4");
+            assert_eq!(action.action, json!({"action": "click", "eid": "e4"}));
+        }
+        other => panic!("{other:?}"),
+    }
+    run
 }

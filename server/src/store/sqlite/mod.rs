@@ -17,8 +17,8 @@ use tandem_protocol::{Fact, HistoryLine, RunStatusOnDisk, StoredRun, unix_ms};
 
 use self::writer::Writer;
 use super::{
-    MAX_NAME_CHARS, ProjectStore, StoreError, StoredProject, Write, check_id, kind_of,
-    name_from_goal,
+    MAX_NAME_CHARS, ProjectStore, StoreError, StoredProject, Write, check_id, interrupted_record,
+    kind_of, name_from_goal,
 };
 
 /// The database's file name in the store folder.
@@ -266,44 +266,43 @@ impl ProjectStore for SqliteStore {
         Ok(crate::history::fold(lines))
     }
 
-    fn records(&self, id: &str, last: usize) -> Result<Vec<tandem_agent::RunRecord>, StoreError> {
+    fn transcript(
+        &self,
+        id: &str,
+        last: usize,
+    ) -> Result<Vec<tandem_agent::RunRecord>, StoreError> {
         check_id(id)?;
         let last = i64::try_from(last).unwrap_or(i64::MAX);
-        let mut records = self.read(|db| {
+        let mut runs = self.read(|db| {
             let mut query = db.prepare(
-                "SELECT line FROM run_lines WHERE project_id = ?1 AND kind = 'record'
-                 ORDER BY seq DESC LIMIT ?2",
+                "SELECT r.run_id, r.goal, r.status,
+                        (SELECT l.line FROM run_lines l WHERE l.project_id = r.project_id
+                           AND l.run_id = r.run_id AND l.kind = 'record'
+                         ORDER BY l.seq DESC LIMIT 1)
+                 FROM runs r WHERE r.project_id = ?1
+                 ORDER BY r.started_at DESC, r.rowid DESC LIMIT ?2",
             )?;
-            let rows = query.query_map(params![id, last], |r| r.get::<_, String>(0))?;
-            let mut records = Vec::new();
-            for raw in rows {
-                match serde_json::from_str::<HistoryLine<tandem_agent::RunRecord>>(&raw?) {
-                    Ok(HistoryLine {
-                        fact: Fact::Record { record },
-                        ..
-                    }) => records.push(*record),
-                    Ok(_) => {}
-                    Err(error) => {
-                        tracing::debug!(%error, "skipping a record this agent cannot read")
-                    }
+            let rows = query.query_map(params![id, last], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                ))
+            })?;
+            let mut runs = Vec::new();
+            for row in rows {
+                let (run_id, goal, status, line) = row?;
+                if let Some(record) = line.as_deref().and_then(record_of) {
+                    runs.push(record);
+                } else if status == "interrupted" {
+                    runs.push(interrupted_record(run_id, goal));
                 }
             }
-            Ok(records)
+            Ok(runs)
         })?;
-        records.reverse();
-        Ok(records)
-    }
-
-    fn interrupted_runs(&self, id: &str) -> Result<Vec<(String, String, u64)>, StoreError> {
-        check_id(id)?;
-        self.read(|db| {
-            let mut query = db.prepare(
-                "SELECT run_id, goal, started_at FROM runs
-                 WHERE project_id = ?1 AND status = 'interrupted' ORDER BY started_at",
-            )?;
-            let rows = query.query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
-        })
+        runs.reverse();
+        Ok(runs)
     }
 
     fn saved_session(&self, id: &str) -> Result<Option<SavedSession>, StoreError> {
@@ -320,6 +319,21 @@ impl ProjectStore for SqliteStore {
         match text.flatten() {
             Some(text) => Ok(Some(serde_json::from_str(&text)?)),
             None => Ok(None),
+        }
+    }
+}
+
+/// The record a record line holds (none when this agent cannot read it).
+fn record_of(raw: &str) -> Option<tandem_agent::RunRecord> {
+    match serde_json::from_str::<HistoryLine<tandem_agent::RunRecord>>(raw) {
+        Ok(HistoryLine {
+            fact: Fact::Record { record },
+            ..
+        }) => Some(*record),
+        Ok(_) => None,
+        Err(error) => {
+            tracing::debug!(%error, "skipping a record this agent cannot read");
+            None
         }
     }
 }

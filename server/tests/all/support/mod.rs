@@ -237,7 +237,23 @@ impl WsClient {
         }
     }
 
-    /// Waits for the first frame matching `pred`, skipping others.
+    /// The frames an attach begins with: the `session` frame, which this returns, then the
+    /// `transcript` frame, which it consumes (a session with an observed page sends that
+    /// `observation` next).
+    pub async fn attached(&mut self) -> ServerMessage {
+        let session = self.next().await.expect("a session frame");
+        assert!(
+            matches!(session, ServerMessage::Session { .. }),
+            "{session:?}"
+        );
+        let transcript = self.next().await;
+        assert!(
+            matches!(transcript, Some(ServerMessage::Transcript { .. })),
+            "the transcript follows the session frame: {transcript:?}"
+        );
+        session
+    }
+
     /// Sends `goal` and waits for the question the run stops at.
     pub async fn ask(&mut self, goal: String) -> tandem_protocol::AgentQuestion {
         self.send(&ClientMessage::UserMessage { text: goal }).await;
@@ -250,6 +266,7 @@ impl WsClient {
         }
     }
 
+    /// Waits for the first frame matching `pred`, skipping others.
     pub async fn wait_for(&mut self, pred: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
         loop {
             let frame = self.next().await.expect("the socket closed while waiting");
