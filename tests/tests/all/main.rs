@@ -4,6 +4,7 @@
 
 mod action_validation;
 mod agent_scenarios;
+mod architecture;
 mod browser_tools;
 mod captcha_handover;
 mod config_secrets;
