@@ -2,8 +2,8 @@
 //! run, and how they read back.
 //!
 //! In: the person's message that began a run, the frames of every agent event of the session
-//! ([`record::write`], from the session's fan-out, before the frames are published) and each
-//! finished run's canonical record. Out: [`fold`], a project's lines as runs oldest first
+//! (written by the session's fan-out, `crate::session`, before the frames are published) and
+//! each finished run's canonical record. Out: [`fold`], a project's lines as runs oldest first
 //! ([`StoredRun`]), each with its goal, status, timeline, final answer, usage and the screenshot
 //! of each observation (`obs-<n>`, the timeline's own references). A run with no record line
 //! never finished: the daemon stopped under it, so it reads as `interrupted`. Lines written
@@ -12,7 +12,6 @@
 //! store (`crate::store`).
 
 mod legacy;
-pub mod record;
 mod runs;
 
 use tandem_protocol::{HISTORY_VERSION, HistoryLine, StoredRun};

@@ -13,6 +13,7 @@
 //! registry denies pending confirmations, ends every run and closes the browser contexts.
 
 mod live;
+mod record;
 mod registry;
 mod takeover;
 
@@ -241,7 +242,7 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, abandon_after: Dura
         }
         let frames = event.frames();
         if let Some(store) = &session.store {
-            crate::history::record::write(&session.agent, store, &event, &frames).await;
+            record::write(&session.agent, store, &event, &frames).await;
         }
         for frame in frames {
             if matches!(frame, ServerMessage::Observation { .. }) {
