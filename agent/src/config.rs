@@ -41,6 +41,8 @@ pub struct AgentConfig {
     /// field on its host without asking, and `execute_action` puts in the value only there.
     /// Values never reach events, the timeline or a prompt.
     pub secrets: std::collections::BTreeMap<String, crate::model::SecretEntry>,
+    /// What a reopened project's session goes on from (its messages and memory).
+    pub restore: Option<crate::state::SavedSession>,
 }
 
 impl Default for AgentConfig {
@@ -58,6 +60,7 @@ impl Default for AgentConfig {
             confirm_expiry: Duration::from_secs(600),
             product_doc_path: None,
             secrets: std::collections::BTreeMap::new(),
+            restore: None,
         }
     }
 }

@@ -322,6 +322,12 @@ impl AgentHandle {
             .cloned()
     }
 
+    /// The lasting part of the session's state (messages and memory) as of the latest finished
+    /// run (published before that run's `RunFinished` event), for the daemon to store.
+    pub fn saved_session(&self) -> crate::state::SavedSession {
+        self.view.borrow().saved.clone()
+    }
+
     /// What a client re-attaching needs to render the conversation: the records of the runs
     /// the agent keeps, oldest first, then the record so far of the run that is going or
     /// paused. A going run's record is taken between two of its nodes (the node in flight

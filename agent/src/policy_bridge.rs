@@ -8,7 +8,7 @@
 //! agent shows or records.
 
 use tandem_mcp_browser::Effect;
-use tandem_mcp_browser::gate::facts::{element_name, focused, is_secret_field, with_element_facts};
+use tandem_mcp_browser::gate::facts::{focused, is_secret_field, with_element_facts};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_policy::{ActionKind, ActionRequest};
 

@@ -12,6 +12,7 @@
 
 mod page;
 mod run;
+mod saved;
 mod session;
 
 use tandem_mcp_browser::snapshot::Snapshot;
@@ -22,6 +23,7 @@ use crate::timeline::StateSummary;
 
 pub use page::Page;
 pub use run::{Ending, PlannedAction, Run};
+pub use saved::{MAX_SAVED_MESSAGES, SavedSession};
 pub use session::Session;
 
 /// The state of one session's agent.
@@ -39,6 +41,14 @@ impl AgentState {
     /// A fresh session with no run yet.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A session that goes on from what was saved of it (nothing: a fresh one).
+    pub fn restored(saved: Option<&SavedSession>) -> Self {
+        Self {
+            session: saved.cloned().map(Session::restored).unwrap_or_default(),
+            ..Self::default()
+        }
     }
 
     /// The snapshot of the latest observation.

@@ -73,22 +73,15 @@ async fn session_runs(
     State(state): State<Arc<AppState>>,
     axum::extract::Path(session_id): axum::extract::Path<String>,
 ) -> Response {
-    let Some(history) = state.sessions.history() else {
+    let Some(store) = state.sessions.store().cloned() else {
         return (StatusCode::NOT_FOUND, "this daemon keeps no run history").into_response();
     };
-    let read = {
-        let history = Arc::clone(history);
-        let id = session_id.clone();
-        tokio::task::spawn_blocking(move || history.runs(&id)).await
-    };
-    match read {
-        Ok(Ok(runs)) => {
-            axum::Json(json!({ "session_id": session_id, "runs": runs })).into_response()
-        }
-        Ok(Err(error @ crate::history::HistoryError::BadSessionId(_))) => {
+    let id = session_id.clone();
+    match crate::store::blocking(move || store.runs(&id)).await {
+        Ok(runs) => axum::Json(json!({ "session_id": session_id, "runs": runs })).into_response(),
+        Err(error @ crate::store::StoreError::BadId(_)) => {
             (StatusCode::BAD_REQUEST, error.to_string()).into_response()
         }
-        Ok(Err(error)) => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()).into_response(),
         Err(error) => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()).into_response(),
     }
 }

@@ -166,10 +166,11 @@ pub struct SessionSettings {
     pub idle_grace_ms: u64,
     /// Live sessions at most (at least 1); one more `attach` gets `too_many_sessions`.
     pub max_live: NonZeroUsize,
-    /// Where each session's run history is written (`{history_dir}/{session_id}.jsonl`, kept
-    /// across restarts). Unset: `history/` in the data folder (`$TANDEM_DATA_DIR`, else
+    /// The folder of the project database (`tandem.db`: projects, their run history and
+    /// memory, kept across restarts; run history files of earlier daemons in its `history/`
+    /// are imported once). Unset: the data folder (`$TANDEM_DATA_DIR`, else
     /// `~/.local/share/tandem`).
-    pub history_dir: Option<std::path::PathBuf>,
+    pub store_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for SessionSettings {
@@ -177,7 +178,7 @@ impl Default for SessionSettings {
         Self {
             idle_grace_ms: u64::try_from(DEFAULT_IDLE_GRACE.as_millis()).unwrap_or(u64::MAX),
             max_live: DEFAULT_MAX_SESSIONS,
-            history_dir: None,
+            store_dir: None,
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod session;
 mod sites;
 pub mod state;
 mod static_files;
+pub mod store;
 pub mod token;
 pub mod ws;
 

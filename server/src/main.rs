@@ -12,7 +12,7 @@ use tandem_mcp_browser::BrowserHost;
 use tandem_mcp_browser::gate::GateSettings;
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_server::cli::serve::{Daemon, shutdown_signal};
-use tandem_server::cli::{APPROVE_ALL_WARNING, Cli, Command, policy_gate, run, scenario};
+use tandem_server::cli::{APPROVE_ALL_WARNING, Cli, Command, export, policy_gate, run, scenario};
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -60,6 +60,17 @@ async fn main() -> anyhow::Result<()> {
         Command::Scenario(args) => {
             let code = scenario::run(config, args, &mut std::io::stdout()).await?;
             std::process::exit(code);
+        }
+        Command::Export(args) => {
+            let sites = tandem_mcp_browser::site::sites_root(&config.browser);
+            let pages = export::export_site(&sites, &args.project, &args.dir)?;
+            println!(
+                "Wrote {} pages to {}: open {} in a browser.",
+                pages.len(),
+                args.dir.display(),
+                args.dir.join("index.html").display()
+            );
+            Ok(())
         }
     }
 }

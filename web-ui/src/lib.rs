@@ -57,6 +57,7 @@ static ASSETS: &[Asset] = static_assets![
     "cards.css" as CSS,
     "panels.css" as CSS,
     "live.css" as CSS,
+    "projects.css" as CSS,
     "app.js" as JS,
     "protocol.js" as JS,
     "connection.js" as JS,
@@ -73,6 +74,7 @@ static ASSETS: &[Asset] = static_assets![
     "history.js" as JS,
     "product_doc.js" as JS,
     "site_pages.js" as JS,
+    "projects.js" as JS,
     "favicon.svg" as SVG,
 ];
 
@@ -107,6 +109,8 @@ pub const TEST_IDS: &[&str] = &[
     "live-view",
     "live-banner",
     "hand-back",
+    "projects-toggle",
+    "projects",
 ];
 
 /// Every embedded file, `index.html` first.

@@ -11,6 +11,7 @@ import { createComposer } from "./composer.js";
 import { createLink } from "./connection.js";
 import { createHistoryPanel } from "./history.js";
 import { createLiveView } from "./live.js";
+import { createProjectsPanel } from "./projects.js";
 import { showError } from "./notices.js";
 import { createQuestionSlot } from "./question.js";
 import { str } from "./render.js";
@@ -26,8 +27,9 @@ const composer = createComposer({ send, onSent: (text) => timeline.say("user", t
 const question = createQuestionSlot({ send, onChange: refreshControls, focusComposer: composer.focus });
 const historyPanel = createHistoryPanel({ send });
 const live = createLiveView({ send, manualShown: question.manualShown });
-// The session this page shows (null before the first `session` frame).
+// The session this page shows (null before the first `session` frame); its project's id.
 let sessionId = null;
+const projectsPanel = createProjectsPanel({ send, currentId: () => sessionId });
 // A note for the person shown once the next `transcript` frame has replaced the conversation.
 let noteAfterTranscript = null;
 
@@ -51,11 +53,12 @@ function setStatus(value) {
 function onSession(msg) {
   const id = str(msg.session_id);
   if (sessionId !== null && id && id !== sessionId) {
-    noteAfterTranscript ??= "The previous session has ended; this is a new one.";
+    noteAfterTranscript ??= "Another project is open now.";
   }
   if (id) {
     sessionId = id;
   }
+  projectsPanel.refresh();
   composer.setMode(msg.mode, msg.reasoning);
   setStatus(str(msg.status));
   refreshSitePages(sessionId);
@@ -139,6 +142,9 @@ function onMessage(msg) {
       break;
     case "history":
       historyPanel.show(msg.runs);
+      break;
+    case "projects":
+      projectsPanel.show(msg.projects);
       break;
     case "error": {
       showError(str(msg.code), str(msg.message));

@@ -1,7 +1,7 @@
 // The WebSocket side of the page: launch token, `auth` + `attach`, automatic reconnect.
 //
-// Protocol: docs/protocol.md. The first frame is `auth`, the second `attach` (with the session
-// id kept in sessionStorage, so a reload re-attaches). A close with 4401 means the token was
+// Protocol: docs/protocol.md. The first frame is `auth`, the second `attach` (with the project
+// id kept in sessionStorage, so a reload, or a reconnect to a restarted daemon, reopens it). A close with 4401 means the token was
 // refused: no retry. Every other drop reconnects with exponential backoff and jitter.
 //
 // The frame types and close codes below are the daemon's (the Rust enums in the tandem-protocol
@@ -22,6 +22,9 @@ export const CLIENT_FRAME_TYPES = Object.freeze([
   "cancel",
   "set_mode",
   "history",
+  "projects",
+  "rename_project",
+  "delete_project",
 ]);
 
 /** Every frame type the daemon sends (`ServerMessage`). */
@@ -41,6 +44,7 @@ export const SERVER_FRAME_TYPES = Object.freeze([
   "product_doc_updated",
   "transcript",
   "history",
+  "projects",
   "error",
 ]);
 
@@ -95,11 +99,7 @@ export function takeLaunchToken() {
     window.history.replaceState(window.history.state, "", clean);
   }
   if (fromUrl) {
-    const previous = storageGet(TOKEN_KEY);
-    if (previous !== fromUrl) {
-      // A new launch token means a new daemon: its sessions are not ours any more.
-      storageSet(SESSION_KEY, null);
-    }
+    // A new launch token means a restarted daemon: the project kept here is reopened.
     storageSet(TOKEN_KEY, fromUrl);
     return fromUrl;
   }
@@ -213,7 +213,7 @@ export class Connection {
         }
         this.onState("open", {});
       } else if (msg.type === "error" && !this.attached && !this.attachedFresh) {
-        // Re-attaching to a session the daemon no longer knows: start a new one instead.
+        // Reopening a project the daemon no longer knows (deleted): start a new one instead.
         this.sendAttach(null);
         this.onMessage({ type: "session_lost" });
         return;
@@ -236,9 +236,10 @@ export class Connection {
     });
   }
 
-  sendAttach(sessionId) {
-    this.attachedFresh = !sessionId;
-    const frame = sessionId ? { type: "attach", session_id: sessionId } : { type: "attach" };
+  sendAttach(projectId) {
+    this.attachedFresh = !projectId;
+    // A session's id is its project's: this re-attaches to the live session, or reopens it.
+    const frame = projectId ? { type: "attach", project_id: projectId } : { type: "attach" };
     this.send(frame);
   }
 

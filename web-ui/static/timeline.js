@@ -203,7 +203,8 @@ export function createTimeline() {
         const at = new Date(Number(entry && entry.at_ms));
         showItem(entry && entry.item, Number.isNaN(at.getTime()) ? new Date() : at, screenshots);
       }
-      const outcome = str(run.outcome);
+      // A run with a final response but no outcome is one the daemon stopped under.
+      const outcome = str(run.outcome) || (str(run.final_response) ? "interrupted" : "");
       if (outcome) {
         showRunEnd(str(run.final_response) || `Run ended (${outcome}).`, outcome);
       }

@@ -12,6 +12,7 @@ use tokio_util::sync::CancellationToken;
 use crate::events::AgentEvent;
 use crate::interrupt::Interrupt;
 use crate::nodes::Runtime;
+use crate::state::SavedSession;
 use crate::timeline::RunRecord;
 use tandem_protocol::Lifecycle;
 
@@ -30,6 +31,8 @@ pub(crate) struct Published {
     pub cancel: Option<CancellationToken>,
     /// The records of the latest finished runs, oldest first.
     pub runs: VecDeque<RunRecord>,
+    /// The lasting part of the session's state, as of the latest finished run.
+    pub saved: SavedSession,
 }
 
 impl Default for Published {
@@ -41,6 +44,7 @@ impl Default for Published {
             taken_over: false,
             cancel: None,
             runs: VecDeque::new(),
+            saved: SavedSession::default(),
         }
     }
 }
@@ -112,6 +116,11 @@ impl Publisher {
             }
             view.cancel = None;
         });
+    }
+
+    /// The lasting part of the session's state (set before the run's record is published).
+    pub fn saved(&self, saved: SavedSession) {
+        self.view.send_modify(|view| view.saved = saved);
     }
 
     /// The records of the finished runs kept, oldest first.

@@ -204,6 +204,7 @@ impl RunControl {
         let outcome = record.outcome.unwrap_or(RunOutcome::Failed);
         let text = record.final_response.clone().unwrap_or_default();
         let run_id = record.run_id.clone();
+        self.publish.saved(state.session.saved());
         self.publish.finished(record.clone());
         self.publish.status(Lifecycle::Idle, None);
         let run = &state.run;

@@ -56,7 +56,9 @@ impl AgentTask {
 
     /// Runs until shut down (or every handle is dropped).
     pub async fn run(mut self) {
-        let mut phase = Phase::Idle(Box::new(AgentState::new()));
+        let restored = AgentState::restored(self.control.rt.config.restore.as_ref());
+        self.control.publish.saved(restored.session.saved());
+        let mut phase = Phase::Idle(Box::new(restored));
         loop {
             phase = match self.wake(&mut phase).await {
                 Wake::Op(op) => self.route(phase, op).await,

@@ -16,10 +16,11 @@ use crate::graph::Flow;
 use crate::interrupt::{Interrupt, InterruptKind, Resume, action_hash};
 use crate::memory::ChatMessage;
 use crate::plan::StepOutcome;
-use crate::policy_bridge::{captcha_visible, describe, masked};
+use crate::policy_bridge::{describe, masked};
 use crate::question::answers_from_message;
 use crate::state::{AgentState, Ending, PlannedAction};
 use crate::timeline::TimelineItem;
+use tandem_mcp_browser::gate::facts::captcha_visible;
 
 pub(crate) fn confirm_interrupt(state: &mut AgentState, resume: Option<Resume>) -> Flow<Interrupt> {
     let Some(mut planned) = state.run.planned_action.take() else {

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::input::UserInput;
 use crate::mode::Mode;
 use crate::product_doc::ProductDoc;
+use crate::project::ProjectSummary;
 use crate::question::{AgentQuestion, Answer, QuestionEnd};
 use crate::record::TranscriptRun;
 use crate::run::{RunOutcome, RunStatus, StepResult};
@@ -20,10 +21,13 @@ use crate::stored_run::StoredRun;
 pub enum ClientMessage {
     /// Must be the first frame: the launch token.
     Auth { token: String },
-    /// Start a new session (no id) or re-attach to one.
+    /// Start a new session in a new project (no id), re-attach to a live session, or open a
+    /// project (its live session, else a new session of it).
     Attach {
         #[serde(default)]
         session_id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        project_id: Option<String>,
     },
     /// The person's goal or instructions (chat text in chat mode). Empty or whitespace-only text
     /// is refused with `empty_message`.
@@ -86,6 +90,13 @@ pub enum ClientMessage {
         #[serde(default)]
         session_id: Option<String>,
     },
+    /// The project list, answered with a `projects` frame to this client only.
+    Projects {},
+    /// Renames a project (answered with `projects`).
+    RenameProject { project_id: String, name: String },
+    /// Deletes a project: its live session is closed, its history, memory, site and logins are
+    /// removed (answered with `projects`).
+    DeleteProject { project_id: String },
 }
 
 /// A frame from the server.
@@ -179,6 +190,10 @@ pub enum ServerMessage {
     History {
         session_id: String,
         runs: Vec<StoredRun>,
+    },
+    /// The projects, latest activity first.
+    Projects {
+        projects: Vec<ProjectSummary>,
     },
     Error {
         code: String,

@@ -27,6 +27,7 @@ pub mod history;
 pub mod input;
 pub mod mode;
 pub mod product_doc;
+pub mod project;
 pub mod question;
 pub mod record;
 pub mod run;
@@ -39,6 +40,7 @@ pub use history::{Fact, HISTORY_VERSION, HistoryLine};
 pub use input::{PointerButton, UserInput};
 pub use mode::Mode;
 pub use product_doc::{DocAuthor, DocSection, ProductDoc};
+pub use project::ProjectSummary;
 pub use question::{
     ActionTarget, ActionView, AgentQuestion, AgentQuestionKind, Answer, Question, QuestionEnd,
     QuestionKind, QuestionOption,

@@ -1,5 +1,6 @@
 //! The `tandem` command line: flags and environment variables layered over the config file.
 
+pub mod export;
 pub mod run;
 pub mod scenario;
 pub mod serve;
@@ -54,6 +55,8 @@ pub enum Command {
     Run(RunArgs),
     /// Run scenario files (docs/scenarios.md) against headless Chromium; exit 1 if any fails.
     Scenario(ScenarioArgs),
+    /// Write a project's site as a plain static folder that opens from disk.
+    Export(export::ExportArgs),
 }
 
 /// Settings shared by every command.

@@ -70,13 +70,17 @@ impl Daemon {
             ..GateSettings::new(Arc::clone(&factory.gate))
         };
         let sessions = SessionRegistry::with_lifetime(factory, config.sessions.lifetime());
-        // Every run is kept on disk, by default in the data folder beside the sites.
-        let history_dir = config
+        // Projects last in the data folder beside the sites; history files of earlier daemons
+        // are imported once.
+        let store_dir = config
             .sessions
-            .history_dir
+            .store_dir
             .clone()
-            .unwrap_or_else(|| tandem_mcp_browser::site::data_root().join("history"));
-        sessions.keep_history(Arc::new(crate::history::RunHistory::new(&history_dir)));
+            .unwrap_or_else(tandem_mcp_browser::site::data_root);
+        let store = crate::store::SqliteStore::open(&store_dir)
+            .with_context(|| format!("opening the project database in {}", store_dir.display()))?;
+        crate::store::import_history_files(&store, &store_dir.join("history"));
+        sessions.keep_projects(Arc::new(store));
         // The Product Doc lives beside the session's site files.
         sessions.keep_product_docs(tandem_mcp_browser::site::sites_root(&config.browser));
         let state = Arc::new(AppState {

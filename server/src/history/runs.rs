@@ -90,6 +90,7 @@ fn apply(run: &mut StoredRun, frame: ServerMessage) {
         | ServerMessage::ProductDocUpdated { .. }
         | ServerMessage::Transcript { .. }
         | ServerMessage::History { .. }
+        | ServerMessage::Projects { .. }
         | ServerMessage::Error { .. } => {}
     }
 }

@@ -13,6 +13,7 @@
 //! registry denies pending confirmations, ends every run and closes the browser contexts.
 
 mod live;
+mod record;
 mod registry;
 mod takeover;
 
@@ -81,8 +82,12 @@ pub struct Session {
     last_cleared: Mutex<Option<String>>,
     /// The latest `observation` frame published, shown again to a client that attaches.
     last_observation: Mutex<Option<ServerMessage>>,
-    /// Where this session's runs are written, when the daemon keeps a history.
-    history: Option<Arc<crate::history::RunHistory>>,
+    /// Where this session's project lasts (its runs and memory), when the daemon keeps
+    /// projects. The session's id is its project's.
+    store: Option<Arc<dyn crate::store::ProjectStore>>,
+    /// The records of the project's runs before this session (a reopened project's, from the
+    /// store), shown before the agent's own.
+    earlier_runs: Vec<tandem_agent::RunRecord>,
     /// The page, live, for the clients that watch it.
     pub live: LiveView,
     /// How much of the person's input the page may still take (`takeover.rs`).
@@ -145,6 +150,7 @@ impl Session {
             }
             Err(_) => self.agent.runs(),
         };
+        let runs = self.earlier_runs.iter().cloned().chain(runs).collect();
         let mut frames = vec![tandem_agent::frames::transcript(runs)];
         frames.extend(lock(&self.last_observation).clone());
         frames
@@ -156,11 +162,19 @@ impl Session {
     pub async fn submit(&self, text: String) -> Result<String, AgentError> {
         let paused = self.agent.status().run_id;
         let run_id = self.agent.submit_user_message(text.clone()).await?;
-        if let Some(history) = &self.history
+        if let Some(store) = &self.store
             && paused.as_deref() != Some(run_id.as_str())
         {
-            // The history holds the message as the run records it: secrets masked.
-            history.started(&self.id, &run_id, &mask_message_secrets(&text));
+            let (store, id) = (Arc::clone(store), self.id.clone());
+            // The store holds the message as the run records it: secrets masked.
+            let started = crate::store::Write::Started {
+                run_id: run_id.clone(),
+                goal: mask_message_secrets(&text),
+            };
+            let written = tokio::task::spawn_blocking(move || store.write(&id, vec![started]));
+            if let Ok(Err(error)) = written.await {
+                tracing::warn!(%error, "could not note a run's start");
+            }
         }
         Ok(run_id)
     }
@@ -234,8 +248,8 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, abandon_after: Dura
             tokio::spawn(cancel_when_abandoned(session, id, abandon_after));
         }
         let frames = event.frames();
-        if let Some(history) = &session.history {
-            crate::history::record::write(&session.agent, history, &event, &frames).await;
+        if let Some(store) = &session.store {
+            record::write(&session.agent, store, &event, &frames).await;
         }
         for frame in frames {
             if matches!(frame, ServerMessage::Observation { .. }) {

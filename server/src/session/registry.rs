@@ -22,7 +22,7 @@ use tandem_mcp_browser::{BrowserHost, ClientError, McpBrowserClient};
 use tokio::sync::{broadcast, watch};
 use tokio_util::sync::CancellationToken;
 
-use crate::history::RunHistory;
+use crate::store::{ProjectStore, StoreError, blocking};
 
 use super::{CONFIRM_EXPIRY, FANOUT_CAPACITY, Session, SessionFactory, forward, lock};
 
@@ -71,6 +71,13 @@ pub enum SessionError {
     /// The session's browser tools could not be connected. Sent as `session_failed`.
     #[error("starting the session's browser tools: {0}")]
     Browser(#[from] ClientError),
+    /// The project could not be made or read (`unknown_project` for an id the store does not
+    /// know).
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Projects were asked for but the daemon keeps none.
+    #[error("this daemon keeps no projects")]
+    NoProjects,
 }
 
 impl SessionError {
@@ -79,6 +86,8 @@ impl SessionError {
         match self {
             Self::TooMany { .. } => "too_many_sessions",
             Self::Browser(_) => "session_failed",
+            Self::Store(error) => error.code(),
+            Self::NoProjects => "no_projects",
         }
     }
 }
@@ -110,13 +119,23 @@ impl Drop for Attachment {
     }
 }
 
+/// What a reopened project's session goes on from.
+struct Reopened {
+    /// What its agent remembered.
+    saved: tandem_agent::state::SavedSession,
+    /// Its latest runs as the conversation shows them.
+    earlier_runs: Vec<tandem_agent::RunRecord>,
+}
+
 /// All live sessions of the daemon.
 pub struct SessionRegistry {
     factory: SessionFactory,
     lifetime: SessionLifetime,
     live: Mutex<Live>,
-    /// Where every session's runs are written, when the daemon keeps a history.
-    history: std::sync::OnceLock<Arc<RunHistory>>,
+    /// Where every session's project lasts, when the daemon keeps projects.
+    store: std::sync::OnceLock<Arc<dyn ProjectStore>>,
+    /// Held while a project's session is opened, so one project never gets two.
+    opening_project: tokio::sync::Mutex<()>,
     /// `{data_dir}/sites`: each session's Product Doc goes to `{sites}/{id}/product-doc.json`.
     sites_dir: std::sync::OnceLock<std::path::PathBuf>,
 }
@@ -166,7 +185,8 @@ impl SessionRegistry {
             factory,
             lifetime,
             live: Mutex::new(Live::default()),
-            history: std::sync::OnceLock::new(),
+            store: std::sync::OnceLock::new(),
+            opening_project: tokio::sync::Mutex::new(()),
             sites_dir: std::sync::OnceLock::new(),
         })
     }
@@ -178,16 +198,21 @@ impl SessionRegistry {
         }
     }
 
-    /// Writes the runs of every session made from now on to `history` (set once).
-    pub fn keep_history(&self, history: Arc<RunHistory>) {
-        if self.history.set(history).is_err() {
-            tracing::warn!("the run history was already set; keeping the first");
+    /// Makes every session from now on work inside a project kept in `store` (set once).
+    pub fn keep_projects(&self, store: Arc<dyn ProjectStore>) {
+        if self.store.set(store).is_err() {
+            tracing::warn!("the project store was already set; keeping the first");
         }
     }
 
-    /// The run history, when the daemon keeps one.
-    pub fn history(&self) -> Option<&Arc<RunHistory>> {
-        self.history.get()
+    /// The project store, when the daemon keeps projects.
+    pub fn store(&self) -> Option<&Arc<dyn ProjectStore>> {
+        self.store.get()
+    }
+
+    /// The sites folder (each project's site and Product Doc are in `{sites}/{id}/`).
+    pub fn sites_dir(&self) -> Option<&std::path::Path> {
+        self.sites_dir.get().map(std::path::PathBuf::as_path)
     }
 
     pub fn host(&self) -> &Arc<BrowserHost> {
@@ -239,13 +264,52 @@ impl SessionRegistry {
         self.len() == 0
     }
 
-    /// A new session with its own agent and browser context. Until a client attaches, it is
-    /// the caller's and is not expired.
+    /// A new session with its own agent and browser context, in a new project when the
+    /// daemon keeps projects. Until a client attaches, it is the caller's and is not expired.
     pub async fn create(self: &Arc<Self>) -> Result<Arc<Session>, SessionError> {
         let reservation = self.reserve()?;
-        let session = self.build().await?;
+        let id = uuid::Uuid::new_v4().to_string();
+        if let Some(store) = self.store.get() {
+            let (store, project) = (Arc::clone(store), id.clone());
+            blocking(move || store.create_project(&project)).await?;
+        }
+        let session = self.build(id, None).await?;
         reservation.fill(&session);
         Ok(session)
+    }
+
+    /// Attaches a client to the project `id`: to its live session, else to a new session of
+    /// it that goes on from what the project remembers.
+    pub async fn open_project(self: &Arc<Self>, id: &str) -> Result<Attachment, SessionError> {
+        let store = Arc::clone(self.store.get().ok_or(SessionError::NoProjects)?);
+        let _opening = self.opening_project.lock().await;
+        if let Some(attachment) = self.attach(id) {
+            return Ok(attachment);
+        }
+        let kept = self.factory.agent.kept_runs;
+        let reopened = {
+            let (store, id) = (Arc::clone(&store), id.to_owned());
+            blocking(move || match store.project(&id)? {
+                Some(_) => Ok(Reopened {
+                    saved: store.saved_session(&id)?.unwrap_or_default(),
+                    earlier_runs: store.transcript(&id, kept)?,
+                }),
+                None => Err(StoreError::UnknownProject(id)),
+            })
+            .await?
+        };
+        let reservation = self.reserve()?;
+        let session = self.build(id.to_owned(), Some(reopened)).await?;
+        reservation.fill(&session);
+        Ok(Attachment::new(session))
+    }
+
+    /// Closes the live session of project `id`, if there is one (its project is deleted).
+    pub async fn close_project(&self, id: &str) {
+        let session = lock(&self.live).sessions.remove(id);
+        if let Some(session) = session {
+            session.close().await;
+        }
     }
 
     fn reserve(&self) -> Result<Reservation<'_>, SessionError> {
@@ -261,8 +325,15 @@ impl SessionRegistry {
         })
     }
 
-    async fn build(self: &Arc<Self>) -> Result<Arc<Session>, SessionError> {
-        let id = uuid::Uuid::new_v4().to_string();
+    async fn build(
+        self: &Arc<Self>,
+        id: String,
+        reopened: Option<Reopened>,
+    ) -> Result<Arc<Session>, SessionError> {
+        let (restore, earlier_runs) = match reopened {
+            Some(reopened) => (Some(reopened.saved), reopened.earlier_runs),
+            None => (None, Vec::new()),
+        };
         // The site tools write this session's folder, served at `/sites/{id}/…`.
         let server = BrowserServer::new(Arc::clone(&self.factory.host))
             .with_site(SiteStudio::new(id.clone()));
@@ -291,6 +362,7 @@ impl SessionRegistry {
         let mut config = self.factory.agent.clone();
         config.session_id = id.clone();
         config.confirm_expiry = self.lifetime.confirm_expiry;
+        config.restore = restore;
         if let Some(sites) = self.sites_dir.get() {
             config.product_doc_path = Some(sites.join(&id).join("product-doc.json"));
         }
@@ -303,7 +375,7 @@ impl SessionRegistry {
         if let Some(sampler) = &sampler {
             sampler.follow(&agent);
         }
-        let history = self.history.get().cloned();
+        let store = self.store.get().cloned();
         let (outbox, _) = broadcast::channel(FANOUT_CAPACITY);
         let (changed, wake) = watch::channel(());
         // A question that cannot expire by itself is abandoned after as long as a confirmation
@@ -323,7 +395,8 @@ impl SessionRegistry {
                 closing: CancellationToken::new(),
                 last_cleared: Mutex::new(None),
                 last_observation: Mutex::new(None),
-                history,
+                store,
+                earlier_runs,
                 live: super::LiveView::new(Arc::clone(&browser_session)),
                 input: Mutex::default(),
             }

@@ -16,6 +16,7 @@
 
 mod close;
 mod operate;
+mod projects;
 mod read;
 mod sockets;
 
@@ -37,6 +38,7 @@ pub use self::sockets::OpenSockets;
 
 use self::close::await_client_close;
 use self::operate::operate;
+use self::projects::{ProjectOp, project_op};
 use self::read::{RateLimit, Received, receive};
 use crate::session::{Attachment, LiveWatch, Session};
 use crate::state::AppState;
@@ -259,11 +261,25 @@ impl Connection {
                 self.send(ServerMessage::error("bad_message", "already authenticated"))
                     .await;
             }
-            ClientMessage::Attach { session_id } => self.attach(session_id).await,
+            ClientMessage::Attach {
+                session_id,
+                project_id,
+            } => self.attach(session_id, project_id).await,
             ClientMessage::History { session_id } => {
                 let current = self.session.as_ref().map(|session| session.id.clone());
-                let frame = history_frame(&self.state, session_id.or(current));
+                let frame = history_frame(&self.state, session_id.or(current)).await;
                 self.send(frame).await;
+            }
+            ClientMessage::Projects {} => self.project_op(ProjectOp::List).await,
+            ClientMessage::RenameProject { project_id, name } => {
+                self.project_op(ProjectOp::Rename {
+                    id: project_id,
+                    name,
+                })
+                .await;
+            }
+            ClientMessage::DeleteProject { project_id } => {
+                self.project_op(ProjectOp::Delete { id: project_id }).await;
             }
             ClientMessage::LiveView { .. }
             | ClientMessage::UserMessage { .. }
@@ -302,9 +318,22 @@ impl Connection {
         }
     }
 
-    async fn attach(&mut self, session_id: Option<String>) {
-        let attachment = match session_id {
-            Some(id) => match self.state.sessions.attach(&id) {
+    async fn project_op(&mut self, op: ProjectOp) {
+        let frame = project_op(&self.state.sessions, op).await;
+        self.send(frame).await;
+    }
+
+    async fn attach(&mut self, session_id: Option<String>, project_id: Option<String>) {
+        let attachment = match (session_id, project_id) {
+            (_, Some(project)) => match self.state.sessions.open_project(&project).await {
+                Ok(attachment) => attachment,
+                Err(error) => {
+                    self.send(ServerMessage::error(error.code(), error.to_string()))
+                        .await;
+                    return;
+                }
+            },
+            (Some(id), None) => match self.state.sessions.attach(&id) {
                 Some(attachment) => attachment,
                 None => {
                     self.send(ServerMessage::error(
@@ -316,7 +345,7 @@ impl Connection {
                 }
             },
             // A refused attach leaves the socket attached to its previous session, if any.
-            None => match self.state.sessions.open().await {
+            (None, None) => match self.state.sessions.open().await {
                 Ok(attachment) => attachment,
                 Err(error) => {
                     self.send(ServerMessage::error(error.code(), error.to_string()))
@@ -368,17 +397,19 @@ impl Connection {
     }
 }
 
-/// The `history` frame for `session_id`, or the error that says why there is none.
-fn history_frame(state: &AppState, session_id: Option<String>) -> ServerMessage {
+/// The `history` frame for `session_id` (its project's runs), or the error that says why
+/// there is none.
+async fn history_frame(state: &AppState, session_id: Option<String>) -> ServerMessage {
     let Some(session_id) = session_id else {
         return ServerMessage::error("not_attached", "attach, or name a session_id");
     };
-    let Some(history) = state.sessions.history() else {
+    let Some(store) = state.sessions.store().cloned() else {
         return ServerMessage::error("no_history", "this daemon keeps no run history");
     };
-    match history.runs(&session_id) {
+    let id = session_id.clone();
+    match crate::store::blocking(move || store.runs(&id)).await {
         Ok(runs) => ServerMessage::History { session_id, runs },
-        Err(error @ crate::history::HistoryError::BadSessionId(_)) => {
+        Err(error @ crate::store::StoreError::BadId(_)) => {
             ServerMessage::error("bad_message", error.to_string())
         }
         Err(error) => ServerMessage::error("history_failed", error.to_string()),

@@ -49,6 +49,9 @@ pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result
         ClientMessage::Auth { .. }
         | ClientMessage::Attach { .. }
         | ClientMessage::History { .. }
+        | ClientMessage::Projects {}
+        | ClientMessage::RenameProject { .. }
+        | ClientMessage::DeleteProject { .. }
         | ClientMessage::LiveView { .. } => Ok(()),
         ClientMessage::UserMessage { text } => {
             if text.trim().is_empty() {

@@ -26,7 +26,7 @@ async fn the_only_run(client: &mut support::WsClient) -> tandem_protocol::Stored
 
 fn config_with_history(dir: &std::path::Path) -> Config {
     let mut config = Config::default();
-    config.sessions.history_dir = Some(dir.to_path_buf());
+    config.sessions.store_dir = Some(dir.to_path_buf());
     config
 }
 

@@ -284,6 +284,7 @@ async fn one_session_over_the_cap_is_refused_with_a_typed_error_and_the_socket_s
     refused
         .send(&ClientMessage::Attach {
             session_id: Some(first_id.clone()),
+            project_id: None,
         })
         .await;
     assert_eq!(session_id(&refused.attached().await), first_id);
@@ -308,7 +309,10 @@ async fn one_session_over_the_cap_is_refused_with_a_typed_error_and_the_socket_s
     })
     .await;
     refused
-        .send(&ClientMessage::Attach { session_id: None })
+        .send(&ClientMessage::Attach {
+            session_id: None,
+            project_id: None,
+        })
         .await;
     let new_id = session_id(&refused.next().await.unwrap());
     assert_ne!(new_id, first_id);

@@ -133,7 +133,7 @@ async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots()
     let site = FixtureSite::start().await.unwrap();
     let dir = tempfile::tempdir().unwrap();
     let mut config = tandem_server::Config::default();
-    config.sessions.history_dir = Some(dir.path().to_path_buf());
+    config.sessions.store_dir = Some(dir.path().to_path_buf());
     let daemon = TestDaemon::start_with(config).await;
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;

@@ -59,7 +59,10 @@ async fn the_launch_token_is_required_first() {
 
     let mut skipped = WsClient::connect(&daemon, None).await.unwrap();
     skipped
-        .send(&ClientMessage::Attach { session_id: None })
+        .send(&ClientMessage::Attach {
+            session_id: None,
+            project_id: None,
+        })
         .await;
     assert_eq!(skipped.closed_with().await, Some(4401));
 
@@ -90,7 +93,10 @@ async fn pings_and_pongs_before_auth_are_answered_not_taken_as_the_first_frame()
         })
         .await;
     client
-        .send(&ClientMessage::Attach { session_id: None })
+        .send(&ClientMessage::Attach {
+            session_id: None,
+            project_id: None,
+        })
         .await;
     let attached = client.next().await;
     assert!(

@@ -15,6 +15,7 @@ fn client_samples() -> Vec<(ClientMessage, Value)> {
         (
             ClientMessage::Attach {
                 session_id: Some("s1".into()),
+                project_id: None,
             },
             json!({"type": "attach", "session_id": "s1"}),
         ),
@@ -107,6 +108,20 @@ fn client_samples() -> Vec<(ClientMessage, Value)> {
         (
             ClientMessage::History { session_id: None },
             json!({"type": "history", "session_id": null}),
+        ),
+        (ClientMessage::Projects {}, json!({"type": "projects"})),
+        (
+            ClientMessage::RenameProject {
+                project_id: "p1".into(),
+                name: "Bakery".into(),
+            },
+            json!({"type": "rename_project", "project_id": "p1", "name": "Bakery"}),
+        ),
+        (
+            ClientMessage::DeleteProject {
+                project_id: "p1".into(),
+            },
+            json!({"type": "delete_project", "project_id": "p1"}),
         ),
     ]
 }
@@ -301,6 +316,22 @@ fn server_samples() -> Vec<(ServerMessage, Value)> {
                 runs: vec![run],
             },
             json!({"type": "history", "session_id": "s1", "runs": [run_json]}),
+        ),
+        (
+            ServerMessage::Projects {
+                projects: vec![crate::ProjectSummary {
+                    id: "p1".into(),
+                    name: "Bakery".into(),
+                    created_at: 1,
+                    updated_at: 2,
+                    runs: 3,
+                    has_site: true,
+                    live: false,
+                }],
+            },
+            json!({"type": "projects", "projects": [{"id": "p1", "name": "Bakery",
+                   "created_at": 1, "updated_at": 2, "runs": 3, "has_site": true,
+                   "live": false}]}),
         ),
         (
             ServerMessage::error("busy", "a run is going"),

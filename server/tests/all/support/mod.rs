@@ -35,11 +35,14 @@ impl TestDaemon {
     pub async fn start_with(mut config: Config) -> Self {
         config.server.port = 0;
         config.browser = tandem_tests::browser_config();
-        // Runs are kept on disk, away from the machine's own data folder.
-        if config.sessions.history_dir.is_none() {
+        // Projects are kept on disk, away from the machine's own data folder, one database
+        // per daemon.
+        if config.sessions.store_dir.is_none() {
+            static DAEMONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+            let n = DAEMONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let dir =
-                std::env::temp_dir().join(format!("tandem-test-history-{}", std::process::id()));
-            config.sessions.history_dir = Some(dir);
+                std::env::temp_dir().join(format!("tandem-test-store-{}-{n}", std::process::id()));
+            config.sessions.store_dir = Some(dir);
         }
         let daemon = Daemon::bind(config, &ServeArgs::default()).await.unwrap();
         Self::serve(daemon).await
@@ -115,7 +118,12 @@ impl TestDaemon {
                 token: self.token.clone(),
             })
             .await;
-        client.send(&ClientMessage::Attach { session_id }).await;
+        client
+            .send(&ClientMessage::Attach {
+                session_id,
+                project_id: None,
+            })
+            .await;
         client
     }
 
