@@ -27,6 +27,7 @@
 //! - [`handle`]: [`Agent::spawn`] and the [`AgentHandle`] the server and tests drive: the task
 //!   loop, paused runs, the person's side (confirmations bound to their action, takeovers);
 //! - [`handover`]: what changed while the person had the browser, told after a takeover;
+//! - [`naming`]: elements and actions named the way a person would, for person-facing text;
 //! - [`error`]: [`PlannerError`] and [`AgentError`].
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
@@ -43,6 +44,7 @@ pub mod handover;
 pub mod interrupt;
 pub mod memory;
 pub mod model;
+pub mod naming;
 pub mod nodes;
 pub mod plan;
 pub mod planner;

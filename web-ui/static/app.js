@@ -26,7 +26,11 @@ const timeline = createTimeline({ transcript });
 const composer = createComposer({ send, onSent: (text) => timeline.say("user", text) });
 const question = createQuestionSlot({ send, onChange: refreshControls, focusComposer: composer.focus });
 const historyPanel = createHistoryPanel({ send });
-const live = createLiveView({ send, manualShown: question.manualShown });
+const live = createLiveView({
+  send,
+  manualShown: question.manualShown,
+  takeoverTarget: question.takeoverTarget,
+});
 // The session this page shows (null before the first `session` frame).
 let sessionId = null;
 

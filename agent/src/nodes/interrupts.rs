@@ -8,13 +8,17 @@
 //! once, in `execute_action`, after the confirmation. A declined confirmation is a step the
 //! planner reads, and the run plans again.
 
+use tandem_mcp_browser::snapshot::Element;
 use tandem_policy::PolicyDecision;
-use tandem_protocol::{ActionResult, ActionTarget, Author, QuestionEnd, RunOutcome};
+use tandem_protocol::{
+    ActionResult, ActionTarget, Author, PageRect, QuestionEnd, RunOutcome, TakeoverTarget,
+};
 
 use crate::action::Action;
 use crate::graph::Flow;
 use crate::interrupt::{Interrupt, InterruptKind, Resume, action_hash};
 use crate::memory::ChatMessage;
+use crate::naming::action_phrase;
 use crate::plan::StepOutcome;
 use crate::policy_bridge::{describe, masked};
 use crate::state::{AgentState, Ending, PlannedAction};
@@ -185,6 +189,7 @@ fn handover(planned: &PlannedAction) -> InterruptKind {
             text: format!("{reason} Press Hand back when you have finished."),
             reason: reason.clone(),
             rule: None,
+            target: None,
         },
         (action, gate) => {
             let (reason, rule) = match gate {
@@ -199,12 +204,29 @@ fn handover(planned: &PlannedAction) -> InterruptKind {
                 text: format!(
                     "Please do this yourself in the browser: {}. Press Hand back when you have \
                      finished and I will continue.",
-                    describe(action, planned.element.as_ref())
+                    action_phrase(action, planned.element.as_ref())
                 ),
                 reason,
                 rule,
+                target: planned.element.as_ref().map(takeover_target),
             }
         }
+    }
+}
+
+/// The element a takeover is about, with its box in the viewport for the live view.
+fn takeover_target(element: &Element) -> TakeoverTarget {
+    let rect = element.rect;
+    TakeoverTarget {
+        eid: element.eid.to_string(),
+        role: element.role.clone(),
+        name: element.name.clone(),
+        rect: PageRect {
+            x: rect.x,
+            y: rect.y,
+            width: rect.w,
+            height: rect.h,
+        },
     }
 }
 

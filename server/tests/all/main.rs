@@ -21,4 +21,5 @@ mod ui_e2e;
 mod ui_forms;
 mod ui_site_pages;
 mod ui_takeover;
+mod ui_takeover_stage;
 mod websocket;
