@@ -11,8 +11,8 @@
 //! comes, so the newest picture of a changing page is always on its way; it publishes at most
 //! one frame per [`MIN_FRAME_INTERVAL`], and a frame that comes sooner is held and replaced by
 //! any newer one until the interval is over (then published at once, never dropped for good).
-//! Chromium captures every [`EVERY_NTH_FRAME`]th compositor frame, which bounds its encoding
-//! work while the page changes. [`Screencast::stop`] (or dropping the handle) ends the listener;
+//! While the page changes Chromium may encode more frames than are published; only the newest
+//! is kept. [`Screencast::stop`] (or dropping the handle) ends the listener;
 //! `stop` also tells Chromium, so an unwatched page costs nothing. The screencast follows the tab that
 //! was active when it started; the caller restarts it to follow another tab.
 
@@ -41,9 +41,9 @@ pub const MIN_FRAME_INTERVAL: Duration =
     Duration::from_millis(1_000 / MAX_FRAMES_PER_SECOND as u64);
 /// JPEG quality asked of Chromium (0–100): legible text at a fraction of PNG's size.
 pub const JPEG_QUALITY: i64 = 60;
-/// Chromium captures every this many compositor frames (at 60 Hz: at most 30 captures a
-/// second), so the frame published at each interval is at most this many frames old.
-pub const EVERY_NTH_FRAME: i64 = 2;
+/// Chromium captures every compositor frame that changed (a still page makes one frame only, so
+/// skipping any could leave the view without a picture).
+pub const EVERY_NTH_FRAME: i64 = 1;
 
 /// One frame of the live view.
 #[derive(Debug, Clone, PartialEq)]
