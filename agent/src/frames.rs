@@ -214,8 +214,14 @@ impl Interrupt {
                 reason: reason.clone(),
                 rule: Some(rule.clone()),
                 questions: Vec::new(),
+                target: None,
             },
-            InterruptKind::Manual { text, reason, rule } => AgentQuestion {
+            InterruptKind::Manual {
+                text,
+                reason,
+                rule,
+                target,
+            } => AgentQuestion {
                 interrupt_id: self.id.clone(),
                 kind: AgentQuestionKind::Manual,
                 action: None,
@@ -226,6 +232,7 @@ impl Interrupt {
                 },
                 rule: rule.clone(),
                 questions: Vec::new(),
+                target: target.clone(),
             },
             InterruptKind::Ask { questions } => AgentQuestion {
                 interrupt_id: self.id.clone(),
@@ -234,6 +241,7 @@ impl Interrupt {
                 reason: "the agent needs an answer to continue".into(),
                 rule: None,
                 questions: questions.clone(),
+                target: None,
             },
         }
     }

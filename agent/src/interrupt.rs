@@ -16,7 +16,7 @@
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use tandem_protocol::{ActionTarget, Answer, Question};
+use tandem_protocol::{ActionTarget, Answer, Question, TakeoverTarget};
 use thiserror::Error;
 
 use crate::action::Action;
@@ -75,6 +75,10 @@ pub enum InterruptKind {
         /// The policy rule that asked for the takeover (`None` when the planner asked).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rule: Option<String>,
+        /// The element to act on, with its box for the live view to outline (`None` when the
+        /// takeover is about no one element).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<TakeoverTarget>,
     },
     /// The planner asks structured questions.
     Ask {

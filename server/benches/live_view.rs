@@ -1,8 +1,8 @@
 //! Live view bench: one client watches a session's page over a real WebSocket while the page
 //! changes (the person scrolls a long page through the input relay, 20 wheel events a second)
-//! and while it stands still. Reports frames per second, bandwidth per client, frame size, and
-//! the latency from Chromium capturing a frame (its `captured_ms`, wall clock) to the client
-//! receiving it (same machine, same clock).
+//! and while it stands still. Reports frames per second, bandwidth per client (the binary
+//! messages as sent), frame size, and the latency from Chromium capturing a frame (its
+//! `captured_ms`, wall clock) to the client receiving it (same machine, same clock).
 //!
 //! Run: `cargo bench -p tandem-server --bench live_view`
 
@@ -14,9 +14,10 @@ mod support;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use support::{TestDaemon, WsClient};
-use tandem_protocol::{ClientMessage, ServerMessage, UserInput};
+use tandem_protocol::{ClientMessage, LiveFrame, ServerMessage, UserInput};
 use tandem_tests::FixtureSite;
 use tandem_tests::stats::{Samples, ms};
+use tokio_tungstenite::tungstenite::Message;
 
 const PHASE: Duration = Duration::from_secs(6);
 
@@ -60,20 +61,28 @@ async fn watch(client: &mut WsClient, scrolling: bool) -> Phase {
                 .await;
             down = !down || rand_flip(phase.frames);
         }
-        let Ok(frame) = tokio::time::timeout(Duration::from_millis(20), client.next()).await else {
+        let Ok(message) =
+            tokio::time::timeout(Duration::from_millis(20), client.next_message()).await
+        else {
             continue;
         };
-        let frame = frame.expect("the socket stays open");
-        if let ServerMessage::LiveFrame { captured_ms, .. } = &frame {
-            let received = now_unix_ms();
-            phase.frames += 1;
-            phase.bytes += serde_json::to_string(&frame).unwrap().len();
-            if let Some(captured) = captured_ms {
-                let delay = (received - captured).max(0.0);
-                phase.latency.push(Duration::from_secs_f64(delay / 1_000.0));
+        match message.expect("the socket stays open") {
+            Message::Binary(bytes) => {
+                let received = now_unix_ms();
+                let (frame, _) = LiveFrame::decode(&bytes).expect("a live frame");
+                phase.frames += 1;
+                phase.bytes += bytes.len();
+                if let Some(captured) = frame.captured_ms {
+                    let delay = (received - captured).max(0.0);
+                    phase.latency.push(Duration::from_secs_f64(delay / 1_000.0));
+                }
             }
-        } else if let ServerMessage::Error { code, message } = &frame {
-            panic!("{code}: {message}");
+            Message::Text(text) => {
+                if let Ok(ServerMessage::Error { code, message }) = serde_json::from_str(&text) {
+                    panic!("{code}: {message}");
+                }
+            }
+            _ => {}
         }
     }
     phase
@@ -126,9 +135,7 @@ async fn main() {
         .wait_for(|f| matches!(f, ServerMessage::Takeover { active: true }))
         .await;
     client.send(&ClientMessage::LiveView { on: true }).await;
-    client
-        .wait_for(|f| matches!(f, ServerMessage::LiveFrame { .. }))
-        .await;
+    client.next_live_frame().await;
 
     let changing = watch(&mut client, true).await;
     let still = watch(&mut client, false).await;

@@ -40,7 +40,7 @@ const DEMO: [(&str, &str, &[u8]); 6] = [
     ),
 ];
 
-const UI_CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; \
+const UI_CSP: &str = "default-src 'self'; img-src 'self' data: blob:; connect-src 'self'; \
                       base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const DEMO_CSP: &str = "default-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 

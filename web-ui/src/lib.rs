@@ -6,7 +6,7 @@
 //! to serve at the root of its HTTP address (`/` is `index.html`).
 //!
 //! Contract:
-//! - the page works under the CSP `default-src 'self'; img-src 'self' data:; connect-src 'self'`:
+//! - the page works under the CSP `default-src 'self'; img-src 'self' data: blob:; connect-src 'self'`:
 //!   no inline scripts or styles, no event handler attributes, no external URLs;
 //! - it reads the launch token from the `#token=…` fragment, keeps it in `sessionStorage` and
 //!   removes it from the address bar, then speaks the WebSocket protocol of `docs/protocol.md`
@@ -58,6 +58,7 @@ static ASSETS: &[Asset] = static_assets![
     "panels.css" as CSS,
     "live.css" as CSS,
     "projects.css" as CSS,
+    "takeover.css" as CSS,
     "app.js" as JS,
     "protocol.js" as JS,
     "connection.js" as JS,
@@ -70,6 +71,7 @@ static ASSETS: &[Asset] = static_assets![
     "record.js" as JS,
     "scroll.js" as JS,
     "live.js" as JS,
+    "live_zoom.js" as JS,
     "render.js" as JS,
     "history.js" as JS,
     "product_doc.js" as JS,
@@ -108,6 +110,8 @@ pub const TEST_IDS: &[&str] = &[
     "product-doc-card",
     "live-view",
     "live-banner",
+    "live-tools",
+    "live-target",
     "hand-back",
     "projects-toggle",
     "projects",

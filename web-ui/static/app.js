@@ -26,7 +26,11 @@ const timeline = createTimeline();
 const composer = createComposer({ send, onSent: (text) => timeline.say("user", text) });
 const question = createQuestionSlot({ send, onChange: refreshControls, focusComposer: composer.focus });
 const historyPanel = createHistoryPanel({ send });
-const live = createLiveView({ send, manualShown: question.manualShown });
+const live = createLiveView({
+  send,
+  manualShown: question.manualShown,
+  takeoverTarget: question.takeoverTarget,
+});
 // The session this page shows (null before the first `session` frame); its project's id.
 let sessionId = null;
 const projectsPanel = createProjectsPanel({ send, currentId: () => sessionId });

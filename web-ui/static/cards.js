@@ -123,7 +123,7 @@ export function manualBanner(id, q, reply) {
     str(q.rule) ? el("p", { className: "card-status" }, "Rule ", el("code", { className: "rule", text: str(q.rule) })) : null,
     el("p", {
       className: "hint-box",
-      text: "Use the live view: click and type on the page, then press Hand back (or send a message). Tandem waits until then.",
+      text: "Click and type on the page below (the outlined element is the one Tandem asks about), then press Hand back. Tandem waits until then.",
     }),
     el(
       "div",

@@ -2,37 +2,75 @@
 // person has the browser (`takeover` active), their clicks, wheel, keys and typed text on the
 // image relayed as `input` frames in the page's CSS pixels.
 //
-// Contract: frames are shown only when they are `data:image/jpeg;base64,` URLs. Input is sent
+// During a takeover the live view is the main thing on screen (`body[data-takeover]`: the live
+// panel becomes a full-window stage with the takeover card, the zoom controls and Hand back);
+// after it, the panel is back in its place. The element the question asks about
+// (`target.rect`) is outlined on the frame and scrolled into view at the start. While the
+// surface has the focus, the keyboard goes to the page (typing, Tab, Enter, paste); Escape or
+// a click outside gives it back to the chat page.
+//
+// Contract: frames are shown only when they are JPEG images. Input is sent
 // only during a takeover, batched (at most one frame every BATCH_MS, at most MAX_BATCH events),
 // and never stored or logged here. A point on the image maps to the page as
-// x = offsetX / shown width * frame width (the image keeps its aspect ratio).
+// x = offsetX / shown width * frame width (the image keeps its aspect ratio at every zoom).
 
+import { createZoom } from "./live_zoom.js";
 import { byId } from "./render.js";
 
-const FRAME_RE = /^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/;
 const BATCH_MS = 50;
 const MAX_BATCH = 64;
-// Keys relayed by name; printable characters travel as text.
+// Keys relayed by name; printable characters travel as text. Escape is not relayed: it gives
+// the keyboard back to the chat page.
 const NAMED_KEYS = new Set([
-  "Enter", "Backspace", "Delete", "Escape", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight",
+  "Enter", "Tab", "Backspace", "Delete", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight",
   "Home", "End", "PageUp", "PageDown", " ",
 ]);
 
+/** True for bytes that start like a JPEG (SOI marker). */
+function isJpeg(bytes) {
+  return bytes instanceof Uint8Array && bytes.length > 3
+    && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+}
+
 /**
  * Wires the live view. `send(frame)` sends a client frame (false when offline);
- * `manualShown()` says whether a manual question card (with its own hand-back) is on screen.
+ * `manualShown()` says whether a manual question card (with its own hand-back) is on screen;
+ * `takeoverTarget()` gives that question's element box (`{id, x, y, width, height}`) or null.
  */
-export function createLiveView({ send, manualShown }) {
+export function createLiveView({ send, manualShown, takeoverTarget }) {
   const surface = byId("live-surface");
+  const canvas = byId("live-canvas");
   const image = byId("live-image");
+  const outline = byId("live-target");
   const empty = byId("live-empty");
   const banner = byId("live-banner");
   const handBack = byId("hand-back");
   const takeover = byId("takeover");
+  const tools = byId("live-tools");
+  const level = byId("zoom-level");
+  const keys = byId("live-keys");
   const size = { width: 0, height: 0 };
+  const zoom = createZoom({
+    surface,
+    canvas,
+    onChange: (scale) => {
+      level.textContent = `${Math.round(scale * 100)}%`;
+    },
+    anchor: () => (active && target !== null
+      ? { x: target.x + target.width / 2, y: target.y + target.height / 2 }
+      : null),
+  });
   let active = false;
+  // The element the pending takeover asks about ({x, y, width, height} in page pixels), and
+  // whether the view still has to scroll to it.
+  let target = null;
+  // The question `target` came from (its outline stays dismissed once the page scrolled).
+  let targetId = null;
+  let revealPending = false;
   let queue = [];
   let timer = null;
+  // The object URL of the frame on screen (revoked when the next one replaces it).
+  let shownUrl = null;
 
   function flush() {
     timer = null;
@@ -52,8 +90,8 @@ export function createLiveView({ send, manualShown }) {
     }
   }
 
-  /** The page point under a pointer event, or null when no frame is shown. The image is drawn
-   *  with `object-fit: contain`, so the frame may be letterboxed inside the element's box. */
+  /** The page point under a pointer event, or null when no frame is shown. The image may be
+   *  letterboxed inside its box (`object-fit: contain` in the side panel). */
   function pagePoint(event) {
     const box = image.getBoundingClientRect();
     if (!size.width || !box.width || !box.height) {
@@ -70,17 +108,82 @@ export function createLiveView({ send, manualShown }) {
     return { x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 };
   }
 
+  /** Outlines the target on the frame (in percentages, so it follows every zoom). */
+  function drawTarget() {
+    const shown = active && target !== null && size.width > 0;
+    outline.hidden = !shown;
+    if (!shown) {
+      return;
+    }
+    outline.style.left = `${(target.x / size.width) * 100}%`;
+    outline.style.top = `${(target.y / size.height) * 100}%`;
+    outline.style.width = `${(target.width / size.width) * 100}%`;
+    outline.style.height = `${(target.height / size.height) * 100}%`;
+    if (revealPending) {
+      revealPending = false;
+      zoom.reveal(target);
+    }
+  }
+
+  function showKeys() {
+    const typing = active && document.activeElement === surface;
+    surface.dataset.keys = typing ? "page" : "chat";
+    keys.textContent = typing
+      ? "Your keys go to the page. Esc gives them back."
+      : "Click the page to type into it.";
+  }
+
   function refresh() {
-    banner.hidden = !active;
+    const asked = takeoverTarget();
+    if ((asked?.id ?? null) !== targetId) {
+      targetId = asked?.id ?? null;
+      target = asked;
+      revealPending = target !== null;
+    }
+    // The banner stands for the card when there is none (a takeover the person asked for).
+    banner.hidden = !active || manualShown();
     handBack.hidden = !active || manualShown();
+    tools.hidden = !active;
     surface.dataset.interactive = active ? "true" : "false";
     surface.setAttribute(
       "aria-label",
       active
-        ? "Live page. You have the browser: clicks, scrolling and keys here go to the page."
+        ? "Live page. You have the browser: clicks, scrolling and keys here go to the page. Escape leaves it."
         : "Live page, view only. Press Take over to use it.",
     );
     takeover.hidden = active;
+    showKeys();
+    drawTarget();
+  }
+
+  /** Enters or leaves the takeover stage. */
+  function setActive(on) {
+    const was = active;
+    active = on;
+    if (!on) {
+      queue = [];
+    }
+    if (on !== was) {
+      if (on) {
+        document.body.dataset.takeover = "true";
+      } else {
+        delete document.body.dataset.takeover;
+      }
+      zoom.setOn(on);
+      if (on) {
+        revealPending = target !== null;
+        surface.focus({ preventScroll: true });
+      } else if (document.activeElement === surface) {
+        surface.blur();
+      }
+    }
+    refresh();
+  }
+
+  /** Gives the keyboard back to the chat page: the takeover card's note, else Hand back. */
+  function leaveKeyboard() {
+    const note = document.querySelector("#live-task textarea");
+    (note ?? handBack).focus({ preventScroll: true });
   }
 
   image.addEventListener("click", (event) => {
@@ -89,7 +192,7 @@ export function createLiveView({ send, manualShown }) {
       return;
     }
     event.preventDefault();
-    surface.focus();
+    surface.focus({ preventScroll: true });
     const button = event.button === 1 ? "middle" : "left";
     relay({ kind: "click", x: point.x, y: point.y, button, count: Math.min(event.detail || 1, 3) });
   });
@@ -100,12 +203,19 @@ export function createLiveView({ send, manualShown }) {
       return;
     }
     event.preventDefault();
+    // The page scrolls, so the outline (where the element was) no longer holds.
+    target = null;
+    drawTarget();
     relay({ kind: "wheel", x: point.x, y: point.y, delta_x: event.deltaX, delta_y: event.deltaY });
   }, { passive: false });
 
   surface.addEventListener("keydown", (event) => {
-    if (!active || event.isComposing || event.key === "Tab") {
-      // Tab leaves the live view, so keyboard users are never trapped in it.
+    if (!active || event.isComposing) {
+      return;
+    }
+    if (event.key === "Escape") {
+      event.preventDefault();
+      leaveKeyboard();
       return;
     }
     const modifiers = [
@@ -141,6 +251,13 @@ export function createLiveView({ send, manualShown }) {
     }
   });
 
+  surface.addEventListener("focus", showKeys);
+  surface.addEventListener("blur", showKeys);
+  byId("zoom-in").addEventListener("click", () => zoom.zoomIn());
+  byId("zoom-out").addEventListener("click", () => zoom.zoomOut());
+  byId("zoom-fit").addEventListener("click", () => zoom.fit());
+  byId("zoom-actual").addEventListener("click", () => zoom.actualSize());
+
   handBack.addEventListener("click", () => {
     flush();
     send({ type: "hand_back" });
@@ -152,33 +269,33 @@ export function createLiveView({ send, manualShown }) {
       send({ type: "live_view", on: true });
       this.setTakeover(msg.takeover === true);
     },
-    setTakeover(on) {
-      active = on;
-      if (!on) {
-        queue = [];
-      }
-      refresh();
-    },
+    setTakeover: setActive,
     refresh,
+    /** Shows a `live_frame` (decoded by protocol.js from a binary frame: `jpeg` bytes of
+     *  `width` × `height` CSS pixels of the page). Anything but a JPEG is ignored. */
     showFrame(msg) {
-      if (typeof msg.image !== "string" || !FRAME_RE.test(msg.image)) {
-        return;
-      }
-      const width = Number(msg.width);
-      const height = Number(msg.height);
-      if (!(width > 0 && height > 0)) {
+      const { jpeg, width, height } = msg;
+      if (!isJpeg(jpeg) || !(width > 0 && height > 0)) {
         return;
       }
       if (width !== size.width || height !== size.height) {
         // The surface takes the page's shape (only when it changes, so frames never shift the
         // layout below the live view).
         surface.style.aspectRatio = `${width} / ${height}`;
+        size.width = width;
+        size.height = height;
+        zoom.setFrame(width, height);
       }
-      size.width = width;
-      size.height = height;
-      image.src = msg.image;
+      const url = URL.createObjectURL(new Blob([jpeg], { type: "image/jpeg" }));
+      const previous = shownUrl;
+      shownUrl = url;
+      image.src = url;
+      if (previous) {
+        URL.revokeObjectURL(previous);
+      }
       image.hidden = false;
       empty.hidden = true;
+      drawTarget();
     },
   };
 }

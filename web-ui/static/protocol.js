@@ -31,7 +31,6 @@ export const CLIENT_FRAME_TYPES = Object.freeze([
 export const SERVER_FRAME_TYPES = Object.freeze([
   "session",
   "takeover",
-  "live_frame",
   "status",
   "agent_message",
   "agent_question",
@@ -47,6 +46,35 @@ export const SERVER_FRAME_TYPES = Object.freeze([
   "projects",
   "error",
 ]);
+
+/** Binary frames (`tandem_protocol::LiveFrame`): byte 0 the kind, byte 1 the version, bytes
+ *  2–3 the header length (u16 LE); a live frame then has width and height (f32 LE, CSS pixels)
+ *  and the capture time (f64 LE ms since the epoch, NaN when unknown) before the JPEG. */
+export const LIVE_FRAME = Object.freeze({ kind: 1, version: 1, headerLength: 20 });
+
+/**
+ * A binary message as `{type: "live_frame", jpeg, width, height, captured_ms}`, or null when it
+ * is not a live frame this client reads (another kind or version, or too short).
+ */
+export function decodeLiveFrame(buffer) {
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < LIVE_FRAME.headerLength) {
+    return null;
+  }
+  const view = new DataView(buffer);
+  const headerLength = view.getUint16(2, true);
+  if (view.getUint8(0) !== LIVE_FRAME.kind || view.getUint8(1) !== LIVE_FRAME.version
+      || headerLength < LIVE_FRAME.headerLength || headerLength > buffer.byteLength) {
+    return null;
+  }
+  const captured = view.getFloat64(12, true);
+  return {
+    type: "live_frame",
+    width: view.getFloat32(4, true),
+    height: view.getFloat32(8, true),
+    captured_ms: Number.isNaN(captured) ? null : captured,
+    jpeg: new Uint8Array(buffer, headerLength),
+  };
+}
 
 /** The close codes the daemon sends (`CloseCode`), by name. */
 export const CLOSE_CODES = Object.freeze({
@@ -128,7 +156,8 @@ function socketUrl() {
  * One logical connection to the daemon that survives dropped sockets.
  *
  * Callbacks:
- * - `onMessage(msg)` for every server frame (parsed JSON object with a string `type`);
+ * - `onMessage(msg)` for every server frame (parsed JSON object with a string `type`), and for
+ *   every live-view frame (binary, `decodeLiveFrame`: type `live_frame`);
  * - `onState(state, detail)` with state `connecting` | `open` | `reconnecting` | `unauthorized`;
  *   for `reconnecting`, `detail.delayMs` is the wait before the next try.
  */
@@ -184,6 +213,7 @@ export class Connection {
       this.scheduleReconnect();
       return;
     }
+    ws.binaryType = "arraybuffer";
     this.ws = ws;
     this.attached = false;
 
@@ -193,6 +223,13 @@ export class Connection {
     });
 
     ws.addEventListener("message", (event) => {
+      if (event.data instanceof ArrayBuffer) {
+        const frame = decodeLiveFrame(event.data);
+        if (frame !== null && this.attached) {
+          this.onMessage(frame);
+        }
+        return;
+      }
       if (typeof event.data !== "string") {
         return;
       }

@@ -1,4 +1,5 @@
-// The question on screen: at most one card (cards.js) above the composer. A new question
+// The question on screen: at most one card (cards.js) above the composer (a takeover card:
+// with the live view, live.js). A new question
 // replaces the old one; the same question re-sent on re-attach keeps its card and what the
 // person typed. While an answer is on its way the card's controls are disabled; they come back
 // when the answer may have been lost (a reconnect, an error).
@@ -8,6 +9,15 @@ import { byId, str } from "./render.js";
 import { scrollBehavior } from "./scroll.js";
 
 const BUILDERS = { confirm: confirmCard, manual: manualBanner, ask: askForm };
+
+/** A takeover question's `target.rect` with the question's id, or null when it has none. */
+function takeoverRect(q) {
+  const rect = q.kind === "manual" && q.target && typeof q.target === "object" ? q.target.rect : null;
+  if (!rect || !["x", "y", "width", "height"].every((k) => Number.isFinite(rect[k]))) {
+    return null;
+  }
+  return { id: str(q.interrupt_id), x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+}
 
 /**
  * Creates the question slot. `send(frame)` sends a client frame (false when offline);
@@ -74,8 +84,9 @@ export function createQuestionSlot({ send, onChange, focusComposer }) {
       return true;
     };
     const built = BUILDERS[q.kind](id, q, reply);
-    question = { id, kind: q.kind, submitted: false, node: built.node, status: built.status };
-    interaction.append(built.node);
+    question = { id, kind: q.kind, submitted: false, node: built.node, status: built.status, target: takeoverRect(q) };
+    // A takeover card sits with the live view, which is the main thing on screen then.
+    (q.kind === "manual" ? byId("live-task") : interaction).append(built.node);
     onChange();
     built.node.scrollIntoView({ block: "nearest", behavior: scrollBehavior() });
     if (built.focus) {
@@ -89,6 +100,8 @@ export function createQuestionSlot({ send, onChange, focusComposer }) {
     markSubmitted,
     /** The question on screen, `{ id, kind, submitted }`, or null. */
     current: () => (question ? { id: question.id, kind: question.kind, submitted: question.submitted } : null),
+    /** The takeover on screen's element box (`{id, x, y, width, height}` in page pixels), or null. */
+    takeoverTarget: () => (question && question.kind === "manual" ? question.target : null),
     /** True while a takeover banner (with its own Hand back) is on screen. */
     manualShown: () => question !== null && question.kind === "manual",
   };

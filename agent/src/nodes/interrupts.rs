@@ -8,8 +8,11 @@
 //! once, in `execute_action`, after the confirmation. A declined confirmation is a step the
 //! planner reads, and the run plans again.
 
+use tandem_mcp_browser::snapshot::Element;
 use tandem_policy::PolicyDecision;
-use tandem_protocol::{ActionResult, Answer, Author, QuestionEnd, RunOutcome};
+use tandem_protocol::{
+    ActionResult, Answer, Author, PageRect, QuestionEnd, RunOutcome, TakeoverTarget,
+};
 
 use crate::action::Action;
 use crate::graph::Flow;
@@ -193,6 +196,7 @@ fn handover(planned: &PlannedAction) -> InterruptKind {
             text: format!("{reason} Press Hand back when you have finished."),
             reason: reason.clone(),
             rule: None,
+            target: None,
         },
         (action, gate) => {
             let (reason, rule) = match gate {
@@ -211,8 +215,25 @@ fn handover(planned: &PlannedAction) -> InterruptKind {
                 ),
                 reason,
                 rule,
+                target: planned.element.as_ref().map(takeover_target),
             }
         }
+    }
+}
+
+/// The element a takeover is about, with its box in the viewport for the live view.
+fn takeover_target(element: &Element) -> TakeoverTarget {
+    let rect = element.rect;
+    TakeoverTarget {
+        eid: element.eid.to_string(),
+        role: element.role.clone(),
+        name: element.name.clone(),
+        rect: PageRect {
+            x: rect.x,
+            y: rect.y,
+            width: rect.w,
+            height: rect.h,
+        },
     }
 }
 

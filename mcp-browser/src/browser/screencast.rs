@@ -1,18 +1,26 @@
 //! The live view's source: a CDP screencast of the session's active tab.
 //!
-//! In: [`BrowserSession::start_screencast`] with a `watch` sender. Out: JPEG frames (base64, as
-//! CDP sends them) at most [`MAX_FRAMES_PER_SECOND`] a second and at most the viewport's size,
-//! each with the CSS size of the page area it shows, so a viewer can map a point on the image
-//! back to the viewport. The sender keeps only the latest frame: a slow viewer skips frames
-//! instead of queueing them.
+//! In: [`BrowserSession::start_screencast`] with a `watch` sender. Out: JPEG frames (decoded
+//! once, shared by every viewer) at most [`MAX_FRAMES_PER_SECOND`] a second and at most the
+//! viewport's size, each with the CSS size of the page area it shows, so a viewer can map a
+//! point on the image back to the viewport. The sender keeps only the latest frame: a slow viewer
+//! skips frames instead of queueing them.
 //!
-//! Contract: Chromium sends the next frame only after the previous one is acknowledged; the
-//! listener acknowledges a frame [`MIN_FRAME_INTERVAL`] after it came, which is what bounds the
-//! rate. [`Screencast::stop`] (or dropping the handle) ends the listener; `stop`
-//! also tells Chromium, so an unwatched page costs nothing. The screencast follows the tab that
+//! Contract: Chromium sends the next frame only after the previous one is acknowledged, and
+//! sends frames only when the page changes. The listener acknowledges each frame as soon as it
+//! comes, so the newest picture of a changing page is always on its way; it publishes at most
+//! one frame per [`MIN_FRAME_INTERVAL`], and a frame that comes sooner is held and replaced by
+//! any newer one until the interval is over (then published at once, never dropped for good).
+//! While the page changes Chromium may encode more frames than are published; only the newest
+//! is kept. [`Screencast::stop`] (or dropping the handle) ends the listener;
+//! `stop` also tells Chromium, so an unwatched page costs nothing. The screencast follows the tab that
 //! was active when it started; the caller restarts it to follow another tab.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
 
 use chromiumoxide::Page;
 use chromiumoxide::cdp::browser_protocol::page::{
@@ -33,12 +41,15 @@ pub const MIN_FRAME_INTERVAL: Duration =
     Duration::from_millis(1_000 / MAX_FRAMES_PER_SECOND as u64);
 /// JPEG quality asked of Chromium (0–100): legible text at a fraction of PNG's size.
 pub const JPEG_QUALITY: i64 = 60;
+/// Chromium captures every compositor frame that changed (a still page makes one frame only, so
+/// skipping any could leave the view without a picture).
+pub const EVERY_NTH_FRAME: i64 = 1;
 
 /// One frame of the live view.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScreencastFrame {
-    /// Base64 JPEG, as CDP sent it.
-    pub jpeg_base64: String,
+    /// The JPEG.
+    pub jpeg: Arc<[u8]>,
     /// Width of the page area the frame shows, in CSS pixels (the viewport's width).
     pub css_width: f64,
     /// Height of the page area the frame shows, in CSS pixels.
@@ -111,7 +122,7 @@ impl BrowserSession {
             .quality(JPEG_QUALITY)
             .max_width(i64::from(width))
             .max_height(i64::from(height))
-            .every_nth_frame(1)
+            .every_nth_frame(EVERY_NTH_FRAME)
             .build();
         self.guard("start screencast", page.execute(start)).await?;
         let listener = tokio::spawn(relay_frames(page.clone(), events, frames));
@@ -119,28 +130,59 @@ impl BrowserSession {
     }
 }
 
-/// Publishes each frame at once, then acknowledges it [`MIN_FRAME_INTERVAL`] after it came
-/// (Chromium waits for the acknowledgement before it sends another).
+/// Acknowledges each frame as it comes and publishes at most one per [`MIN_FRAME_INTERVAL`]:
+/// a frame that comes sooner waits (replaced by any newer one) until the interval is over.
 async fn relay_frames(
     page: Page,
     mut events: chromiumoxide::listeners::EventStream<EventScreencastFrame>,
     frames: watch::Sender<Option<ScreencastFrame>>,
 ) {
-    while let Some(event) = events.next().await {
+    let mut published: Option<Instant> = None;
+    let mut held: Option<ScreencastFrame> = None;
+    loop {
+        let next_slot = published.map(|at| at + MIN_FRAME_INTERVAL);
+        let event = match (held.is_some(), next_slot) {
+            (true, Some(slot)) => tokio::select! {
+                event = events.next() => event,
+                () = tokio::time::sleep_until(slot.into()) => {
+                    frames.send_replace(held.take());
+                    published = Some(Instant::now());
+                    continue;
+                }
+            },
+            _ => events.next().await,
+        };
+        let Some(event) = event else {
+            return;
+        };
         let received_at = Instant::now();
-        let metadata = &event.metadata;
-        frames.send_replace(Some(ScreencastFrame {
-            jpeg_base64: event.data.clone().into(),
-            css_width: metadata.device_width,
-            css_height: metadata.device_height,
-            captured_unix_ms: metadata.timestamp.as_ref().map(|t| *t.inner() * 1_000.0),
-            received_at,
-        }));
-        tokio::time::sleep_until((received_at + MIN_FRAME_INTERVAL).into()).await;
         let ack = page.execute(ScreencastFrameAckParams::new(event.session_id));
         if let Err(error) = ack.await {
             tracing::debug!(%error, "screencast ended: a frame could not be acknowledged");
             return;
+        }
+        let data: &str = event.data.as_ref();
+        let jpeg = match BASE64.decode(data) {
+            Ok(jpeg) => Arc::<[u8]>::from(jpeg),
+            Err(error) => {
+                tracing::debug!(%error, "skipped a screencast frame that is not base64");
+                continue;
+            }
+        };
+        let metadata = &event.metadata;
+        let frame = ScreencastFrame {
+            jpeg,
+            css_width: metadata.device_width,
+            css_height: metadata.device_height,
+            captured_unix_ms: metadata.timestamp.as_ref().map(|t| *t.inner() * 1_000.0),
+            received_at,
+        };
+        if next_slot.is_none_or(|slot| received_at >= slot) {
+            frames.send_replace(Some(frame));
+            published = Some(received_at);
+            held = None;
+        } else {
+            held = Some(frame);
         }
     }
 }

@@ -68,7 +68,7 @@ pub enum ClientMessage {
         #[serde(default)]
         message: Option<String>,
     },
-    /// Start (`on: true`) or stop watching the session's page live (`live_frame` frames).
+    /// Start (`on: true`) or stop watching the session's page live (binary live frames, [`crate::LiveFrame`]).
     LiveView { on: bool },
     /// The person's clicks, wheel and keys on the live view, in viewport CSS pixels; accepted
     /// only while they have the browser (`no_takeover` otherwise), rate-bounded (`input_rate`).
@@ -117,17 +117,6 @@ pub enum ServerMessage {
     /// The person got the browser (`active: true`) or gave it back.
     Takeover {
         active: bool,
-    },
-    /// One frame of the live view.
-    LiveFrame {
-        /// A `data:image/jpeg;base64,` URL.
-        image: String,
-        /// The page area the image shows, in CSS pixels: input maps points on the image to it.
-        width: f64,
-        height: f64,
-        /// When Chromium captured it, in milliseconds since the Unix epoch.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        captured_ms: Option<f64>,
     },
     Status {
         status: RunStatus,

@@ -8,7 +8,8 @@
 //! - out to a client: [`ServerMessage`] frames. The agent builds them from its own events and
 //!   interrupts (`tandem_agent::frames`: the pending [`AgentQuestion`] with its [`ActionView`], a
 //!   step's one-line summary); the daemon only relays them, adds the frames that are its own
-//!   (`session`, `takeover`, `live_frame`, `history`, errors) and closes sockets with a
+//!   (`session`, `takeover`, `history`, errors, and the live view's binary [`LiveFrame`]s) and
+//!   closes sockets with a
 //!   [`CloseCode`];
 //! - the shared values: [`Mode`], the run's [`Lifecycle`], [`RunOutcome`] and [`RunStatus`],
 //!   how a question ended ([`QuestionEnd`]), the kinds of question ([`AgentQuestionKind`],
@@ -25,6 +26,7 @@ pub mod close;
 pub mod frames;
 pub mod history;
 pub mod input;
+pub mod live_frame;
 pub mod mode;
 pub mod product_doc;
 pub mod project;
@@ -38,12 +40,13 @@ pub use close::CloseCode;
 pub use frames::{ClientMessage, ServerMessage};
 pub use history::{Fact, HISTORY_VERSION, HistoryLine};
 pub use input::{PointerButton, UserInput};
+pub use live_frame::{LiveFrame, LiveFrameError};
 pub use mode::Mode;
 pub use product_doc::{DocAuthor, DocSection, ProductDoc};
 pub use project::ProjectSummary;
 pub use question::{
-    ActionTarget, ActionView, AgentQuestion, AgentQuestionKind, Answer, Question, QuestionEnd,
-    QuestionKind, QuestionOption,
+    ActionTarget, ActionView, AgentQuestion, AgentQuestionKind, Answer, PageRect, Question,
+    QuestionEnd, QuestionKind, QuestionOption, TakeoverTarget,
 };
 pub use record::{
     ActionResult, Author, RunRecord, ShownAction, Timeline, TimelineEntry, TimelineItem,

@@ -127,6 +127,32 @@ pub struct AgentQuestion {
     /// For an ask: the questions, asked together.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub questions: Vec<Question>,
+    /// For a takeover about one element: that element and where the live view shows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<TakeoverTarget>,
+}
+
+/// The element a takeover asks the person to act on, for the live view to outline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TakeoverTarget {
+    /// Its eid in the observation the takeover was raised on.
+    pub eid: String,
+    /// Its role (`button`, `checkbox`, ...).
+    pub role: String,
+    /// Its accessible name.
+    pub name: String,
+    /// Its box in the viewport when the agent last looked, in the page's CSS pixels (the
+    /// coordinates of `live_frame` and `input`).
+    pub rect: PageRect,
+}
+
+/// A box in the viewport, in CSS pixels from its top-left corner.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PageRect {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
 }
 
 /// Exactly what an action will do, for the confirm card.

@@ -82,7 +82,6 @@ fn apply(run: &mut StoredRun, frame: ServerMessage) {
         }
         | ServerMessage::Session { .. }
         | ServerMessage::Takeover { .. }
-        | ServerMessage::LiveFrame { .. }
         | ServerMessage::Status { .. }
         | ServerMessage::AgentMessage { .. }
         | ServerMessage::AgentQuestion(_)

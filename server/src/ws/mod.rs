@@ -24,12 +24,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Extension;
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use futures::{SinkExt, StreamExt};
-use tandem_protocol::{ClientMessage, CloseCode, ServerMessage};
+use tandem_protocol::{ClientMessage, CloseCode, LiveFrame, ServerMessage};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
@@ -78,6 +79,8 @@ pub async fn upgrade(
 /// What the receive loop wants the send task to do.
 enum Outgoing {
     Frame(Box<ServerMessage>),
+    /// A binary message (a live-view frame, `tandem_protocol::LiveFrame`).
+    Binary(Bytes),
     Close(CloseCode),
 }
 
@@ -93,6 +96,7 @@ async fn connection(state: Arc<AppState>, sockets: OpenSockets, socket: WebSocke
                     Ok(text) => Message::Text(Utf8Bytes::from(text)),
                     Err(_) => continue,
                 },
+                Outgoing::Binary(bytes) => Message::Binary(bytes),
                 Outgoing::Close(close) => {
                     let _ = sink
                         .send(Message::Close(Some(CloseFrame {
@@ -424,19 +428,25 @@ impl Connection {
     }
 }
 
-/// Sends each new frame of the live view to the client. A slow client skips frames: only the
-/// latest one waits to be sent.
+/// Sends each new frame of the live view to the client as a binary [`LiveFrame`] message. A
+/// slow client skips frames: only the latest one waits to be sent.
 async fn forward_live(mut watch: LiveWatch, out: mpsc::Sender<Outgoing>) {
     loop {
         let frame = watch.frames.borrow_and_update().clone();
         if let Some(frame) = frame {
-            let message = ServerMessage::LiveFrame {
-                image: format!("data:image/jpeg;base64,{}", frame.jpeg_base64),
-                width: frame.css_width,
-                height: frame.css_height,
+            // The page's CSS size is far inside f32's exact range.
+            #[allow(clippy::cast_possible_truncation)]
+            let message = LiveFrame {
+                width: frame.css_width as f32,
+                height: frame.css_height as f32,
                 captured_ms: frame.captured_unix_ms,
-            };
-            if out.send(Outgoing::Frame(Box::new(message))).await.is_err() {
+            }
+            .message(&frame.jpeg);
+            if out
+                .send(Outgoing::Binary(Bytes::from(message)))
+                .await
+                .is_err()
+            {
                 return;
             }
         }

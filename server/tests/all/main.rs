@@ -24,5 +24,6 @@ mod ui_forms;
 mod ui_projects;
 mod ui_site_pages;
 mod ui_takeover;
+mod ui_takeover_stage;
 mod ui_words;
 mod websocket;

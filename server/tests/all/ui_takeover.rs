@@ -88,7 +88,7 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
     wait_for(
         &ui,
         WaitCondition::Text {
-            text: "You have the browser.".into(),
+            text: "Your turn in the browser".into(),
         },
     )
     .await;
@@ -169,7 +169,7 @@ async fn a_person_takes_over_in_the_chat_page_types_a_password_and_hands_back() 
     let chat = ui.invoke(&ObserveParams::compact(None)).await.unwrap();
     assert!(!chat.text.contains("hunter2"), "{}", chat.text);
     assert!(
-        !chat.text.contains("You have the browser"),
+        !chat.text.contains("Your turn in the browser"),
         "the banner is gone: {}",
         chat.text
     );

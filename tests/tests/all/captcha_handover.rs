@@ -21,11 +21,30 @@ async fn a_captcha_page_is_handed_over_once_and_its_other_fields_stay_the_agents
         .unwrap();
 
     let asked = t.question().await.unwrap();
-    let InterruptKind::Manual { rule, text, .. } = &asked.kind else {
+    let InterruptKind::Manual {
+        rule, text, target, ..
+    } = &asked.kind
+    else {
         panic!("expected a takeover, got {asked:?}");
     };
     assert_eq!(rule.as_deref(), Some("takeover-captcha-visible"), "{text}");
-    assert!(text.contains("Continue"), "{text}");
+    assert!(text.contains("click the \"Continue\" button"), "{text}");
+    // The element comes with its box, for the live view to outline.
+    let target = target.as_ref().expect("the takeover names its element");
+    assert_eq!(
+        (target.role.as_str(), target.name.as_str()),
+        ("button", "Continue")
+    );
+    assert!(
+        target.rect.width > 10.0 && target.rect.height > 5.0,
+        "{target:?}"
+    );
+    let question = asked.view();
+    assert_eq!(
+        question.target.as_ref(),
+        Some(target),
+        "the frame carries it"
+    );
 
     // The person solves the CAPTCHA and sends the form, in the same browser session.
     let page = t

@@ -145,6 +145,7 @@ fn confirm_question() -> AgentQuestion {
         reason: "buys something".into(),
         rule: Some("confirm-purchase".into()),
         questions: vec![],
+        target: None,
     }
 }
 
@@ -215,16 +216,6 @@ fn server_samples() -> Vec<(ServerMessage, Value)> {
         (
             ServerMessage::Takeover { active: true },
             json!({"type": "takeover", "active": true}),
-        ),
-        (
-            ServerMessage::LiveFrame {
-                image: "data:image/jpeg;base64,AA".into(),
-                width: 1280.0,
-                height: 800.0,
-                captured_ms: None,
-            },
-            json!({"type": "live_frame", "image": "data:image/jpeg;base64,AA",
-                   "width": 1280.0, "height": 800.0}),
         ),
         (
             ServerMessage::Status {

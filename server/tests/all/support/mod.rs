@@ -255,6 +255,22 @@ impl WsClient {
         session
     }
 
+    /// The next live-view frame (a binary message), skipping text frames: its facts and its
+    /// size in bytes as sent. Panics when the socket ends first.
+    pub async fn next_live_frame(&mut self) -> (tandem_protocol::LiveFrame, Vec<u8>, usize) {
+        loop {
+            let message = tokio::time::timeout(WAIT, self.socket.next())
+                .await
+                .expect("a live frame within the wait")
+                .expect("the socket stays open")
+                .expect("the socket reads");
+            if let Message::Binary(bytes) = message {
+                let (frame, jpeg) = tandem_protocol::LiveFrame::decode(&bytes).unwrap();
+                return (frame, jpeg.to_vec(), bytes.len());
+            }
+        }
+    }
+
     /// Sends `goal` and waits for the question the run stops at.
     pub async fn ask(&mut self, goal: String) -> tandem_protocol::AgentQuestion {
         self.send(&ClientMessage::UserMessage { text: goal }).await;
