@@ -133,7 +133,8 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
     None
 }
 
-fn clip(text: &str, max: usize) -> String {
+/// `text` cut to `max` characters, with `…` when cut.
+pub(crate) fn clip(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         return text.to_owned();
     }

@@ -7,7 +7,7 @@ use tandem_protocol::RunOutcome;
 
 use crate::action::Action;
 use crate::plan::{StepOutcome, StepRecord};
-use crate::policy_bridge::describe;
+use crate::policy_bridge::{describe, masked};
 use crate::timeline::{RunRecord, TimelineItem};
 
 /// Pages named per run.
@@ -61,7 +61,10 @@ impl RunSummary {
             let shown = describe(&step.action, step.element.as_ref());
             match &step.outcome {
                 StepOutcome::Succeeded { .. } => {
-                    if let Some(value) = value_of(&step.action) {
+                    // A value typed into a secret field is never remembered (memory is saved
+                    // with the project).
+                    let secret = masked(&step.action, step.element.as_ref()) != step.action;
+                    if let Some(value) = value_of(&step.action).filter(|_| !secret) {
                         values.push(value.to_owned());
                     }
                     actions.push(shown);

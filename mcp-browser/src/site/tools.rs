@@ -151,14 +151,14 @@ async fn generate_page<S: SiteHost>(
     let (_, store, base) = site_files(server).await?;
     let sampler = Sampler::of(&context);
     let (page, source) = studio::generate(&store, &base, &params, sampler.as_ref()).await?;
-    // The placeholders go before the address, which stays the line's last word.
+    // The address comes before the placeholders: a reader that shortens the line keeps it.
     let left = if page.placeholders.is_empty() {
         String::new()
     } else {
         format!(", placeholders: {}", page.placeholders.join("; "))
     };
     let line = format!(
-        "generated {} v{}{left} at {}",
+        "generated {} v{} at {}{left}",
         page.info.slug, page.info.version, page.url
     );
     answer(line, &json!({ "page": page, "source": source }))

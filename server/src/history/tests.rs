@@ -48,6 +48,9 @@ fn lines_written_before_lines_had_a_version_still_read_as_version_1() {
     );
     assert_eq!(
         cut.steps,
-        ["[execute_action] click e9: no such element → error"]
+        // Version 1 lines name no target: the step says so in words, never by its id.
+        [
+            "[execute_action] click an element that is no longer on the page: no such element → error"
+        ]
     );
 }

@@ -97,8 +97,11 @@ fn files_under(dir: &std::path::Path) -> Vec<(std::path::PathBuf, String)> {
         if path.is_dir() {
             found.extend(files_under(&path));
         } else {
-            let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
-            found.push((path, text));
+            // The store's journal files may go away as it closes: a file gone holds nothing.
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            found.push((path, String::from_utf8_lossy(&bytes).into_owned()));
         }
     }
     found

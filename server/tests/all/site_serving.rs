@@ -199,14 +199,16 @@ async fn the_agent_builds_a_site_from_one_message_offline() {
     };
     assert_eq!(outcome, tandem_protocol::RunOutcome::Done, "{text}");
     assert!(
-        text.contains("Built a site for Bakery (restaurant) with 3 page(s)"),
+        text.contains("Built a site for [Your business name] with 3 page(s)"),
         "{text}"
     );
     for slug in ["home", "menu", "contact"] {
         let address = format!("/sites/{session_id}/pages/{slug}.html —");
         assert!(text.contains(&address), "no address for {slug}: {text}");
         assert!(
-            text.contains(&format!("{slug}: passes at 390×844, no violations")),
+            text.contains(&format!(
+                "{slug}: passes at 360, 768 and 1280 px, no violations"
+            )),
             "{text}"
         );
         let file = test_sites_dir()
@@ -229,7 +231,7 @@ async fn the_agent_builds_a_site_from_one_message_offline() {
         ))
         .await;
     assert!(
-        served.starts_with("HTTP/1.1 200") && served.contains("Sourdough loaf"),
+        served.starts_with("HTTP/1.1 200") && served.contains("[Item 1]"),
         "{served}"
     );
     daemon.stop().await;

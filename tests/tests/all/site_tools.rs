@@ -82,7 +82,8 @@ async fn offline_sites_for_every_product_type_pass_validate_html() {
             validated += 1;
         }
     }
-    assert!(validated >= 18);
+    // Every request gets at least its home page, each one validated.
+    assert!(validated >= requests.len(), "{validated} pages validated");
     let (_, listed) = call(&client, "list_pages", json!({})).await;
     let slugs: Vec<&str> = listed["pages"]
         .as_array()
@@ -145,8 +146,17 @@ async fn a_seeded_bad_page_is_caught_with_exact_counts() {
     assert_eq!(report["console_errors"], json!(["console.error: boom"]));
     assert_eq!(report["broken_links"].as_array().unwrap().len(), 1);
     assert_eq!(report["design_system_linked"], false);
-    assert_eq!(report["violations"], 10, "{report:#}");
-    assert!(summary.starts_with("bad: 10 violation(s): no viewport meta; horizontal overflow"));
+    // The ten seeded above, the three serious or critical findings axe-core makes of them, and
+    // the overflow at two of the three emulated widths (360 and 768 px).
+    assert_eq!(report["violations"], 15, "{report:#}");
+    assert!(
+        summary.starts_with("bad: 15 violation(s): no viewport meta; horizontal overflow"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("3 serious/critical axe finding(s); overflow at 360/768 px"),
+        "{summary}"
+    );
     client.close().await;
     host.shutdown().await;
 }

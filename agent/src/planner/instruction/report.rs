@@ -10,6 +10,7 @@ use tandem_protocol::{Question, QuestionKind, QuestionOption};
 use super::progress::{CHOICE_QUESTION, OPTION_QUESTION, Progress, Status, TARGET_QUESTION};
 use super::step::{Instructions, ScrollGoal, Step, Target};
 use crate::action::WaitFor;
+use crate::wording::clip;
 
 /// What the instruction planner understands, for messages it cannot follow.
 const VOCABULARY: &str = "No model is configured, so I follow plain step-by-step \
@@ -69,15 +70,6 @@ pub(crate) fn display_name(el: &Element) -> String {
         Some(p) if !p.is_empty() => clip(p, 60),
         _ => crate::wording::element(el),
     }
-}
-
-fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut out: String = text.chars().take(max - 1).collect();
-    out.push('…');
-    out
 }
 
 /// True when text typed into `el` must not be shown.

@@ -275,9 +275,8 @@ fn generated(history: &[StepRecord], steps: &[Step]) -> Vec<Generated> {
                 slug: page.slug.clone(),
                 url: summary
                     .split_whitespace()
-                    .last()
-                    .filter(|word| word.starts_with("http"))
-                    .map(str::to_owned),
+                    .find(|word| word.starts_with("http"))
+                    .map(|word| word.trim_end_matches(',').to_owned()),
                 placeholders: placeholders_of(summary),
             }),
             _ => None,
@@ -285,14 +284,12 @@ fn generated(history: &[StepRecord], steps: &[Step]) -> Vec<Generated> {
         .collect()
 }
 
-/// "generated home v1, placeholders: [A]; [B] at http://…" → ["[A]", "[B]"].
+/// "generated home v1 at http://…, placeholders: [A]; [B]" → ["[A]", "[B]"].
 fn placeholders_of(summary: &str) -> Vec<String> {
     let Some(start) = summary.find("placeholders: ") else {
         return Vec::new();
     };
-    let rest = &summary[start + "placeholders: ".len()..];
-    let end = rest.rfind(" at http").unwrap_or(rest.len());
-    rest[..end]
+    summary[start + "placeholders: ".len()..]
         .split("; ")
         .map(str::trim)
         .filter(|p| !p.is_empty())
@@ -401,7 +398,7 @@ mod tests {
                 Action::Tool { name, args } if name == "generate_page" => {
                     let slug = args["slug"].as_str().unwrap();
                     format!(
-                        "generated {slug} v1, placeholders: [Your phone number]; [Price] at http://127.0.0.1:9/sites/s/pages/{slug}.html"
+                        "generated {slug} v1 at http://127.0.0.1:9/sites/s/pages/{slug}.html, placeholders: [Your phone number]; [Price]"
                     )
                 }
                 Action::Tool { name, args } if name == "validate_html" => {

@@ -18,7 +18,7 @@ use serde_json::Value;
 use super::store::{DESIGN_SYSTEM_HREF, PageInfo};
 use content::Content;
 use forms::FORM_SCRIPT;
-use placeholder::Placeholders;
+use placeholder::{Placeholders, unescape};
 
 pub const NAV_START: &str = "<!-- site-nav -->";
 pub const NAV_END: &str = "<!-- /site-nav -->";
@@ -282,14 +282,6 @@ pub fn with_nav(html: &str, slug: &str, pages: &[PageInfo]) -> Option<String> {
         .unwrap_or_default();
     let fresh = nav_block(&brand, slug, pages);
     (fresh != old).then(|| format!("{}{fresh}{}", &html[..start], &html[end..]))
-}
-
-fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
 }
 
 fn short_title(title: &str, slug: &str) -> String {

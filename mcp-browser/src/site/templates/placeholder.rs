@@ -44,7 +44,8 @@ pub fn scan(html: &str) -> Vec<String> {
     found
 }
 
-fn unescape(text: &str) -> String {
+/// Text of `escape`d HTML back as it was.
+pub(super) fn unescape(text: &str) -> String {
     text.replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&quot;", "\"")

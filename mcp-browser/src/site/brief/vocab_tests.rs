@@ -1,0 +1,56 @@
+use super::*;
+
+fn kinds(text: &str) -> Vec<(&'static str, String)> {
+    named_sections(text)
+        .into_iter()
+        .map(|n| (n.kind.as_str(), n.label))
+        .collect()
+}
+
+#[test]
+fn a_section_keeps_the_list_it_names() {
+    let named = named_sections(
+        "prices for drop-in and monthly passes, and FAQs (what to wear, do I need a GP referral, etc)",
+    );
+    assert_eq!(named[0].items, ["drop-in", "monthly passes"]);
+    assert_eq!(named[1].items, ["what to wear", "do I need a GP referral"]);
+}
+
+#[test]
+fn sections_keep_the_persons_words_in_order() {
+    assert_eq!(
+        kinds(
+            "a yoga studio in Leeds: class timetable, prices for drop-in and monthly passes, and a page to book a first class"
+        ),
+        [
+            ("timetable", "Class timetable".to_owned()),
+            ("prices", "Prices".to_owned()),
+            ("booking", "Book a first class".to_owned()),
+        ]
+    );
+    assert_eq!(
+        kinds(
+            "my plumbing business in Bristol, with services, emergency call-out prices, reviews and a quote request form"
+        ),
+        [
+            ("services", "Services".to_owned()),
+            ("prices", "Call-out prices".to_owned()),
+            ("reviews", "Reviews".to_owned()),
+            ("quote", "Quote request".to_owned()),
+        ]
+    );
+}
+
+#[test]
+fn whole_words_only_and_no_negated_sections() {
+    assert!(
+        kinds("find us on Facebook, open for an hour")
+            .iter()
+            .all(|(k, _)| *k != "booking" && *k != "hours")
+    );
+    assert!(
+        kinds("no prices please, just a gallery")
+            .iter()
+            .all(|(k, _)| *k != "prices")
+    );
+}
