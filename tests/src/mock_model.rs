@@ -84,7 +84,9 @@ impl MockModel {
             .extend(answers);
     }
 
-    /// A configuration for this server: three tiers, tiny retry delays, 2 s timeout.
+    /// A configuration for this server: three tiers, tiny retry delays, and a 20 s timeout that
+    /// only a deliberately delayed answer reaches (a loaded test machine can take seconds to
+    /// answer a request the script answers at once; tests of timeouts set their own).
     pub fn config(&self) -> ModelConfig {
         ModelConfig {
             base_url: format!("{}/v1", self.server.uri()),
@@ -93,7 +95,7 @@ impl MockModel {
             powerful: Some(TierModels::new(POWERFUL_MODEL)),
             retry_base_ms: 1,
             retry_max_ms: 5,
-            timeout_ms: 2_000,
+            timeout_ms: 20_000,
             ..ModelConfig::default()
         }
     }
@@ -106,6 +108,16 @@ impl MockModel {
             .unwrap_or_default()
             .iter()
             .map(|r| serde_json::from_slice(&r.body).unwrap_or(Value::Null))
+            .collect()
+    }
+
+    /// The planning requests received so far (everything but the FAST tier's compaction and
+    /// doc-patch requests, which the script never answers and which come when the agent decides).
+    pub async fn planning_requests(&self) -> Vec<Value> {
+        self.requests()
+            .await
+            .into_iter()
+            .filter(|body| body["model"] != FAST_MODEL)
             .collect()
     }
 

@@ -65,14 +65,15 @@ impl ScriptedModel {
         })
     }
 
-    /// The model configuration for this server: short timeouts, one quick retry.
+    /// The model configuration for this server: one quick retry, and a timeout that only a
+    /// scripted `delay_ms` reaches (a loaded machine can take seconds to answer at once).
     pub fn config(&self) -> ModelConfig {
         ModelConfig {
             fast: Some(TierModels::new(SUMMARY_MODEL)),
             max_retries: 1,
             retry_base_ms: 1,
             retry_max_ms: 5,
-            timeout_ms: 5_000,
+            timeout_ms: 15_000,
             ..ModelConfig::new(self.base_url.clone(), PLANNING_MODEL)
         }
     }

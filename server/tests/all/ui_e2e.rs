@@ -276,10 +276,28 @@ async fn each_step_is_one_line_that_is_updated_in_place() {
 
 #[tokio::test]
 async fn a_reload_shows_the_conversation_its_steps_and_the_last_page_again() {
+    let person = TestBrowser::start().await.unwrap();
+    reload_shows_everything_again(&person.client, "ui-reload-1280px.png").await;
+    person.shutdown().await;
+}
+
+#[tokio::test]
+async fn at_390_px_wide_a_reload_shows_the_conversation_again() {
+    let host = tandem_mcp_browser::BrowserHost::new(tandem_mcp_browser::BrowserConfig {
+        viewport_width: 390,
+        viewport_height: 844,
+        ..tandem_tests::browser_config()
+    });
+    let ui = tandem_tests::connected_client(&host).await.unwrap();
+    reload_shows_everything_again(&ui, "ui-reload-390px.png").await;
+    host.shutdown().await;
+}
+
+/// Runs a goal in the chat page, reloads it, and checks that the conversation, its steps and the
+/// last page are shown again; saves a screenshot of the reloaded page as `shot`.
+async fn reload_shows_everything_again(ui: &tandem_mcp_browser::McpBrowserClient, shot: &str) {
     let site = FixtureSite::start().await.unwrap();
     let daemon = TestDaemon::start().await;
-    let person = TestBrowser::start().await.unwrap();
-    let ui = &person.client;
     open_ui(&daemon, ui).await;
     let goal = type_ada_into_the_form(ui, &site).await;
     let before = ui.invoke(&ObserveParams::compact(None)).await.unwrap().text;
@@ -290,6 +308,7 @@ async fn a_reload_shows_the_conversation_its_steps_and_the_last_page_again() {
     ui.invoke(&chat_page).await.unwrap();
     wait_text(ui, "completed").await;
     wait_text(ui, &goal).await;
+    save_screenshot(ui, shot).await;
     let after = ui.invoke(&ObserveParams::compact(None)).await.unwrap().text;
     assert_eq!(after.matches(goal.as_str()).count(), 1, "{after}");
     let steps = after.split("## Steps").nth(1).unwrap_or_default();
@@ -306,6 +325,5 @@ async fn a_reload_shows_the_conversation_its_steps_and_the_last_page_again() {
     for line in answers {
         assert!(after.contains(line), "{line:?} is shown again: {after}");
     }
-    person.shutdown().await;
     daemon.stop().await;
 }

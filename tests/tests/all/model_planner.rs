@@ -222,10 +222,12 @@ async fn server_errors_past_the_retries_fail_the_run_with_the_provider_message()
 async fn a_request_that_times_out_is_retried() {
     let model = MockModel::start().await;
     let mut config = model.config();
-    config.timeout_ms = 300;
+    // The delayed answer comes far past the timeout; the next one must arrive within it even on a
+    // loaded machine.
+    config.timeout_ms = 1_500;
     let mut t = agent_with(config).await;
     model.script(vec![
-        delayed(Duration::from_secs(3), act(stop("too late"))),
+        delayed(Duration::from_secs(30), act(stop("too late"))),
         act(stop("on time")),
     ]);
     t.say("hurry").await.unwrap();
