@@ -249,7 +249,7 @@ async fn a_browser_that_dies_at_every_start_gives_a_clear_error_after_the_cap() 
     assert_eq!(again.outcome, RunOutcome::Failed, "{}", again.text);
     assert!(again.text.contains("failed 4 times"), "{}", again.text);
     assert!(
-        again_at.elapsed() < Duration::from_secs(2),
+        again_at.elapsed() < Duration::from_secs(4),
         "{:?}",
         again_at.elapsed()
     );

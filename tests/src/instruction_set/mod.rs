@@ -154,7 +154,7 @@ pub async fn run_case(t: &mut TestAgent, case: &Case) -> anyhow::Result<CaseResu
     })
 }
 
-/// Waits (up to 2 s) until the page's state line shows `token`.
+/// Waits (up to 10 s: a cut-off for a failing case, never the thing that makes one pass) until the page's state line shows `token`.
 async fn state_shows(t: &TestAgent, token: &str) -> anyhow::Result<()> {
     let wait = WaitCondition::Text {
         text: token.to_owned(),
@@ -162,7 +162,7 @@ async fn state_shows(t: &TestAgent, token: &str) -> anyhow::Result<()> {
     if t.person
         .invoke(&WaitParams {
             condition: wait.clone(),
-            timeout_ms: Some(2_000),
+            timeout_ms: Some(10_000),
         })
         .await
         .is_ok()

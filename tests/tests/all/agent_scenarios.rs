@@ -524,7 +524,8 @@ async fn a_cancel_in_the_middle_abandons_the_call_in_flight_and_issues_nothing_m
     let (outcome, _) = t.finished().await.unwrap();
     let took = cancelled_at.elapsed();
     assert_eq!(outcome, RunOutcome::Cancelled);
-    assert!(took < Duration::from_secs(2), "cancel took {took:?}");
+    // Well under the 8 s the wait would take by itself, with room for a loaded machine.
+    assert!(took < Duration::from_secs(5), "cancel took {took:?}");
 
     let run = t.agent.run(&run_id).unwrap();
     assert_eq!(run.nodes().last(), Some(&"finalize_cancelled"));
