@@ -171,6 +171,11 @@ pub struct SessionSettings {
     /// are imported once). Unset: the data folder (`$TANDEM_DATA_DIR`, else
     /// `~/.local/share/tandem`).
     pub store_dir: Option<std::path::PathBuf>,
+    /// The run history folder of daemons before the project database (`{session_id}.jsonl`
+    /// files). Still accepted, so that an older config file loads: its files are imported into
+    /// the database once at start-up (they stay where they are), with a warning to remove the
+    /// setting.
+    pub history_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for SessionSettings {
@@ -179,6 +184,7 @@ impl Default for SessionSettings {
             idle_grace_ms: u64::try_from(DEFAULT_IDLE_GRACE.as_millis()).unwrap_or(u64::MAX),
             max_live: DEFAULT_MAX_SESSIONS,
             store_dir: None,
+            history_dir: None,
         }
     }
 }
@@ -328,6 +334,14 @@ mod tests {
     #[test]
     fn session_lifetime_is_read_and_a_zero_cap_is_refused() {
         let config = Config::parse("[sessions]\nidle_grace_ms = 250\nmax_live = 3\n").unwrap();
+        assert_eq!(config.sessions.history_dir, None);
+        let older =
+            Config::parse("[sessions]\nhistory_dir = \"/var/lib/tandem/history\"\n").unwrap();
+        assert_eq!(
+            older.sessions.history_dir.as_deref(),
+            Some(Path::new("/var/lib/tandem/history")),
+            "a config file from before the project database still loads"
+        );
         let lifetime = config.sessions.lifetime();
         assert_eq!(lifetime.idle_grace, Duration::from_millis(250));
         assert_eq!(lifetime.max_sessions.get(), 3);

@@ -80,6 +80,15 @@ impl Daemon {
         let store = crate::store::SqliteStore::open(&store_dir)
             .with_context(|| format!("opening the project database in {}", store_dir.display()))?;
         crate::store::import_history_files(&store, &store_dir.join("history"));
+        if let Some(older) = &config.sessions.history_dir {
+            let imported = crate::store::import_history_files(&store, older);
+            tracing::warn!(
+                folder = %older.display(),
+                imported,
+                "`[sessions] history_dir` is from before the project database: its run history \
+                 is imported into tandem.db (once); remove the setting"
+            );
+        }
         sessions.keep_projects(Arc::new(store));
         // The Product Doc lives beside the session's site files.
         sessions.keep_product_docs(tandem_mcp_browser::site::sites_root(&config.browser));
