@@ -55,8 +55,18 @@ impl TestAgent {
         config: AgentConfig,
         planner: impl FnOnce(&Arc<BrowserHost>) -> Arc<dyn Planner>,
     ) -> anyhow::Result<Self> {
+        Self::start_on(browser_config(), config, planner).await
+    }
+
+    /// Like [`TestAgent::start_custom`] on a browser with these settings (e.g. a browser the
+    /// test also reaches over DevTools, through `remote_url`).
+    pub async fn start_on(
+        browser: tandem_mcp_browser::BrowserConfig,
+        config: AgentConfig,
+        planner: impl FnOnce(&Arc<BrowserHost>) -> Arc<dyn Planner>,
+    ) -> anyhow::Result<Self> {
         let site = FixtureSite::start().await?;
-        let host = BrowserHost::new(browser_config());
+        let host = BrowserHost::new(browser);
         let planner = planner(&host);
         let session = Arc::new(Mutex::new(BrowserSession::new(Arc::clone(&host))));
         let browser =

@@ -8,6 +8,7 @@ pub mod devtools_chromium;
 pub mod fixture_site;
 pub mod instruction_set;
 pub mod mock_model;
+pub mod realweb;
 pub mod stats;
 
 pub use agent::TestAgent;

@@ -12,6 +12,7 @@ mod conversation;
 mod instruction_set;
 mod mcp_results;
 mod model_planner;
+mod realweb;
 mod remote_browser;
 mod restart_mid_run;
 mod site_sampling;

@@ -54,6 +54,7 @@
 //!   `ask_user` (radio question `choice`). The planner never guesses between equals.
 
 mod address;
+mod caution;
 mod choose;
 mod compound;
 mod containers;
@@ -178,6 +179,12 @@ impl InstructionPlanner {
             };
             match decide(step, &situation) {
                 Decision::Act { action, note: what } => {
+                    if !instructions.ignored.is_empty() && caution::commits(&action, ctx.snapshot) {
+                        let shown = source_shown(step, source);
+                        let headline =
+                            caution::stopped_before(index + 1, &shown, &instructions.ignored);
+                        return give_up(report(&headline, &progress), Some(index));
+                    }
                     return plan(action, note(&what, &skipped_notes), index);
                 }
                 Decision::Ask {
@@ -205,6 +212,10 @@ impl InstructionPlanner {
                     index += 1;
                 }
             }
+        }
+        if !instructions.ignored.is_empty() {
+            let headline = caution::not_all_understood(&instructions.ignored);
+            return give_up(report(&headline, &progress), Some(total));
         }
         stop(report("All steps done.", &progress), Some(total))
     }

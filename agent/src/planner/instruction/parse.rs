@@ -11,7 +11,8 @@ use super::phrases::{
     parse_leave, parse_scroll, parse_type, parse_wait,
 };
 use super::split::{
-    Clause, first_word, split_at_first, split_at_last, split_clauses, strip_words, value,
+    Clause, first_word, opens_address, split_at_first, split_at_last, split_clauses, strip_words,
+    value,
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{compound, prose};
@@ -51,6 +52,8 @@ const LEAD_INS: &[&str] = &[
     "i'd like you to",
     "go ahead and",
     "you should",
+    "on this page",
+    "on the page",
 ];
 
 /// Strips lead-in words and list punctuation from the start of a clause.
@@ -94,7 +97,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
         let parses = !parse_clause(&clause.text).is_empty();
         match merged.last_mut() {
             // A softly split piece that means nothing alone belonged to the clause before.
-            Some(previous) if clause.soft && !parses => {
+            Some(previous) if clause.soft && !parses && !opens_address(&previous.text) => {
                 previous.text.push_str(&clause.joiner);
                 previous.text.push_str(&clause.text);
             }

@@ -16,6 +16,31 @@ pub(crate) struct Clause {
     pub joiner: String,
 }
 
+/// Words that open an address ("open", "go to", "visit"), lower case.
+const OPENING_WORDS: &[&str] = &[
+    "open ",
+    "go to ",
+    "visit ",
+    "navigate to ",
+    "head to ",
+    "load ",
+];
+
+/// Whether `piece` is only an address being opened ("open example.com/inbox"): whatever
+/// follows it is a step of its own, known verb or not, so the address is always opened.
+pub(crate) fn opens_address(piece: &str) -> bool {
+    let lower = piece.trim().to_ascii_lowercase();
+    let lower = lower.strip_prefix("please ").unwrap_or(&lower);
+    OPENING_WORDS.iter().any(|word| {
+        lower.strip_prefix(word).is_some_and(|rest| {
+            let rest = rest.trim();
+            !rest.is_empty()
+                && !rest.contains(char::is_whitespace)
+                && (rest.contains("://") || (rest.contains('.') && !rest.ends_with('.')))
+        })
+    })
+}
+
 /// Byte ranges `(open, close)` of quoted spans; `open` is the opening quote, `close` the byte
 /// just after the closing quote.
 pub(crate) fn quote_spans(text: &str) -> Vec<(usize, usize)> {
@@ -155,7 +180,7 @@ pub(crate) fn split_clauses(message: &str, starts_with_verb: impl Fn(&str) -> bo
                 _ => (None, false),
             };
             if let Some(end) = sep_end
-                && (hard || starts_with_verb(&line[end..]))
+                && (hard || starts_with_verb(&line[end..]) || opens_address(&line[piece_start..at]))
             {
                 push(piece_start, at, soft, &mut clauses);
                 piece_start = end;

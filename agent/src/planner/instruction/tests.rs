@@ -7,3 +7,4 @@ mod parsing;
 mod resolving;
 mod steps;
 mod sweeps;
+mod words;

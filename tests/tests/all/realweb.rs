@@ -1,0 +1,37 @@
+//! The regression subset of the realweb corpus (`fixtures/realweb/`, issue #30): the cases the
+//! instruction planner passes today, run through the same harness as the `realweb` bench, in
+//! real headless Chromium. A case that passes in the bench is added here, so it stays passing.
+
+use tandem_tests::realweb::{Realweb, load_cases};
+
+/// Cases that must pass (ids in `fixtures/realweb/cases.json`).
+const PASSING: &[&str] = &[
+    "bank-neg-usual-amount",
+    "bookings-neg-sister",
+    "survey-neg-usual",
+];
+
+#[tokio::test]
+async fn the_realweb_regression_subset_reaches_its_end_states() {
+    let cases: Vec<_> = load_cases()
+        .unwrap()
+        .into_iter()
+        .filter(|c| PASSING.contains(&c.id.as_str()))
+        .collect();
+    assert_eq!(cases.len(), PASSING.len(), "a listed case is missing");
+    let mut rig = Realweb::start().await.unwrap();
+    let runs = rig.run_all(&cases).await;
+    rig.shutdown().await;
+    let wrong_done: Vec<&str> = runs
+        .iter()
+        .filter(|r| r.wrong_done)
+        .map(|r| r.case.id.as_str())
+        .collect();
+    assert!(wrong_done.is_empty(), "ended done wrongly: {wrong_done:?}");
+    let failed: Vec<String> = runs
+        .iter()
+        .filter(|r| !r.passed)
+        .map(|r| format!("[{}] {} — {}", r.case.class, r.case.id, r.detail))
+        .collect();
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
