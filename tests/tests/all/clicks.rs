@@ -47,6 +47,14 @@ async fn click_fails(client: &McpBrowserClient, snapshot: &Snapshot, name: &str)
     clicked.expect_err("the click should have failed")
 }
 
+/// A fixture site and a browser showing `path` on it.
+async fn start(path: &str) -> (FixtureSite, TestBrowser, Snapshot) {
+    let site = FixtureSite::start().await.unwrap();
+    let browser = TestBrowser::start().await.unwrap();
+    let snapshot = open(&browser.client, &site, path).await;
+    (site, browser, snapshot)
+}
+
 /// Waits (bounded, as a failure cut-off) until the page shows `text`.
 async fn page_has(client: &McpBrowserClient, text: &str) {
     let condition = WaitCondition::Text { text: text.into() };
@@ -71,10 +79,8 @@ async fn texts(client: &McpBrowserClient) -> Vec<String> {
 
 #[tokio::test]
 async fn clicks_reach_elements_inside_nested_and_sideways_scroll_containers() {
-    let site = FixtureSite::start().await.unwrap();
-    let browser = TestBrowser::start().await.unwrap();
+    let (_site, browser, board) = start("/board.html").await;
     let client = &browser.client;
-    let board = open(client, &site, "/board.html").await;
 
     // Inside the viewport's bounds but clipped by its own list: it must be scrolled there.
     click(client, &board, "Archive task 6").await;
@@ -98,10 +104,8 @@ async fn clicks_reach_elements_inside_nested_and_sideways_scroll_containers() {
 
 #[tokio::test]
 async fn an_element_under_a_sticky_header_or_a_cookie_banner_is_moved_clear_and_clicked() {
-    let site = FixtureSite::start().await.unwrap();
-    let browser = TestBrowser::start().await.unwrap();
+    let (_site, browser, page) = start("/consent.html").await;
     let client = &browser.client;
-    let page = open(client, &site, "/consent.html").await;
 
     // In the viewport at load, under the banner fixed to the bottom.
     let saved = click(client, &page, "Save").await;
@@ -147,10 +151,8 @@ async fn an_element_under_a_sticky_header_or_a_cookie_banner_is_moved_clear_and_
 
 #[tokio::test]
 async fn a_cover_that_cannot_be_escaped_is_named_and_nothing_is_clicked() {
-    let site = FixtureSite::start().await.unwrap();
-    let browser = TestBrowser::start().await.unwrap();
+    let (site, browser, page) = start("/consent.html").await;
     let client = &browser.client;
-    let page = open(client, &site, "/consent.html").await;
 
     // The last thing on the page stays under the banner however far it scrolls.
     let error = click_fails(client, &page, "Unsubscribe from all email").await;
@@ -191,10 +193,8 @@ async fn a_cover_that_cannot_be_escaped_is_named_and_nothing_is_clicked() {
 
 #[tokio::test]
 async fn a_press_that_something_else_caught_is_reported_as_it_happened() {
-    let site = FixtureSite::start().await.unwrap();
-    let browser = TestBrowser::start().await.unwrap();
+    let (_site, browser, shop) = start("/promo.html").await;
     let client = &browser.client;
-    let shop = open(client, &site, "/promo.html").await;
 
     // The offer jumps over the button when the pointer reaches it: the press lands on the offer.
     let error = click_fails(client, &shop, "Buy now").await;
