@@ -186,6 +186,20 @@ mod tests {
         );
         assert_eq!(result_line("clicked e61", Some(&buy)), "clicked e61");
         assert_eq!(
+            result_line(
+                "the cookie banner (\"Accept all\") covers e6 (button \"Place order\"); a click there would land on it instead",
+                Some(&buy)
+            ),
+            "the cookie banner (\"Accept all\") covers the \"Place order\" button; a click there would land on it instead"
+        );
+        assert_eq!(
+            result_line(
+                "the click meant for e6 (button \"Place order\") landed on a dialog instead",
+                Some(&buy)
+            ),
+            "the click meant for the \"Place order\" button landed on a dialog instead"
+        );
+        assert_eq!(
             result_line("opened https://x.test/", None),
             "opened https://x.test/"
         );

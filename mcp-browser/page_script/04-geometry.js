@@ -120,11 +120,24 @@
       }
     }
     // Reading scrollX is not free (it checks layout): only for boxes left of or above the origin.
+    // A box scrolled up or left inside a scroll container is not pushed off the page.
     if (right <= 0 || bottom <= 0) {
       const win = el.ownerDocument.defaultView;
-      if (right + win.scrollX <= 0 || bottom + win.scrollY <= 0) return null;
+      const inner = scrolledBy(el);
+      if (right + win.scrollX + inner.x <= 0 || bottom + win.scrollY + inner.y <= 0) return null;
     }
     return { left, top, width, height, right, bottom };
+  }
+
+  // How far the element's ancestors (in its document) are scrolled, in total.
+  function scrolledBy(el) {
+    let x = 0;
+    let y = 0;
+    for (let n = el.parentElement; n; n = n.parentElement) {
+      x += n.scrollLeft;
+      y += n.scrollTop;
+    }
+    return { x, y };
   }
 
   // A checkbox/radio hidden behind a styled label is clicked through its label.

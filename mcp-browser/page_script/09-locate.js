@@ -1,94 +1,109 @@
-  // page_script/09-locate.js — Locating: locate(eid) -> the click point and box of an element in top-level CSS px,
-  // whether it is in the viewport, and what covers it (hit test through shadow roots and frames).
+  // page_script/09-locate.js — Locating for a click: locate(eid, {retry}) scrolls the element into
+  // view inside every scroll container that holds it, finds a point of its visible part that a
+  // click really reaches (09-hit.js), and says what covers it when none does; on a retry it first
+  // moves the element clear of that cover and lets the page draw a frame. It then watches for the
+  // click that follows; click_landed() says where that click's pointerdown went.
   // (A fragment: the files of page_script/ are concatenated in name order into one script.)
 
   // ---- locate --------------------------------------------------------------------------------
+  // Whether an element clips what overflows it on each axis (a scroll container, overflow:hidden).
+  function clipsOverflow(cs) {
+    return { x: cs.overflowX !== 'visible', y: cs.overflowY !== 'visible' };
+  }
+
+  // The part of the viewport (top-level px) where `el` can be seen: its frame's clip box,
+  // narrowed by every ancestor in its document that clips overflow. A fixed element escapes
+  // its ancestors' clipping.
+  function clipOf(el, ctx) {
+    let clip = ctx.clip;
+    const doc = el.ownerDocument;
+    let n = el;
+    while (n && n.nodeType === 1) {
+      if (getComputedStyle(n).position === 'fixed') break;
+      n = n.assignedSlot || (n.parentNode && n.parentNode.nodeType === 11 ? n.parentNode.host : n.parentNode);
+      if (!n || n.nodeType !== 1 || n === doc.body || n === doc.documentElement) break;
+      const clips = clipsOverflow(getComputedStyle(n));
+      if (!clips.x && !clips.y) continue;
+      const r = n.getBoundingClientRect();
+      const l = r.left + n.clientLeft + ctx.ox;
+      const t = r.top + n.clientTop + ctx.oy;
+      clip = intersect(clip, {
+        l: clips.x ? l : -Infinity,
+        t: clips.y ? t : -Infinity,
+        r: clips.x ? l + n.clientWidth : Infinity,
+        b: clips.y ? t + n.clientHeight : Infinity,
+      });
+    }
+    return clip;
+  }
+
   // Visible part of an element's box in top-level coordinates.
   function geometry(el) {
     const ctx = contextOf(el);
-    const r = el.getBoundingClientRect();
-    const rect = rectIn(ctx, r);
-    const vis = intersect(ctx.clip, { l: rect.x, t: rect.y, r: rect.x + rect.w, b: rect.y + rect.h });
-    const fully = rect.w > 0 && rect.h > 0 && rect.x >= ctx.clip.l - 0.5 && rect.y >= ctx.clip.t - 0.5 &&
-      rect.x + rect.w <= ctx.clip.r + 0.5 && rect.y + rect.h <= ctx.clip.b + 0.5;
+    const rect = rectIn(ctx, el.getBoundingClientRect());
+    const clip = clipOf(el, ctx);
+    const vis = intersect(clip, { l: rect.x, t: rect.y, r: rect.x + rect.w, b: rect.y + rect.h });
+    const fully = rect.w > 0 && rect.h > 0 && rect.x >= clip.l - 0.5 && rect.y >= clip.t - 0.5 &&
+      rect.x + rect.w <= clip.r + 0.5 && rect.y + rect.h <= clip.b + 0.5;
     return { rect, vis, fully, visible: vis.r > vis.l && vis.b > vis.t };
   }
 
-  function composedParent(n) {
-    if (n.assignedSlot) return n.assignedSlot;
-    const p = n.parentNode;
-    if (!p) return null;
-    if (p.nodeType === 11 && p.host) return p.host;
-    if (p.nodeType === 9) {
-      try {
-        return p.defaultView ? p.defaultView.frameElement : null;
-      } catch (_) {
-        return null;
-      }
+  const CENTRE = { block: 'center', inline: 'center', behavior: 'instant' };
+
+  // Scrolls the element to the centre of every scroll container holding it (frames included).
+  function bringIntoView(target) {
+    target.scrollIntoView(CENTRE);
+    if (geometry(target).visible) return;
+    let win = target.ownerDocument.defaultView;
+    while (win && win !== window && win.frameElement) {
+      win.frameElement.scrollIntoView(CENTRE);
+      win = win.frameElement.ownerDocument.defaultView;
     }
-    return p;
+    target.scrollIntoView(CENTRE);
   }
 
-  function isComposedAncestor(a, b) {
-    for (let n = b; n; n = composedParent(n)) if (n === a) return true;
-    return false;
-  }
-
-  // Deepest element at a top-level point, through shadow roots and same-origin iframes.
-  function hitTest(x, y) {
-    let doc = document;
-    let ox = 0;
-    let oy = 0;
-    let hit = doc.elementFromPoint(x, y);
-    for (let i = 0; hit && i < 32; i++) {
-      if (hit.shadowRoot) {
-        const inner = hit.shadowRoot.elementFromPoint(x - ox, y - oy);
-        if (inner && inner !== hit) {
-          hit = inner;
-          continue;
-        }
-      }
-      if (hit.localName === 'iframe' || hit.localName === 'frame') {
-        let d = null;
-        try {
-          d = hit.contentDocument;
-        } catch (_) {
-          d = null;
-        }
-        if (d) {
-          const r = hit.getBoundingClientRect();
-          const cs = getComputedStyle(hit);
-          ox += r.left + hit.clientLeft + (parseFloat(cs.paddingLeft) || 0);
-          oy += r.top + hit.clientTop + (parseFloat(cs.paddingTop) || 0);
-          const inner = d.elementFromPoint(x - ox, y - oy);
-          if (inner) {
-            hit = inner;
-            doc = d;
-            continue;
-          }
-        }
-      }
-      break;
+  // Scrolls the element's containers, innermost first, until its box is clear of `cover` (a
+  // header above it or a bar below it). Returns whether anything moved.
+  function moveClearOf(target, cover) {
+    let moved = false;
+    for (let n = composedParent(target); n; n = composedParent(n)) {
+      const scroller = n.nodeType === 1 && (n === n.ownerDocument.documentElement ||
+        /auto|scroll|overlay/.test(getComputedStyle(n).overflowY)) ? n : null;
+      if (!scroller) continue;
+      const g = geometry(target);
+      const above = cover.t + cover.b < window.innerHeight;
+      const delta = above ? -(cover.b - g.rect.y + 8) : g.rect.y + g.rect.h - cover.t + 8;
+      if ((above && cover.b <= g.rect.y) || (!above && cover.t >= g.rect.y + g.rect.h)) break;
+      const before = scroller.scrollTop;
+      const win = scroller.ownerDocument.defaultView;
+      if (scroller === scroller.ownerDocument.documentElement) win.scrollBy({ top: delta, behavior: 'instant' });
+      else scroller.scrollBy({ top: delta, behavior: 'instant' });
+      moved = moved || scroller.scrollTop !== before;
     }
-    return hit;
+    return moved;
   }
 
-  function shortDescription(el) {
-    const known = nodeToEid.get(el);
-    const role = roleOf(el);
-    let s = el.localName;
-    if (el.id) s += '#' + el.id;
-    else if (typeof el.className === 'string' && el.className.trim()) {
-      s += '.' + el.className.trim().split(WS).slice(0, 2).join('.');
-    }
-    const text = shortText(el.getAttribute('aria-label') || el.textContent, 40);
-    if (role) s = role + ' ' + s;
-    if (known) s = `[${known}] ` + s;
-    if (text) s += ` "${text}"`;
-    return cut(s, 120);
+  // Resolves after the page drew a frame (or 100 ms, where frames are not drawn).
+  function nextFrame() {
+    return new Promise((done) => {
+      const timer = setTimeout(done, 100);
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        clearTimeout(timer);
+        done();
+      }));
+    });
   }
 
-  function locate(eid) {
+  function boxOf(el) {
+    const ctx = contextOf(el);
+    const r = rectIn(ctx, el.getBoundingClientRect());
+    return { l: r.x, t: r.y, r: r.x + r.w, b: r.y + r.h };
+  }
+
+  // Covers seen by the last locate of each element, for its retry.
+  const lastCover = new WeakMap();
+
+  function locate(eid, opts) {
     const node = resolve(eid);
     if (node.ok === false) return node;
     let target = node;
@@ -97,38 +112,83 @@
       if (!proxy) return fail('hidden', `element ${eid} is not visible now`);
       target = proxy.node;
     }
+    if (!(opts && opts.retry)) return pointFor(node, target);
+    const cover = lastCover.get(node);
+    const box = cover && cover.isConnected ? boxOf(cover) : null;
+    // A page-wide backdrop cannot be scrolled clear of: the retry only waits for it to go.
+    if (box && box.b - box.t < window.innerHeight * 0.9) moveClearOf(target, box);
+    return nextFrame().then(() => guarded(pointFor)(node, target));
+  }
+
+  function pointFor(node, target) {
     let g = geometry(target);
     if (!g.fully) {
-      const how = { block: 'center', inline: 'center', behavior: 'instant' };
-      target.scrollIntoView(how);
+      bringIntoView(target);
       g = geometry(target);
-      if (!g.visible) {
-        // Scroll the frame owners into view too, then the element inside its frame again.
-        let win = target.ownerDocument.defaultView;
-        while (win && win !== window && win.frameElement) {
-          win.frameElement.scrollIntoView(how);
-          win = win.frameElement.ownerDocument.defaultView;
-        }
-        target.scrollIntoView(how);
-        g = geometry(target);
-      }
     }
-    const x = g.visible ? (g.vis.l + g.vis.r) / 2 : g.rect.x + g.rect.w / 2;
-    const y = g.visible ? (g.vis.t + g.vis.b) / 2 : g.rect.y + g.rect.h / 2;
     const out = {
       ok: true,
-      x: r1(x),
-      y: r1(y),
+      x: r1(g.rect.x + g.rect.w / 2),
+      y: r1(g.rect.y + g.rect.h / 2),
       rect: { x: r1(g.rect.x), y: r1(g.rect.y), w: r1(g.rect.w), h: r1(g.rect.h) },
       in_viewport: g.visible,
     };
-    if (g.visible) {
-      const hit = hitTest(x, y);
-      if (hit && hit !== target && hit !== node && !isComposedAncestor(target, hit) &&
-          !isComposedAncestor(hit, target) && !isComposedAncestor(node, hit)) {
-        out.covered_by = shortDescription(hit);
-      }
+    if (!g.visible) return out;
+    const point = clickPoint(g.vis, target, node);
+    if (point.covered) {
+      lastCover.set(node, overlayOf(point.covered, target));
+      out.cover = coverOf(point.covered, target);
+      return out;
     }
+    out.x = r1(point.x);
+    out.y = r1(point.y);
+    watchClick(node, target);
     return out;
+  }
+
+  // ---- did the click land? -------------------------------------------------------------------
+  let clickWatch = null;
+
+  function stopWatching() {
+    if (clickWatch) clickWatch.off();
+    clickWatch = null;
+  }
+
+  // Records where the next pointerdown goes (listening where the element lives and at the top).
+  function watchClick(node, target) {
+    stopWatching();
+    const seen = { down: false, path: [] };
+    const onDown = (ev) => {
+      if (seen.down) return;
+      seen.down = true;
+      seen.path = ev.composedPath();
+    };
+    const wins = [window];
+    const own = node.ownerDocument.defaultView;
+    if (own && own !== window) wins.push(own);
+    for (const w of wins) w.addEventListener('pointerdown', onDown, true);
+    clickWatch = {
+      node,
+      target,
+      seen,
+      off: () => wins.forEach((w) => w.removeEventListener('pointerdown', onDown, true)),
+    };
+  }
+
+  // {ok, known:false} when no pointerdown was seen; else {ok, known, landed, cover?}.
+  function clickLanded() {
+    const w = clickWatch;
+    stopWatching();
+    if (!w || !w.seen.down) return { ok: true, known: false };
+    const path = w.seen.path;
+    const first = path[0];
+    // A closed shadow root hides the element: its host is what the listener sees.
+    const retargeted = first && first.nodeType === 1 && isComposedAncestor(first, w.node) &&
+      first.getRootNode() !== w.node.getRootNode();
+    if (path.includes(w.node) || path.includes(w.target) || retargeted) {
+      return { ok: true, known: true, landed: true };
+    }
+    if (!first || first.nodeType !== 1) return { ok: true, known: true, landed: false };
+    return { ok: true, known: true, landed: false, cover: coverOf(first, w.target) };
   }
 

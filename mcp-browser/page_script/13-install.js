@@ -16,6 +16,7 @@
   const api = {
     snapshot: guarded(snapshot),
     locate: guarded(locate),
+    click_landed: guarded(clickLanded),
     describe: guarded(describe),
     focus: guarded(focusEl),
     clear: guarded(clear),

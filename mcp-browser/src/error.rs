@@ -61,10 +61,27 @@ pub enum BrowserError {
     /// The element exists but is not visible now. Tool error.
     #[error("element `{0}` is hidden")]
     Hidden(String),
-    /// Another element lies on top of the target, so a click would hit that one. Tool error:
-    /// close the overlay first.
-    #[error("element `{eid}` is covered by {by}; a click would hit that instead")]
-    Covered { eid: String, by: String },
+    /// Something lies on top of every point of the target even after a retry from a fresh
+    /// position, so a click would hit that instead. Tool error: `by` names the cover for a person
+    /// ("the cookie banner ("Accept all")"); dismiss it first.
+    #[error(
+        "{by} covers {eid} ({role} \"{name}\"); a click there would land on it instead: dismiss or close it first"
+    )]
+    Covered {
+        eid: String,
+        role: String,
+        name: String,
+        by: String,
+    },
+    /// The click was sent but its press went to something else (the page moved in between).
+    /// Tool error: it says what was clicked instead; observe again before acting.
+    #[error("the click meant for {eid} ({role} \"{name}\") landed on {on} instead")]
+    ClickMissed {
+        eid: String,
+        role: String,
+        name: String,
+        on: String,
+    },
     /// The element is disabled. Tool error.
     #[error("element `{0}` is disabled")]
     Disabled(String),
@@ -125,6 +142,7 @@ impl BrowserError {
             | Self::StaleEid(_)
             | Self::Hidden(_)
             | Self::Covered { .. }
+            | Self::ClickMissed { .. }
             | Self::Disabled(_)
             | Self::NotEditable { .. }
             | Self::NotSelect { .. }
@@ -151,6 +169,7 @@ impl BrowserError {
             Self::StaleEid(_) => "stale_eid",
             Self::Hidden(_) => "hidden",
             Self::Covered { .. } => "covered",
+            Self::ClickMissed { .. } => "click_missed",
             Self::Disabled(_) => "disabled",
             Self::NotEditable { .. } => "not_editable",
             Self::NotSelect { .. } => "not_select",

@@ -1,6 +1,7 @@
 //! What a session can do on its active tab: observe, navigate, click, type, select, press keys,
-//! scroll, wait and go back. Each element action re-checks its target by eid in the page first,
-//! so a stale or unknown eid, a disabled element or a covered one is a clear tool error.
+//! scroll, wait and go back (clicking is in [`super::click`]). Each element action re-checks its
+//! target by eid in the page first, so a stale or unknown eid or a disabled element is a clear
+//! tool error.
 
 use std::time::{Duration, Instant};
 
@@ -11,7 +12,6 @@ use chromiumoxide::cdp::browser_protocol::page::{
     NavigateToHistoryEntryParams, StopLoadingParams,
 };
 use chromiumoxide::cdp::browser_protocol::target::GetTargetInfoParams;
-use chromiumoxide::layout::Point;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -324,24 +324,6 @@ impl BrowserSession {
         self.outcome(format!("went back to {url}")).await
     }
 
-    /// Clicks the centre of an element with real mouse events.
-    pub async fn click(&mut self, eid: &str) -> Result<ActionOutcome> {
-        let element = self.describe(eid).await?;
-        if element.disabled {
-            return Err(BrowserError::Disabled(eid.to_owned()));
-        }
-        let point = self.locate(eid).await?;
-        let page = self.page().await?;
-        let watch = self.watch().await?;
-        self.guard("click", page.click(point)).await?;
-        self.settle(watch).await?;
-        self.outcome(format!(
-            "clicked {eid} ({} \"{}\")",
-            element.role, element.name
-        ))
-        .await
-    }
-
     /// Types text into an editable element, optionally clearing it first and pressing Enter.
     pub async fn type_text(
         &mut self,
@@ -537,36 +519,15 @@ impl BrowserSession {
             .map_err(|e| BrowserError::PageScript(format!("describe {eid}: {e}")))
     }
 
-    /// Scrolls the element into view and returns the point a click should hit.
-    async fn locate(&mut self, eid: &str) -> Result<Point> {
-        let page = self.page().await?;
-        let timeout = self.host().config().call_timeout();
-        let args = [json!(eid)];
-        let asking = async { script::call(&page, ScriptFn::Locate, &args).await };
-        let answer = self.guard_ours("locate", timeout, asking).await?;
-        let answer = script::check(answer, eid)?;
-        if let Some(by) = answer.get("covered_by").and_then(Value::as_str) {
-            return Err(BrowserError::Covered {
-                eid: eid.to_owned(),
-                by: by.to_owned(),
-            });
-        }
-        let coordinate = |key: &str| answer.get(key).and_then(Value::as_f64);
-        match (coordinate("x"), coordinate("y")) {
-            (Some(x), Some(y)) => Ok(Point { x, y }),
-            _ => Err(BrowserError::PageScript(format!("locate {eid}: {answer}"))),
-        }
-    }
-
     /// Starts watching for a navigation before a page-changing action.
     /// Syncs the tabs first, so the active tab is in front for the input that follows.
-    async fn watch(&mut self) -> Result<Option<DocumentWatch>> {
+    pub(super) async fn watch(&mut self) -> Result<Option<DocumentWatch>> {
         let page = self.foreground_page().await?;
         Ok(DocumentWatch::start(&page).await)
     }
 
     /// Lets a navigation that the watched action started finish before the next call.
-    async fn settle(&mut self, watch: Option<DocumentWatch>) -> Result<()> {
+    pub(super) async fn settle(&mut self, watch: Option<DocumentWatch>) -> Result<()> {
         let page = self.page().await?;
         let timeout = self.host().config().navigation_timeout();
         match watch {
@@ -580,7 +541,7 @@ impl BrowserSession {
 
     /// The tab's URL and title after an action, read from the browser (no page context needed,
     /// so it works while a new document is loading).
-    async fn outcome(&mut self, message: String) -> Result<ActionOutcome> {
+    pub(super) async fn outcome(&mut self, message: String) -> Result<ActionOutcome> {
         let page = self.page().await?;
         let params = GetTargetInfoParams::builder()
             .target_id(page.target_id().clone())

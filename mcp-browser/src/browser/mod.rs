@@ -3,6 +3,7 @@
 //! screencast and the relay of a person's input during a takeover (`screencast.rs`, `input.rs`).
 
 mod actions;
+mod click;
 mod host;
 mod input;
 mod keys;

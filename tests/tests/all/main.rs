@@ -7,6 +7,7 @@ mod agent_scenarios;
 mod architecture;
 mod browser_tools;
 mod captcha_handover;
+mod clicks;
 mod config_secrets;
 mod conversation;
 mod instruction_set;
