@@ -8,7 +8,8 @@
 //! or once a day was clicked. Reads only the page's own words: a heading such as "April 2025",
 //! controls named "Next month" / "›", days named by their number. A calendar that shows itself
 //! with an animation (jQuery UI fades it in from opacity 0) is not readable at once: after the
-//! opening click finds none, the sweep waits once ([`SHOW_WAIT_MS`]) before it asks. A calendar
+//! opening click finds none, the sweep waits ([`SHOW_WAIT_MS`], at most [`SHOW_WAITS`] times)
+//! before it asks. A calendar
 //! whose month controls are no elements one can click (bare anchors) changes month with Page Up
 //! / Page Down on its focused field (the ARIA date picker keys, which jQuery UI follows).
 
@@ -25,6 +26,8 @@ use crate::action::{Action, WaitFor};
 /// How long a calendar that is not readable right after the opening click gets to show itself
 /// (jQuery UI's default fade takes 200 ms, "slow" animations 600 ms).
 pub(crate) const SHOW_WAIT_MS: u64 = 700;
+/// How many such waits (a page slowed by load may need more than one) before the planner asks.
+pub(crate) const SHOW_WAITS: u32 = 3;
 
 const NEXT: &[&str] = &["next", "next month", "›", "»", ">", "→", "▶", "forward"];
 const PREVIOUS: &[&str] = &[
@@ -114,7 +117,7 @@ pub(crate) fn pick(field: &Element, iso: &str, snap: &Snapshot, state: &StepStat
     }
     let Some((shown_year, shown_month)) = shown_month(snap) else {
         if state.acted.iter().any(|el| el.eid == field.eid) {
-            if state.waits == 0 {
+            if state.waits < SHOW_WAITS {
                 return act(
                     Action::Wait {
                         until: WaitFor::Millis { ms: SHOW_WAIT_MS },
