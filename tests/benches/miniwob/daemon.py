@@ -34,7 +34,7 @@ class Daemon:
         config = os.path.join(workdir, "tandem.toml")
         with open(config, "w") as f:
             f.write("[sessions]\nidle_grace_ms = 2000\n"
-                    f"history_dir = {json.dumps(os.path.join(workdir, 'history'))}\n")
+                    f"store_dir = {json.dumps(os.path.join(workdir, 'store'))}\n")
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("TANDEM_", "MODEL_"))}
         env["TANDEM_DATA_DIR"] = os.path.join(workdir, "data")

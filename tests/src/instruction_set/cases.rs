@@ -189,6 +189,9 @@ pub static CASES: &[Case] = &[
     case!("date picker", "datepicker.html", "set Check-in to April 2nd, 2025", ["|checkin=04/02/2025|"]),
     case!("date picker", "datepicker.html", "choose March 28, 2025 as the check-in date", ["|checkin=03/28/2025|"]),
     case!("date picker", "datepicker.html", "Set the check-in date to 1 February 2025", ["|checkin=02/01/2025|"]),
+    // jQuery UI's markup: plain text before a read-only input, a calendar that fades in.
+    case!("date picker", "jqcalendar.html", "pick 04/17/2025 as the arrival date and press Continue", ["|arrival=04/17/2025|", "clicked=continue|"]),
+    case!("date picker", "jqcalendar.html", "Set Arrival to August 3, 2025", ["|arrival=08/03/2025|"]),
     // Classes a public benchmark showed (fourth batch): lists of names, values with words
     // around them, fields with no label, a name in the same case, a close control drawn in CSS.
     case!("name lists", "pantry.html", "Select Rice, Lentils and click Save list.", ["|rice=on|oats=on|lentils=on|Oats2=off|", "clicked=save|"]),

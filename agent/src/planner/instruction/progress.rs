@@ -73,8 +73,21 @@ pub(crate) struct StepState {
     /// For sweep steps: successful actions so far, and how many of them scrolled.
     pub actions: u32,
     pub scrolled: u32,
+    /// For sweep steps: how many of its actions were waits.
+    pub waits: u32,
     /// The person declined this step's action (with their reason, if they gave one).
     pub declined: Option<Option<String>>,
+}
+
+/// Whether a sweep goes on after `action`, which targeted no element: a wait for a widget to
+/// show, or a key that moves within one (Page Up / Page Down change a calendar's month). Any
+/// other such action ends the sweep (Escape closing a list after the choice).
+fn goes_on(action: &Action) -> bool {
+    match action {
+        Action::Wait { .. } => true,
+        Action::PressKey { key } => matches!(key.as_str(), "PageUp" | "PageDown"),
+        _ => false,
+    }
 }
 
 /// The replayed history.
@@ -126,7 +139,11 @@ pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress
                             } else {
                                 state.acted.extend(record.element.clone());
                             }
-                            if state.actions >= budget || record.element.is_none() {
+                            if matches!(record.action, Action::Wait { .. }) {
+                                state.waits += 1;
+                            }
+                            let ends = record.element.is_none() && !goes_on(&record.action);
+                            if state.actions >= budget || ends {
                                 p.current = index + 1;
                             }
                         }

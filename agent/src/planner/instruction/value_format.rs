@@ -158,7 +158,10 @@ fn month(text: &str) -> Option<String> {
         .filter(|w| !w.is_empty())
         .collect();
     let (m, y) = match words.as_slice() {
-        [a, b] if a.len() == 4 => (b.parse().ok().or_else(|| month_number(b))?, year_number(a)?),
+        // "2025 06" (a year first); not "June 2025", whose month name also has four letters.
+        [a, b] if a.len() == 4 && a.chars().all(|c| c.is_ascii_digit()) => {
+            (b.parse().ok().or_else(|| month_number(b))?, year_number(a)?)
+        }
         [a, b] => (a.parse().ok().or_else(|| month_number(a))?, year_number(b)?),
         _ => return None,
     };
@@ -296,5 +299,9 @@ mod tests {
             Some("2019-12-31T19:45")
         );
         assert_eq!(month("March 2021").as_deref(), Some("2021-03"));
+        // Four-letter month names are no year.
+        assert_eq!(month("June 2025").as_deref(), Some("2025-06"));
+        assert_eq!(month("July 2016").as_deref(), Some("2016-07"));
+        assert_eq!(month("2025 06").as_deref(), Some("2025-06"));
     }
 }

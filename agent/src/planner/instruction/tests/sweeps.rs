@@ -123,6 +123,98 @@ fn a_calendar_moves_month_by_month_then_picks_the_day() {
     assert_eq!(plan(goal, Some(&april), &history).action, click("e5"));
 }
 
+fn assert_asks(planned: &crate::plan::Plan) {
+    assert!(
+        matches!(planned.action, Action::AskUser { .. }),
+        "{}",
+        planned.action
+    );
+}
+
+#[test]
+fn a_calendar_that_fades_in_is_waited_for_before_the_planner_asks() {
+    let closed = Page::new("https://hotel.test/", "Hotel")
+        .textbox("Date")
+        .with(|el| el.editable = false)
+        .button("Submit")
+        .build();
+    let goal = "set Date to 04/02/2025";
+    let open = plan(goal, Some(&closed), &[]);
+    assert_eq!(open.action, click("e1"), "open the calendar");
+    let mut history = vec![succeeded_on(&open, Some(&closed))];
+    // Still fading in: the snapshot after the click shows no calendar yet.
+    let wait = plan(goal, Some(&closed), &history);
+    assert!(
+        matches!(
+            wait.action,
+            Action::Wait {
+                until: crate::action::WaitFor::Millis { .. }
+            }
+        ),
+        "{}",
+        wait.action
+    );
+    history.push(succeeded_on(&wait, Some(&closed)));
+    let shown = Page::new("https://hotel.test/", "Hotel")
+        .textbox("Date")
+        .with(|el| el.editable = false)
+        .button("Submit")
+        .link("Prev", "#")
+        .link("Next", "#")
+        .text("April")
+        .text("2025")
+        .link("1", "#")
+        .link("2", "#")
+        .build();
+    // The heading is two texts ("April" and "2025", as jQuery UI writes it).
+    assert_eq!(plan(goal, Some(&shown), &history).action, click("e6"));
+    // A calendar that never shows: asked after a few waits.
+    for _ in 1..super::super::datepicker::SHOW_WAITS {
+        let again = plan(goal, Some(&closed), &history);
+        assert_eq!(again.action, wait.action);
+        history.push(succeeded_on(&again, Some(&closed)));
+    }
+    assert_asks(&plan(goal, Some(&closed), &history));
+}
+
+#[test]
+fn a_calendar_with_no_month_control_to_click_changes_month_with_page_keys() {
+    // jQuery UI's Prev / Next are anchors with no href: no element in the snapshot.
+    let calendar = |month: &str, focused: bool| {
+        Page::new("https://trip.test/", "Trip")
+            .textbox("Arrival")
+            .with(|el| {
+                el.editable = false;
+                el.focused = focused;
+            })
+            .text(month)
+            .text("2025")
+            .link("1", "#")
+            .link("17", "#")
+            .build()
+    };
+    let goal = "set Arrival to 04/17/2025";
+    let june = calendar("June", true);
+    let back = plan(goal, Some(&june), &[]);
+    assert_eq!(
+        back.action,
+        Action::PressKey {
+            key: "PageUp".to_owned()
+        }
+    );
+    let mut history = vec![succeeded_on(&back, Some(&june))];
+    let may = calendar("May", true);
+    let again = plan(goal, Some(&may), &history);
+    assert_eq!(again.action, back.action, "the sweep goes on after a key");
+    history.push(succeeded_on(&again, Some(&may)));
+    assert_eq!(
+        plan(goal, Some(&calendar("April", true)), &history).action,
+        click("e3")
+    );
+    // Keys go to the focused element: with the field not focused, the planner asks.
+    assert_asks(&plan(goal, Some(&calendar("June", false)), &[]));
+}
+
 #[test]
 fn prose_values_that_fit_no_field_one_to_one_are_named_in_a_question() {
     let page = Page::new("https://records.test/", "Records")
