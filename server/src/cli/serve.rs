@@ -81,6 +81,8 @@ impl Daemon {
             .with_context(|| format!("opening the project database in {}", store_dir.display()))?;
         crate::store::import_history_files(&store, &store_dir.join("history"));
         sessions.keep_projects(Arc::new(store));
+        // Each project's logins last beside the database, one owner-only file each.
+        sessions.keep_logins(crate::logins::LoginVault::new(&store_dir));
         // The Product Doc lives beside the session's site files.
         sessions.keep_product_docs(tandem_mcp_browser::site::sites_root(&config.browser));
         let state = Arc::new(AppState {
