@@ -7,6 +7,7 @@ mod host;
 mod input;
 mod keys;
 mod launch;
+mod login_state;
 mod reaper;
 mod restarts;
 mod saved_state;

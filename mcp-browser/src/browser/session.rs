@@ -91,9 +91,9 @@ pub struct BrowserSession {
     /// restart notice with it.
     restarted: Option<String>,
     /// The logins to put into each new context: what was restored or last saved (`saved_state.rs`).
-    pub(super) last_good: Option<super::saved_state::SavedBrowserState>,
+    pub(super) last_good: Option<super::login_state::SavedBrowserState>,
     /// How the last restore went; a failed one blocks exports.
-    pub(super) restore: super::saved_state::Restore,
+    pub(super) restore: super::login_state::Restore,
 }
 
 impl BrowserSession {
@@ -104,7 +104,7 @@ impl BrowserSession {
             notices: Arc::default(),
             restarted: None,
             last_good: None,
-            restore: super::saved_state::Restore::default(),
+            restore: super::login_state::Restore::default(),
         }
     }
 

@@ -51,9 +51,15 @@ async fn page_titled(session: &Session, title: &str) {
     assert!(seen.is_ok(), "the page never showed {title:?}");
 }
 
-/// The title of the first observation of the page at `url` (or the run's end, failing).
-async fn title_of_page(client: &mut WsClient, url: &str) -> String {
-    match client
+/// Asks the agent to open `url`: the title of its first observation of the page (the run
+/// ending first fails), once the run is done.
+async fn title_after_opening(client: &mut WsClient, url: &str) -> String {
+    client
+        .send(&ClientMessage::UserMessage {
+            text: format!("open {url}"),
+        })
+        .await;
+    let title = match client
         .wait_for(|f| match f {
             ServerMessage::Observation { url: seen, .. } => seen == url,
             ServerMessage::RunFinished { .. } => true,
@@ -66,7 +72,9 @@ async fn title_of_page(client: &mut WsClient, url: &str) -> String {
             panic!("the run ended ({outcome:?}: {text}) before the page was seen")
         }
         _ => unreachable!(),
-    }
+    };
+    client.expect_done().await;
+    title
 }
 
 /// The `projects` frame answering `op`, or the error it got.
@@ -184,16 +192,10 @@ async fn a_login_made_in_a_takeover_lasts_across_a_restart_until_it_is_forgotten
     let restarted = TestDaemon::start_with(config_in(dir.path())).await;
     let mut client = open_project(&restarted, &project).await;
     assert_eq!(session_id(&mut client).await, project);
-    client
-        .send(&ClientMessage::UserMessage {
-            text: format!("open {account}"),
-        })
-        .await;
     assert_eq!(
-        title_of_page(&mut client, &account).await,
+        title_after_opening(&mut client, &account).await,
         "Account: signed in as ada"
     );
-    client.expect_done().await;
     let listed = project_op(&mut client, ClientMessage::Projects {}).await;
     assert!(has_logins(&listed, &project));
 
@@ -207,16 +209,10 @@ async fn a_login_made_in_a_takeover_lasts_across_a_restart_until_it_is_forgotten
     .await;
     assert!(!has_logins(&forgot, &project), "{forgot:?}");
     assert!(!saved.exists());
-    client
-        .send(&ClientMessage::UserMessage {
-            text: format!("open {account}"),
-        })
-        .await;
     assert_eq!(
-        title_of_page(&mut client, &account).await,
+        title_after_opening(&mut client, &account).await,
         "Account: log in"
     );
-    client.expect_done().await;
 
     // Deleting the project removes its saved logins.
     let project_again = project.clone();
