@@ -16,7 +16,6 @@ pub use super::login_state::SavedBrowserState;
 use super::session::{BrowserSession, Context, bounded};
 use crate::error::{BrowserError, Result};
 use chromiumoxide::Page;
-use chromiumoxide::cdp::browser_protocol::browser::BrowserContextId;
 use chromiumoxide::cdp::browser_protocol::fetch::{
     EnableParams, EventRequestPaused, FulfillRequestParams, RequestPattern,
 };
@@ -96,7 +95,7 @@ impl BrowserSession {
 
     /// Puts the last good state into a context that was just opened; a failure is remembered
     /// (see [`Restore`]) and the session goes on with what went in.
-    pub(super) async fn restore_into(&mut self, live: &LiveBrowser, context: &Context) {
+    pub(super) async fn restore_into(&mut self, live: &LiveBrowser, context: &mut Context) {
         let Some(state) = self.last_good.clone() else {
             return;
         };
@@ -108,7 +107,7 @@ impl BrowserSession {
                 params.browser_context_id = Some(context.id.clone());
                 bounded(timeout, "restore cookies", browser.execute(params)).await?;
             }
-            seed_local_storage(live, &context.id, &state.local_storage, timeout).await
+            seed_local_storage(live, context, &state.local_storage, timeout).await
         }
         .await;
         self.restore = match outcome {
@@ -132,7 +131,7 @@ const READ_STORAGE: &str = "(() => { try { const o = location.origin; if (!o || 
 /// runs, and the tab is closed before the session's first navigation.
 async fn seed_local_storage(
     live: &LiveBrowser,
-    context: &BrowserContextId,
+    context: &mut Context,
     storage: &BTreeMap<String, BTreeMap<String, String>>,
     timeout: std::time::Duration,
 ) -> Result<()> {
@@ -148,7 +147,7 @@ async fn seed_local_storage(
     }
     let params = CreateTargetParams::builder()
         .url("about:blank")
-        .browser_context_id(context.clone())
+        .browser_context_id(context.id.clone())
         .build()
         .map_err(|reason| BrowserError::Launch {
             target: "scratch tab".into(),
@@ -201,6 +200,8 @@ async fn seed_local_storage(
         result
     };
     let result = seeded.await;
+    // The browser may list it for a moment after closing: never adopted as a tab.
+    context.closing.push(page.target_id().clone());
     if let Err(error) = bounded(timeout, "close scratch tab", page.close()).await {
         tracing::debug!(code = error.code(), "could not close the scratch tab");
     }

@@ -129,9 +129,9 @@ impl BrowserSession {
         }
         if self.context.is_none() {
             let live = self.host.live().await?;
-            let context = self.open_context(Arc::clone(&live)).await?;
+            let mut context = self.open_context(Arc::clone(&live)).await?;
             // Before the first navigation: the context has only its blank first tab.
-            self.restore_into(&live, &context).await;
+            self.restore_into(&live, &mut context).await;
             if let Some(reason) = self.restarted.take() {
                 self.push_notice(PageNotice::BrowserRestarted { reason });
             }
