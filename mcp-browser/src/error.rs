@@ -52,6 +52,11 @@ pub enum BrowserError {
     #[error("browser protocol error in `{operation}`: {message}")]
     Protocol { operation: String, message: String },
 
+    /// A project's saved logins could not be put back into its browser context, wholly or in
+    /// part: the session goes on without them, and its state is not saved over the last good one.
+    #[error("the saved logins could not be restored ({0}); they are kept as they were")]
+    RestoreFailed(String),
+
     /// The eid was never issued for this page. Tool error: observe again and use a listed eid.
     #[error("unknown element id `{0}`: take a new observation and use an eid from it")]
     UnknownEid(String),
@@ -137,7 +142,8 @@ impl BrowserError {
             | Self::Crashed(_)
             | Self::RestartsExhausted { .. }
             | Self::Timeout { .. }
-            | Self::Protocol { .. } => false,
+            | Self::Protocol { .. }
+            | Self::RestoreFailed(_) => false,
             Self::UnknownEid(_)
             | Self::StaleEid(_)
             | Self::Hidden(_)
@@ -180,6 +186,7 @@ impl BrowserError {
             Self::NoSuchTab(_) => "no_such_tab",
             Self::InvalidArgument(_) => "invalid_argument",
             Self::PageScript(_) => "page_script",
+            Self::RestoreFailed(_) => "restore_failed",
         }
     }
 }

@@ -24,7 +24,7 @@ pub mod tls;
 pub mod tool;
 
 pub use browser::script::PAGE_SCRIPT;
-pub use browser::{BrowserHost, BrowserSession};
+pub use browser::{BrowserHost, BrowserSession, SavedBrowserState};
 pub use client::McpBrowserClient;
 pub use config::BrowserConfig;
 pub use error::{BrowserError, ClientError};

@@ -6,6 +6,7 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod history;
+pub mod logins;
 pub mod scenario;
 pub mod security;
 pub mod session;

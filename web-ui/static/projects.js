@@ -2,7 +2,8 @@
 // each with its name, when it was last worked on, whether it has a site and how many runs. The
 // person opens one (the page attaches to it: its live session, or a new one that goes on from
 // what the project remembers), renames it, or deletes it after a confirm that says what goes.
-// "New project" starts a fresh one. Names are shown as text only.
+// "New project" starts a fresh one. A project with saved logins (browser cookies and storage)
+// says so, and the person can forget them. Names are shown as text only.
 
 import { byId, el, str } from "./render.js";
 
@@ -127,6 +128,9 @@ export function createProjectsPanel({ send, currentId }) {
         { className: "project-head" },
         el("span", { className: "project-name", text: name }),
         project.has_site ? el("span", { className: "badge project-site", text: "site" }) : null,
+        project.has_logins
+          ? el("span", { className: "badge project-logins", text: "logins saved" })
+          : null,
         open ? el("span", { className: "badge project-current", text: "open here" }) : null,
       ),
       el("p", { className: "project-facts", text: facts.join(" · ") }),
@@ -149,6 +153,11 @@ export function createProjectsPanel({ send, currentId }) {
           editing = { id, mode: "rename" };
           render();
         }, `Rename ${name}`),
+        project.has_logins
+          ? act("Forget logins", "btn-ghost", () => {
+              send({ type: "forget_logins", project_id: id });
+            }, `Forget logins of ${name}`)
+          : null,
         act("Delete", "btn-danger-ghost", () => {
           editing = { id, mode: "delete" };
           render();

@@ -25,6 +25,7 @@ export const CLIENT_FRAME_TYPES = Object.freeze([
   "projects",
   "rename_project",
   "delete_project",
+  "forget_logins",
 ]);
 
 /** Every frame type the daemon sends (`ServerMessage`). */

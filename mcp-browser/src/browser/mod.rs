@@ -8,8 +8,10 @@ mod host;
 mod input;
 mod keys;
 mod launch;
+mod login_state;
 mod reaper;
 mod restarts;
+mod saved_state;
 mod screencast;
 pub(crate) mod script;
 mod session;
@@ -21,6 +23,7 @@ pub use host::{BrowserHost, LiveBrowser};
 pub use input::MAX_INSERTED_CHARS;
 pub use launch::{CLOSED_NETWORK_ARGS, find_executable};
 pub use restarts::{MAX_RESTARTS, RESTART_WINDOW};
+pub use saved_state::{MAX_SEEDED_ORIGINS, SavedBrowserState};
 pub use screencast::{MAX_FRAMES_PER_SECOND, Screencast, ScreencastFrame};
 pub use session::BrowserSession;
 

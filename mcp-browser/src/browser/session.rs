@@ -90,6 +90,10 @@ pub struct BrowserSession {
     /// How the browser died, once a crash was reported: the next context creation adds a
     /// restart notice with it.
     restarted: Option<String>,
+    /// The logins to put into each new context: what was restored or last saved (`saved_state.rs`).
+    pub(super) last_good: Option<super::login_state::SavedBrowserState>,
+    /// How the last restore went; a failed one blocks exports.
+    pub(super) restore: super::login_state::Restore,
 }
 
 impl BrowserSession {
@@ -99,6 +103,8 @@ impl BrowserSession {
             context: None,
             notices: Arc::default(),
             restarted: None,
+            last_good: None,
+            restore: super::login_state::Restore::default(),
         }
     }
 
@@ -123,7 +129,9 @@ impl BrowserSession {
         }
         if self.context.is_none() {
             let live = self.host.live().await?;
-            let context = self.open_context(live).await?;
+            let mut context = self.open_context(Arc::clone(&live)).await?;
+            // Before the first navigation: the context has only its blank first tab.
+            self.restore_into(&live, &mut context).await;
             if let Some(reason) = self.restarted.take() {
                 self.push_notice(PageNotice::BrowserRestarted { reason });
             }

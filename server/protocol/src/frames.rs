@@ -97,6 +97,10 @@ pub enum ClientMessage {
     /// Deletes a project: its live session is closed, its history, memory, site and logins are
     /// removed (answered with `projects`).
     DeleteProject { project_id: String },
+    /// Forgets a project's saved logins (cookies and local storage): its live session's browser
+    /// context is closed and its saved state removed (answered with `projects`). Refused with
+    /// `busy` while a run of it is going.
+    ForgetLogins { project_id: String },
 }
 
 /// A frame from the server.

@@ -18,6 +18,9 @@ pub struct ProjectSummary {
     pub runs: u64,
     /// Whether it has a site (pages built by the site studio).
     pub has_site: bool,
+    /// Whether it has saved logins (browser cookies or local storage) to forget.
+    #[serde(default)]
+    pub has_logins: bool,
     /// Whether a session of it is live in the daemon now.
     pub live: bool,
 }

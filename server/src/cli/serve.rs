@@ -90,6 +90,8 @@ impl Daemon {
             );
         }
         sessions.keep_projects(Arc::new(store));
+        // Each project's logins last beside the database, one owner-only file each.
+        sessions.keep_logins(crate::logins::LoginVault::new(&store_dir));
         // The Product Doc lives beside the session's site files.
         sessions.keep_product_docs(tandem_mcp_browser::site::sites_root(&config.browser));
         let state = Arc::new(AppState {

@@ -13,6 +13,7 @@
 //! registry denies pending confirmations, ends every run and closes the browser contexts.
 
 mod live;
+mod logins;
 mod record;
 mod registry;
 mod takeover;
@@ -85,6 +86,8 @@ pub struct Session {
     /// Where this session's project lasts (its runs and memory), when the daemon keeps
     /// projects. The session's id is its project's.
     store: Option<Arc<dyn crate::store::ProjectStore>>,
+    /// Where the project's logins last, when the daemon keeps them (`logins.rs`).
+    logins: Option<crate::logins::LoginVault>,
     /// The records of the project's runs before this session (a reopened project's, from the
     /// store), shown before the agent's own.
     earlier_runs: Vec<tandem_agent::RunRecord>,
@@ -205,6 +208,8 @@ impl Session {
         if let Some(interrupt_id) = pending {
             self.publish_cleared(interrupt_id, QuestionEnd::Cancelled);
         }
+        // The logins last beyond the context, which goes now.
+        self.save_logins().await;
         self.browser.lock().await.close().await;
         self.client.close().await;
     }
@@ -265,6 +270,9 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, abandon_after: Dura
         if matches!(event, tandem_agent::AgentEvent::Observation { .. }) {
             // The active tab may have changed: the live view follows it.
             session.live.refresh();
+        }
+        if matches!(event, tandem_agent::AgentEvent::Takeover { active: false }) {
+            session.takeover_ended();
         }
         if matches!(event, tandem_agent::AgentEvent::Status { .. }) {
             // A run started or ended, or a question was asked: the expiry task re-checks.

@@ -22,6 +22,7 @@ use tandem_mcp_browser::{BrowserHost, ClientError, McpBrowserClient};
 use tokio::sync::{broadcast, watch};
 use tokio_util::sync::CancellationToken;
 
+use crate::logins::LoginVault;
 use crate::store::{ProjectStore, StoreError, blocking};
 
 use super::{CONFIRM_EXPIRY, FANOUT_CAPACITY, Session, SessionFactory, forward, lock};
@@ -138,6 +139,8 @@ pub struct SessionRegistry {
     opening_project: tokio::sync::Mutex<()>,
     /// `{data_dir}/sites`: each session's Product Doc goes to `{sites}/{id}/product-doc.json`.
     sites_dir: std::sync::OnceLock<std::path::PathBuf>,
+    /// Where each project's logins are kept, when the daemon keeps them.
+    logins: std::sync::OnceLock<LoginVault>,
 }
 
 /// The sessions, and how many are being made (they count against the cap already).
@@ -188,6 +191,7 @@ impl SessionRegistry {
             store: std::sync::OnceLock::new(),
             opening_project: tokio::sync::Mutex::new(()),
             sites_dir: std::sync::OnceLock::new(),
+            logins: std::sync::OnceLock::new(),
         })
     }
 
@@ -203,6 +207,19 @@ impl SessionRegistry {
         if self.store.set(store).is_err() {
             tracing::warn!("the project store was already set; keeping the first");
         }
+    }
+
+    /// Keeps each project's logins in `vault` from now on: restored into a session's browser
+    /// context before its first navigation, saved when it closes and after a takeover (set once).
+    pub fn keep_logins(&self, vault: LoginVault) {
+        if self.logins.set(vault).is_err() {
+            tracing::warn!("the login vault was already set; keeping the first");
+        }
+    }
+
+    /// Where the projects' logins are kept, when the daemon keeps them.
+    pub fn logins(&self) -> Option<&LoginVault> {
+        self.logins.get()
     }
 
     /// The project store, when the daemon keeps projects.
@@ -338,6 +355,9 @@ impl SessionRegistry {
         let server = BrowserServer::new(Arc::clone(&self.factory.host))
             .with_site(SiteStudio::new(id.clone()));
         let browser_session = Arc::clone(server.session());
+        if let Some(vault) = self.logins.get() {
+            super::logins::restore(vault, &id, &browser_session).await;
+        }
         // With a model, the site tools' sampling requests are answered by it.
         let sampler = self
             .factory
@@ -396,6 +416,7 @@ impl SessionRegistry {
                 last_cleared: Mutex::new(None),
                 last_observation: Mutex::new(None),
                 store,
+                logins: self.logins.get().cloned(),
                 earlier_runs,
                 live: super::LiveView::new(Arc::clone(&browser_session)),
                 input: Mutex::default(),

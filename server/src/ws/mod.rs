@@ -285,6 +285,10 @@ impl Connection {
             ClientMessage::DeleteProject { project_id } => {
                 self.project_op(ProjectOp::Delete { id: project_id }).await;
             }
+            ClientMessage::ForgetLogins { project_id } => {
+                self.project_op(ProjectOp::ForgetLogins { id: project_id })
+                    .await;
+            }
             ClientMessage::LiveView { .. }
             | ClientMessage::UserMessage { .. }
             | ClientMessage::Confirm { .. }

@@ -52,6 +52,7 @@ pub(super) async fn operate(session: &Session, message: ClientMessage) -> Result
         | ClientMessage::Projects {}
         | ClientMessage::RenameProject { .. }
         | ClientMessage::DeleteProject { .. }
+        | ClientMessage::ForgetLogins { .. }
         | ClientMessage::LiveView { .. } => Ok(()),
         ClientMessage::UserMessage { text } => {
             if text.trim().is_empty() {

@@ -10,6 +10,7 @@ mod close_handshake;
 mod faults;
 mod history;
 mod http_routes;
+mod logins;
 mod mcp_gate;
 mod mcp_servers;
 mod projects;

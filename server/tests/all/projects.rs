@@ -42,7 +42,7 @@ async fn projects(client: &mut WsClient) -> Vec<ProjectSummary> {
     }
 }
 
-async fn session_id(client: &mut WsClient) -> String {
+pub(crate) async fn session_id(client: &mut WsClient) -> String {
     match client
         .wait_for(|f| {
             matches!(
@@ -57,7 +57,7 @@ async fn session_id(client: &mut WsClient) -> String {
     }
 }
 
-async fn open_project(daemon: &TestDaemon, id: &str) -> WsClient {
+pub(crate) async fn open_project(daemon: &TestDaemon, id: &str) -> WsClient {
     let mut client = WsClient::connect(daemon, None).await.unwrap();
     client
         .send(&ClientMessage::Auth {

@@ -35,7 +35,7 @@ fn is_takeover(active: bool) -> impl Fn(&ServerMessage) -> bool {
 }
 
 /// The centre of the element named `name`, in viewport CSS pixels, as the person sees it.
-async fn centre_of(session: &Session, name: &str) -> (f64, f64) {
+pub(crate) async fn centre_of(session: &Session, name: &str) -> (f64, f64) {
     let server = BrowserServer::with_session(Arc::clone(&session.browser));
     let eyes = McpBrowserClient::in_process(server).await.unwrap();
     let page = snapshot(&eyes).await;

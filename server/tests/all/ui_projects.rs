@@ -113,3 +113,54 @@ async fn at_390_px_wide_the_projects_panel_fits_the_width() {
     host.shutdown().await;
     daemon.stop().await;
 }
+
+#[tokio::test]
+async fn forget_logins_in_the_projects_panel_removes_a_projects_saved_logins() {
+    let daemon = TestDaemon::start().await;
+    let person = TestBrowser::start().await.unwrap();
+    let ui = &person.client;
+    open_ui(&daemon, ui).await;
+    let project = daemon
+        .state
+        .sessions
+        .ids()
+        .pop()
+        .expect("the page's project");
+    let vault = daemon
+        .state
+        .sessions
+        .logins()
+        .expect("logins are kept")
+        .clone();
+    let state: tandem_mcp_browser::SavedBrowserState = serde_json::from_value(serde_json::json!({
+        "cookies": [{"name": "session", "value": "tok-ui", "domain": "shop.test"}],
+        "local_storage": {}
+    }))
+    .unwrap();
+    vault.save(&project, &state).unwrap();
+
+    let page = snapshot(ui).await;
+    click(ui, &page, "button", "Projects").await;
+    wait_text(ui, "logins saved").await;
+    let page = snapshot(ui).await;
+    click(ui, &page, "button", "Forget logins of Untitled project").await;
+    // The list comes back without the button once the daemon has removed them.
+    let gone = tokio::time::timeout(support::WAIT, async {
+        loop {
+            let shown = snapshot(ui).await;
+            if !shown
+                .elements
+                .iter()
+                .any(|e| e.name.starts_with("Forget logins"))
+            {
+                return;
+            }
+            tokio::task::yield_now().await;
+        }
+    })
+    .await;
+    assert!(gone.is_ok(), "the button goes with the logins");
+    assert!(!vault.has(&project), "the saved logins are removed");
+    person.shutdown().await;
+    daemon.stop().await;
+}

@@ -123,6 +123,12 @@ fn client_samples() -> Vec<(ClientMessage, Value)> {
             },
             json!({"type": "delete_project", "project_id": "p1"}),
         ),
+        (
+            ClientMessage::ForgetLogins {
+                project_id: "p1".into(),
+            },
+            json!({"type": "forget_logins", "project_id": "p1"}),
+        ),
     ]
 }
 
@@ -317,12 +323,13 @@ fn server_samples() -> Vec<(ServerMessage, Value)> {
                     updated_at: 2,
                     runs: 3,
                     has_site: true,
+                    has_logins: true,
                     live: false,
                 }],
             },
             json!({"type": "projects", "projects": [{"id": "p1", "name": "Bakery",
                    "created_at": 1, "updated_at": 2, "runs": 3, "has_site": true,
-                   "live": false}]}),
+                   "has_logins": true, "live": false}]}),
         ),
         (
             ServerMessage::error("busy", "a run is going"),
