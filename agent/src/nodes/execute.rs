@@ -101,7 +101,7 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
                         let pages = state.session.product_doc.as_ref().and_then(|doc| {
                             doc.sections
                                 .iter()
-                                .find(|s| s.title == "Pages")
+                                .find(|s| s.title == crate::product_doc::patches::PAGES_SECTION)
                                 .map(|s| s.content.clone())
                         });
                         state

@@ -76,6 +76,7 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
         .with_progress(state.run.actions, state.run.invalid_actions)
         .with_notes(notes.as_deref())
         .with_memory(&state.session.memory)
+        .with_site_pages(site_pages(state))
         .with_usage(&meter);
         rt.check_request(&ctx);
         rt.planner.plan(&ctx).await
@@ -141,4 +142,16 @@ fn on_planner_error(state: &mut AgentState, error: PlannerError) {
             state.run.ending = Some(Ending::new(RunOutcome::Cancelled, message, "cancelled"));
         }
     }
+}
+
+/// The Product Doc's "Pages" section, when the session has built a site.
+fn site_pages(state: &AgentState) -> Option<&str> {
+    state
+        .session
+        .product_doc
+        .as_ref()?
+        .sections
+        .iter()
+        .find(|section| section.title == crate::product_doc::patches::PAGES_SECTION)
+        .map(|section| section.content.as_str())
 }
