@@ -124,6 +124,8 @@ pub struct PlanContext<'a> {
     /// The session's site, when it has one: its Product Doc "Pages" section (one line per
     /// page: slug, title, address). Follow-up messages then may be refinements of it.
     pub site_pages: Option<&'a str>,
+    /// The site's brand choices (its Product Doc "Design system" section), if any.
+    pub site_design: Option<&'a str>,
 }
 
 impl<'a> PlanContext<'a> {
@@ -147,12 +149,19 @@ impl<'a> PlanContext<'a> {
             usage: None,
             memory: None,
             site_pages: None,
+            site_design: None,
         }
     }
 
     /// With the session's site pages (see [`PlanContext::site_pages`]).
     pub fn with_site_pages(mut self, pages: Option<&'a str>) -> Self {
         self.site_pages = pages.filter(|pages| !pages.trim().is_empty());
+        self
+    }
+
+    /// With the site's brand choices (see [`PlanContext::site_design`]).
+    pub fn with_site_design(mut self, design: Option<&'a str>) -> Self {
+        self.site_design = design.filter(|design| !design.trim().is_empty());
         self
     }
 

@@ -72,6 +72,7 @@ mod prose;
 mod report;
 mod resolve;
 mod site_intent;
+pub(crate) use self::site_intent::is_site_request;
 mod site_refine;
 mod site_request;
 mod split;

@@ -254,10 +254,17 @@ fn answer(history: &[StepRecord], steps: &[Step], refinement: &Refinement) -> St
     let lines: Vec<String> = steps
         .iter()
         .enumerate()
-        .filter(|(_, step)| matches!(step, Step::Change(_)))
-        .filter_map(|(index, _)| match &succeeded_at(history, index)?.outcome {
-            StepOutcome::Succeeded { summary } => Some(format!("- {summary}")),
+        .filter_map(|(index, step)| match step {
+            Step::Change(edit) => succeeded_at(history, index).map(|record| (edit, record)),
             _ => None,
+        })
+        .map(|(edit, record)| match (edit, &record.outcome) {
+            (Edit::Page { slug, hunks }, _) => {
+                format!("- {slug} page: {} exact change(s)", hunks.len())
+            }
+            (Edit::Token { name, value }, _) => format!("- design system: --{name} is {value}"),
+            (Edit::NewPage { .. }, StepOutcome::Succeeded { summary }) => format!("- {summary}"),
+            (Edit::NewPage { slug, .. }, _) => format!("- {slug} page added"),
         })
         .collect();
     let shown = steps.iter().find_map(|step| match step {
