@@ -113,14 +113,7 @@ fn next(history: &[StepRecord], refinement: &Refinement) -> Plan {
     let index = (0..steps.len())
         .find(|index| !done(*index))
         .unwrap_or(steps.len() - 1);
-    let failures: Vec<&str> = history
-        .iter()
-        .filter(|record| record.cursor == Some(index))
-        .filter_map(|record| match &record.outcome {
-            StepOutcome::Failed { error } | StepOutcome::Invalid { error } => Some(error.as_str()),
-            _ => None,
-        })
-        .collect();
+    let failures = super::site_request::failures_at(history, index);
     if failures.len() >= MAX_FAILURES {
         return stop(
             format!(

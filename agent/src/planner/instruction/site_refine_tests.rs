@@ -4,7 +4,6 @@ use serde_json::{Value, json};
 use tandem_mcp_browser::site::brief;
 use tandem_mcp_browser::site::design;
 use tandem_mcp_browser::site::edit::{Hunk, apply, offline_edit};
-use tandem_mcp_browser::site::templates::{self, PageRequest};
 
 use super::*;
 
@@ -18,27 +17,12 @@ struct Site {
 }
 
 fn site() -> Site {
-    let analysis = brief::analyze(YOGA, None);
-    let pages = analysis
-        .pages
-        .iter()
-        .map(|page| {
-            let model = analysis.page_model(page);
-            let html = templates::render(
-                &PageRequest {
-                    slug: &page.slug,
-                    title: &page.title,
-                    description: &page.purpose,
-                    data_model: &model,
-                },
-                &[],
-            );
-            (page.slug.clone(), html)
-        })
+    let pages = PageText::offline_site(YOGA)
+        .into_iter()
+        .map(|page| (page.slug, page.html))
         .collect();
-    let css = design::create(analysis.product_type, &[], &BTreeMap::new())
-        .unwrap()
-        .css;
+    let kind = brief::analyze(YOGA, None).product_type;
+    let css = design::create(kind, &[], &BTreeMap::new()).unwrap().css;
     Site { pages, css }
 }
 

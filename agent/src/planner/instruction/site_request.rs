@@ -63,15 +63,7 @@ pub fn plan(ctx: &PlanContext<'_>) -> Option<Plan> {
         })
     };
     let index = (0..total).find(|index| !done(*index)).unwrap_or(total - 1);
-    let failures: Vec<&str> = ctx
-        .history
-        .iter()
-        .filter(|record| record.cursor == Some(index))
-        .filter_map(|record| match &record.outcome {
-            StepOutcome::Failed { error } | StepOutcome::Invalid { error } => Some(error.as_str()),
-            _ => None,
-        })
-        .collect();
+    let failures = failures_at(ctx.history, index);
     if failures.len() >= MAX_FAILURES {
         let answer = format!(
             "Stopped building the site: step {} of {total} failed twice ({}).\n{}",
@@ -100,6 +92,18 @@ pub fn plan(ctx: &PlanContext<'_>) -> Option<Plan> {
         cursor: Some(index),
         stop_meaning: StopMeaning::Finished,
     })
+}
+
+/// The errors of the failed attempts at the step at `index`, oldest first.
+pub(super) fn failures_at(history: &[StepRecord], index: usize) -> Vec<&str> {
+    history
+        .iter()
+        .filter(|record| record.cursor == Some(index))
+        .filter_map(|record| match &record.outcome {
+            StepOutcome::Failed { error } | StepOutcome::Invalid { error } => Some(error.as_str()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The flow: questions only when the person's own words were too vague.

@@ -19,6 +19,31 @@ pub struct PageText {
     pub html: String,
 }
 
+impl PageText {
+    /// Every page the offline analysis of `brief` plans, rendered from the templates as
+    /// `generate_page` writes them without a model (its navigation lists no other page).
+    pub fn offline_site(brief: &str) -> Vec<PageText> {
+        let analysis = crate::site::brief::analyze(brief, None);
+        analysis
+            .pages
+            .iter()
+            .map(|page| {
+                let model = analysis.page_model(page);
+                let request = crate::site::templates::PageRequest {
+                    slug: &page.slug,
+                    title: &page.title,
+                    description: &page.purpose,
+                    data_model: &model,
+                };
+                PageText {
+                    slug: page.slug.clone(),
+                    html: crate::site::templates::render(&request, &[]),
+                }
+            })
+            .collect()
+    }
+}
+
 /// One change to make.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Edit {

@@ -1,9 +1,7 @@
 use super::edits::{Edit, PageText, edits, unique_hunks};
 use super::phrasings::PHRASINGS;
 use super::*;
-use crate::site::brief;
 use crate::site::edit::apply;
-use crate::site::templates::{self, PageRequest};
 
 /// The shape a refinement has, in the corpus' notation.
 fn shape(refinement: &Refinement) -> String {
@@ -77,29 +75,8 @@ fn phone_numbers_and_addresses_are_read_whole() {
     assert!(parse("go to the third page").is_none());
 }
 
-/// A site built from a brief offline, as `generate_page` writes it.
 fn site(brief_text: &str) -> Vec<PageText> {
-    let analysis = brief::analyze(brief_text, None);
-    analysis
-        .pages
-        .iter()
-        .map(|page| {
-            let model = analysis.page_model(page);
-            let html = templates::render(
-                &PageRequest {
-                    slug: &page.slug,
-                    title: &page.title,
-                    description: &page.purpose,
-                    data_model: &model,
-                },
-                &[],
-            );
-            PageText {
-                slug: page.slug.clone(),
-                html,
-            }
-        })
-        .collect()
+    PageText::offline_site(brief_text)
 }
 
 const YOGA: &str = "a yoga studio in Leeds: class timetable, prices for drop-in and monthly passes, reviews, and a page to book a first class. Call 0113 496 0000.";
