@@ -153,6 +153,7 @@ fn history(steps: usize) -> Vec<StepRecord> {
             },
             cursor: None,
             element: None,
+            data: None,
         })
         .collect()
 }

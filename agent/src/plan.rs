@@ -69,6 +69,11 @@ pub struct StepRecord {
     /// planner describing an earlier step reads this, never the current snapshot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub element: Option<Element>,
+    /// The structured result of a succeeded `Action::Tool` step (a generated page's address
+    /// and placeholders, a read page's HTML), whole: planners read a tool's answer from here,
+    /// never by parsing its one-line `summary`, which is shortened for the timeline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<serde_json::Value>,
 }
 
 impl StepRecord {
@@ -79,7 +84,14 @@ impl StepRecord {
             outcome,
             cursor: plan.cursor,
             element: None,
+            data: None,
         }
+    }
+
+    /// With the tool's structured result.
+    pub fn with_data(mut self, data: Option<serde_json::Value>) -> Self {
+        self.data = data;
+        self
     }
 
     /// With the element the action targets, as in the observation it was planned on.

@@ -91,17 +91,17 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
     let result = match outcome {
         Ok(executed) => {
             state.run.consecutive_errors = 0;
-            let (summary, landed) = match executed {
-                Executed::Page(outcome) => (outcome.message, Some(outcome.url)),
-                Executed::Done(summary) => (summary, None),
+            let (summary, landed, data) = match executed {
+                Executed::Page(outcome) => (outcome.message, Some(outcome.url), None),
+                Executed::Done(summary) => (summary, None, None),
                 Executed::Tool(summary, structured) => {
                     if let (Some(structured), Action::Tool { name, .. }) =
-                        (structured, planned.action())
+                        (&structured, planned.action())
                     {
                         let pages = state.session.product_doc.as_ref().and_then(|doc| {
                             doc.sections
                                 .iter()
-                                .find(|s| s.title == "Pages")
+                                .find(|s| s.title == crate::product_doc::patches::PAGES_SECTION)
                                 .map(|s| s.content.clone())
                         });
                         state
@@ -109,16 +109,20 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
                             .doc_patches
                             .extend(crate::product_doc::patches::from_tool(
                                 name,
-                                &structured,
+                                structured,
                                 pages.as_deref(),
                             ));
                     }
-                    (summary, None)
+                    (summary, None, structured)
                 }
             };
-            state.run.steps.push(planned.record(StepOutcome::Succeeded {
-                summary: summary.clone(),
-            }));
+            state.run.steps.push(
+                planned
+                    .record(StepOutcome::Succeeded {
+                        summary: summary.clone(),
+                    })
+                    .with_data(data),
+            );
             state.page.needs_observe = planned.action().changes_page();
             if let Some(url) = landed
                 && let Some(ending) = check_landing(rt, state, &url)

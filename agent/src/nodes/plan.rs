@@ -26,6 +26,7 @@ use crate::model::UsageMeter;
 use crate::plan::Plan;
 use crate::planner::PlanContext;
 use crate::policy_bridge::masked;
+use crate::product_doc::patches::{DESIGN_SECTION, PAGES_SECTION};
 use crate::state::{AgentState, Ending, PlannedAction};
 use crate::wording;
 
@@ -76,6 +77,8 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
         .with_progress(state.run.actions, state.run.invalid_actions)
         .with_notes(notes.as_deref())
         .with_memory(&state.session.memory)
+        .with_site_pages(doc_section(state, PAGES_SECTION))
+        .with_site_design(doc_section(state, DESIGN_SECTION))
         .with_usage(&meter);
         rt.check_request(&ctx);
         rt.planner.plan(&ctx).await
@@ -141,4 +144,16 @@ fn on_planner_error(state: &mut AgentState, error: PlannerError) {
             state.run.ending = Some(Ending::new(RunOutcome::Cancelled, message, "cancelled"));
         }
     }
+}
+
+/// A section of the session's Product Doc ("Pages" once the session has built a site).
+fn doc_section<'a>(state: &'a AgentState, title: &str) -> Option<&'a str> {
+    state
+        .session
+        .product_doc
+        .as_ref()?
+        .sections
+        .iter()
+        .find(|section| section.title == title)
+        .map(|section| section.content.as_str())
 }

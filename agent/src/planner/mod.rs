@@ -121,6 +121,11 @@ pub struct PlanContext<'a> {
     /// The session's memory of earlier runs (the offline planner resolves "again", "do the
     /// same with …" and "undo that" from it; model planners read it through `notes`).
     pub memory: Option<&'a SessionMemory>,
+    /// The session's site, when it has one: its Product Doc "Pages" section (one line per
+    /// page: slug, title, address). Follow-up messages then may be refinements of it.
+    pub site_pages: Option<&'a str>,
+    /// The site's brand choices (its Product Doc "Design system" section), if any.
+    pub site_design: Option<&'a str>,
 }
 
 impl<'a> PlanContext<'a> {
@@ -143,7 +148,21 @@ impl<'a> PlanContext<'a> {
             notes: None,
             usage: None,
             memory: None,
+            site_pages: None,
+            site_design: None,
         }
+    }
+
+    /// With the session's site pages (see [`PlanContext::site_pages`]).
+    pub fn with_site_pages(mut self, pages: Option<&'a str>) -> Self {
+        self.site_pages = pages.filter(|pages| !pages.trim().is_empty());
+        self
+    }
+
+    /// With the site's brand choices (see [`PlanContext::site_design`]).
+    pub fn with_site_design(mut self, design: Option<&'a str>) -> Self {
+        self.site_design = design.filter(|design| !design.trim().is_empty());
+        self
     }
 
     /// With the observation the snapshot came from.

@@ -107,6 +107,10 @@ pub fn create(
         ("color-accent", accent_fill),
         ("color-on-accent", accent_text),
         ("color-link", link),
+        // The top bar: its own tokens so "make the header green" is a token edit.
+        ("color-header", surface),
+        ("color-on-header", text),
+        ("color-header-link", link),
     ];
     for (name, color) in semantic {
         tokens.insert(name.to_owned(), hex(color));
@@ -218,12 +222,12 @@ a { color: var(--color-link); }
 .field { display: grid; gap: var(--space-1); }
 .field label { font-weight: 600; }
 .field input, .field textarea, .field select { width: 100%; min-height: var(--touch); padding: var(--space-2) var(--space-3); border: 1px solid var(--color-muted); border-radius: var(--radius-sm); font: inherit; color: var(--color-text); background: var(--color-surface); }
-.nav { position: sticky; top: 0; z-index: 10; background: var(--color-surface); border-bottom: 1px solid var(--color-border); }
+.nav { position: sticky; top: 0; z-index: 10; background: var(--color-header); border-bottom: 1px solid var(--color-border); }
 .nav-inner { display: flex; align-items: center; justify-content: space-between; max-width: 430px; margin: 0 auto; padding: 0 var(--space-4); }
-.nav-brand { font-weight: 700; color: var(--color-text); text-decoration: none; display: inline-flex; align-items: center; min-height: var(--touch); }
+.nav-brand { font-weight: 700; color: var(--color-on-header); text-decoration: none; display: inline-flex; align-items: center; min-height: var(--touch); }
 .nav-links { display: flex; gap: var(--space-1); margin: 0; padding: 0; list-style: none; }
-.nav-links a { display: inline-flex; align-items: center; min-height: var(--touch); min-width: var(--touch); padding: 0 var(--space-2); color: var(--color-link); text-decoration: none; font-weight: 600; }
-.nav-links a[aria-current="page"] { color: var(--color-text); text-decoration: underline; }
+.nav-links a { display: inline-flex; align-items: center; min-height: var(--touch); min-width: var(--touch); padding: 0 var(--space-2); color: var(--color-header-link); text-decoration: none; font-weight: 600; }
+.nav-links a[aria-current="page"] { color: var(--color-on-header); text-decoration: underline; }
 .tab-bar { position: fixed; bottom: 0; left: 0; right: 0; display: flex; justify-content: space-around; background: var(--color-surface); border-top: 1px solid var(--color-border); padding-bottom: env(safe-area-inset-bottom); }
 .tab-bar a { flex: 1; display: flex; align-items: center; justify-content: center; min-height: 56px; color: var(--color-link); text-decoration: none; font-weight: 600; }
 .footer { padding: var(--space-6) 0; color: var(--color-muted); font-size: var(--text-sm); }

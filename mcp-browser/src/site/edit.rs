@@ -173,7 +173,7 @@ fn quoted_strings(text: &str) -> Vec<String> {
 
 /// The byte span of the element carrying `data-section="name"` (or `id="name"`), from its `<`
 /// to the end of its matching closing tag and the line break after it.
-fn section_span(page: &str, name: &str) -> Option<(usize, usize)> {
+pub(crate) fn section_span(page: &str, name: &str) -> Option<(usize, usize)> {
     let marker = [format!("data-section=\"{name}\""), format!("id=\"{name}\"")]
         .into_iter()
         .find_map(|m| page.find(&m))?;

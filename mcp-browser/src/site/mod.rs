@@ -26,6 +26,7 @@ pub mod edit;
 pub mod error;
 pub mod params;
 pub mod preview;
+pub mod refine;
 pub mod report;
 pub mod sampling;
 pub mod scenario;

@@ -10,7 +10,8 @@ use crate::support;
 use serde_json::json;
 use support::TestDaemon;
 use support::ui::{
-    click, open_ui, save_screenshot, say, snapshot, type_into, wait_element, wait_text,
+    click, open_ui, phone_client, save_screenshot, say, snapshot, type_into, wait_element,
+    wait_text,
 };
 use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams};
 use tandem_tests::TestBrowser;
@@ -149,12 +150,7 @@ async fn at_390_px_wide_every_control_fits_the_width() {
     let mut config = tandem_server::Config::default();
     config.model = Some(model.config());
     let daemon = TestDaemon::start_with(config).await;
-    let host = tandem_mcp_browser::BrowserHost::new(tandem_mcp_browser::BrowserConfig {
-        viewport_width: 390,
-        viewport_height: 844,
-        ..tandem_tests::browser_config()
-    });
-    let ui = tandem_tests::connected_client(&host).await.unwrap();
+    let (host, ui) = phone_client().await;
     open_ui(&daemon, &ui).await;
     say(&ui, "plan a small site for my café").await;
     wait_element(&ui, "button", "Send answers").await;

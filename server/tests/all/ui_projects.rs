@@ -6,7 +6,9 @@
 use crate::support;
 
 use support::TestDaemon;
-use support::ui::{click, open_ui, save_screenshot, snapshot, type_into, wait_element, wait_text};
+use support::ui::{
+    click, open_ui, phone_client, save_screenshot, snapshot, type_into, wait_element, wait_text,
+};
 use tandem_protocol::{ClientMessage, ServerMessage};
 use tandem_tests::TestBrowser;
 
@@ -90,12 +92,7 @@ async fn the_projects_panel_opens_renames_and_deletes_projects() {
 #[tokio::test]
 async fn at_390_px_wide_the_projects_panel_fits_the_width() {
     let daemon = TestDaemon::start().await;
-    let host = tandem_mcp_browser::BrowserHost::new(tandem_mcp_browser::BrowserConfig {
-        viewport_width: 390,
-        viewport_height: 844,
-        ..tandem_tests::browser_config()
-    });
-    let ui = tandem_tests::connected_client(&host).await.unwrap();
+    let (host, ui) = phone_client().await;
     open_ui(&daemon, &ui).await;
     let page = snapshot(&ui).await;
     click(&ui, &page, "button", "Projects").await;

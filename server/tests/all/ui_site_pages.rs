@@ -5,7 +5,7 @@
 use crate::support;
 
 use support::TestDaemon;
-use support::ui::{open_ui, say};
+use support::ui::{open_ui, phone_client, save_screenshot, say, wait_text_within};
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_mcp_browser::server::params::{ObserveParams, WaitParams};
 use tandem_tests::TestBrowser;
@@ -67,5 +67,40 @@ async fn the_ui_lists_the_pages_the_agent_built() {
         shown.text
     );
     person.shutdown().await;
+    daemon.stop().await;
+}
+
+/// A brief, then two follow-ups in the same chat, at phone width: each follow-up changes the
+/// built site in place (no model) and says what changed.
+#[tokio::test]
+async fn a_built_site_is_refined_in_conversation_at_390_px() {
+    let daemon = TestDaemon::start().await;
+    let (host, ui) = phone_client().await;
+    open_ui(&daemon, &ui).await;
+    say(
+        &ui,
+        "a bakery called Crumb and Co in Totnes: a menu, reviews and a contact page",
+    )
+    .await;
+    wait_text_within(&ui, "Built a site for Crumb and Co", 120).await;
+    say(&ui, "make the header green").await;
+    wait_text_within(&ui, "Changed the site: header green.", 60).await;
+    say(&ui, "get rid of the reviews section").await;
+    wait_text_within(&ui, "Changed the site: the reviews section removed.", 60).await;
+    wait_text_within(&ui, "Everything else on every page is unchanged", 30).await;
+    // A change that is not an offline shape says it needs a model.
+    say(&ui, "make it feel more premium").await;
+    wait_text_within(&ui, "That change to the site needs a model.", 60).await;
+    for (shot, down) in [(1, 1200), (2, 700), (3, 700)] {
+        ui.call(
+            "scroll",
+            serde_json::json!({ "direction": "down", "amount_px": down }),
+        )
+        .await
+        .unwrap();
+        save_screenshot(&ui, &format!("ui-site-refined-390px-{shot}.png")).await;
+    }
+    ui.close().await;
+    host.shutdown().await;
     daemon.stop().await;
 }

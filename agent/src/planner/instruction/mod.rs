@@ -73,6 +73,8 @@ mod prose;
 mod report;
 mod resolve;
 mod site_intent;
+pub(crate) use self::site_intent::is_site_request;
+mod site_refine;
 mod site_request;
 mod split;
 mod step;
@@ -114,6 +116,10 @@ impl InstructionPlanner {
     pub fn plan_now(&self, ctx: &PlanContext<'_>) -> Plan {
         // "build a small site for …" is a request shape of its own (see `site_request`).
         if let Some(plan) = site_request::plan(ctx) {
+            return plan;
+        }
+        // "make the header green" after a site was built: changed in place (see `site_refine`).
+        if let Some(plan) = site_refine::plan(ctx) {
             return plan;
         }
         // "again", "do the same with Bob", "undo that": resolved from the session's memory.

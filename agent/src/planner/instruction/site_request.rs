@@ -9,7 +9,7 @@
 //! 2. `analyze_brief` with the person's words verbatim (and their answers);
 //! 3. `create_design_system`; 4. `generate_page` for every page the analysis plans, with the
 //!    page's sections and the brief's facts; 5. `validate_html` for each; 6. open the first
-//!    page in the browser (its address is the last word of its `generate_page` result);
+//!    page in the browser (its address from its `generate_page` structured result);
 //! 7. `stop` with the pages, their addresses, checks and the placeholders left to fill.
 //!
 //! The pages are worked out here with the same offline analysis the tool runs on the same
@@ -63,15 +63,7 @@ pub fn plan(ctx: &PlanContext<'_>) -> Option<Plan> {
         })
     };
     let index = (0..total).find(|index| !done(*index)).unwrap_or(total - 1);
-    let failures: Vec<&str> = ctx
-        .history
-        .iter()
-        .filter(|record| record.cursor == Some(index))
-        .filter_map(|record| match &record.outcome {
-            StepOutcome::Failed { error } | StepOutcome::Invalid { error } => Some(error.as_str()),
-            _ => None,
-        })
-        .collect();
+    let failures = failures_at(ctx.history, index);
     if failures.len() >= MAX_FAILURES {
         let answer = format!(
             "Stopped building the site: step {} of {total} failed twice ({}).\n{}",
@@ -100,6 +92,18 @@ pub fn plan(ctx: &PlanContext<'_>) -> Option<Plan> {
         cursor: Some(index),
         stop_meaning: StopMeaning::Finished,
     })
+}
+
+/// The errors of the failed attempts at the step at `index`, oldest first.
+pub(super) fn failures_at(history: &[StepRecord], index: usize) -> Vec<&str> {
+    history
+        .iter()
+        .filter(|record| record.cursor == Some(index))
+        .filter_map(|record| match &record.outcome {
+            StepOutcome::Failed { error } | StepOutcome::Invalid { error } => Some(error.as_str()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The flow: questions only when the person's own words were too vague.
@@ -243,57 +247,58 @@ fn action_for(
     }
 }
 
-/// The summary of the succeeded record at `index`, if any.
-fn summary_at(history: &[StepRecord], index: usize) -> Option<&str> {
-    history
-        .iter()
-        .rev()
-        .find_map(|record| match &record.outcome {
-            StepOutcome::Succeeded { summary } if record.cursor == Some(index) => {
-                Some(summary.as_str())
-            }
-            _ => None,
-        })
+/// The latest succeeded record at `index`, if any.
+fn succeeded_at(history: &[StepRecord], index: usize) -> Option<&StepRecord> {
+    history.iter().rev().find(|record| {
+        record.cursor == Some(index) && matches!(record.outcome, StepOutcome::Succeeded { .. })
+    })
 }
 
-/// A generated page as its `generate_page` line reported it.
+/// The summary of the succeeded record at `index`, if any.
+fn summary_at(history: &[StepRecord], index: usize) -> Option<&str> {
+    succeeded_at(history, index).and_then(|record| match &record.outcome {
+        StepOutcome::Succeeded { summary } => Some(summary.as_str()),
+        _ => None,
+    })
+}
+
+/// A generated page as its `generate_page` result reported it.
 struct Generated {
     slug: String,
     url: Option<String>,
-    /// The placeholders left on the page ("[Your phone number]"), from the line's
-    /// `placeholders: …` part.
+    /// The placeholders left on the page ("[Your phone number]"), all of them.
     placeholders: Vec<String>,
 }
 
-/// The generated pages in flow order with their addresses and placeholders.
+/// The generated pages in flow order with their addresses and placeholders, read from each
+/// `generate_page` step's structured result (`page.url`, `page.placeholders`).
 fn generated(history: &[StepRecord], steps: &[Step]) -> Vec<Generated> {
     steps
         .iter()
         .enumerate()
         .filter_map(|(index, step)| match step {
-            Step::Generate(page) => summary_at(history, index).map(|summary| Generated {
-                slug: page.slug.clone(),
-                url: summary
-                    .split_whitespace()
-                    .find(|word| word.starts_with("http"))
-                    .map(|word| word.trim_end_matches(',').to_owned()),
-                placeholders: placeholders_of(summary),
+            Step::Generate(page) => succeeded_at(history, index).map(|record| {
+                let listed = record.data.as_ref().and_then(|data| data.get("page"));
+                Generated {
+                    slug: page.slug.clone(),
+                    url: listed
+                        .and_then(|p| p.get("url"))
+                        .and_then(serde_json::Value::as_str)
+                        .map(str::to_owned),
+                    placeholders: listed
+                        .and_then(|p| p.get("placeholders"))
+                        .and_then(serde_json::Value::as_array)
+                        .map(|all| {
+                            all.iter()
+                                .filter_map(serde_json::Value::as_str)
+                                .map(str::to_owned)
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                }
             }),
             _ => None,
         })
-        .collect()
-}
-
-/// "generated home v1 at http://…, placeholders: [A]; [B]" → ["[A]", "[B]"].
-fn placeholders_of(summary: &str) -> Vec<String> {
-    let Some(start) = summary.find("placeholders: ") else {
-        return Vec::new();
-    };
-    summary[start + "placeholders: ".len()..]
-        .split("; ")
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .map(str::to_owned)
         .collect()
 }
 
@@ -368,13 +373,14 @@ mod tests {
     const BAKERY: &str = "build a small site for a bakery with a menu and a contact page";
     const YOGA: &str = "a yoga studio in Leeds: class timetable, prices for drop-in and monthly passes, and a page to book a first class";
 
-    fn done(plan: &Plan, summary: &str) -> StepRecord {
+    fn done(plan: &Plan, summary: &str, data: Option<serde_json::Value>) -> StepRecord {
         StepRecord::of(
             plan,
             StepOutcome::Succeeded {
                 summary: summary.to_owned(),
             },
         )
+        .with_data(data)
     }
 
     fn tool_name(plan: &Plan) -> String {
@@ -394,27 +400,36 @@ mod tests {
         loop {
             let ctx = PlanContext::new(goal, None, &history);
             let plan = plan(&ctx).unwrap();
-            let summary = match &plan.action {
+            let (summary, data) = match &plan.action {
                 Action::Tool { name, args } if name == "generate_page" => {
                     let slug = args["slug"].as_str().unwrap();
-                    format!(
-                        "generated {slug} v1 at http://127.0.0.1:9/sites/s/pages/{slug}.html, placeholders: [Your phone number]; [Price]"
+                    let url = format!("http://127.0.0.1:9/sites/s/pages/{slug}.html");
+                    // Many placeholders: the line is shortened, the structured result is not.
+                    let mut placeholders = vec!["[Your phone number]".to_owned()];
+                    placeholders.extend((1..=30).map(|n| format!("[Price {n}]")));
+                    (
+                        format!("generated {slug} v1 at {url}, placeholders: …"),
+                        Some(serde_json::json!({
+                            "page": { "slug": slug, "url": url, "placeholders": placeholders },
+                            "source": "template",
+                        })),
                     )
                 }
-                Action::Tool { name, args } if name == "validate_html" => {
+                Action::Tool { name, args } if name == "validate_html" => (
                     format!(
                         "{}: passes at 360, 768 and 1280 px",
                         args["slug"].as_str().unwrap()
-                    )
-                }
+                    ),
+                    None,
+                ),
                 Action::Stop { answer } => return (seen, args_seen, answer.clone()),
-                _ => "ok".to_owned(),
+                _ => ("ok".to_owned(), None),
             };
             if let Action::Tool { args, .. } = &plan.action {
                 args_seen.push(args.clone());
             }
             seen.push(tool_name(&plan));
-            history.push(done(&plan, &summary));
+            history.push(done(&plan, &summary, data));
         }
     }
 
@@ -437,7 +452,8 @@ mod tests {
         );
         assert!(answer.contains("Left for you to fill in"), "{answer}");
         assert!(
-            answer.contains("- timetable: [Your phone number], [Price]"),
+            answer.contains("- timetable: [Your phone number], [Price 1], ")
+                && answer.contains("[Price 30]"),
             "{answer}"
         );
         let booking = args.iter().find(|a| a["slug"] == "booking").unwrap();

@@ -24,6 +24,7 @@ mod prompts;
 mod request;
 mod run_fold;
 mod schema;
+mod site_guide;
 
 #[cfg(test)]
 mod tests;
@@ -178,6 +179,7 @@ impl ModelPlanner {
                 .collect(),
             secrets: self.secrets.describe(),
             observation,
+            site: site_guide::guidance(&self.prompts, ctx).unwrap_or_default(),
         }
     }
 

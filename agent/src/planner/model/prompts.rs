@@ -16,7 +16,7 @@ use crate::model::ModelConfigError;
 pub(crate) struct Prompts {
     /// System prompt of planning requests (`{{output_format}}`).
     pub system: String,
-    /// The step message (`{{goal}}`, `{{notes}}`, `{{summary}}`, `{{history}}`,
+    /// The step message (`{{goal}}`, `{{notes}}`, `{{site}}`, `{{summary}}`, `{{history}}`,
     /// `{{failures}}`, `{{tools}}`, `{{secrets}}`, `{{observation}}`).
     pub step: String,
     /// The repair message (`{{error}}`).
@@ -33,6 +33,9 @@ pub(crate) struct Prompts {
     pub doc_patch: String,
     /// System prompt of the FAST run summary request (`{{max_words}}`).
     pub run_summary: String,
+    /// Site-studio guidance, the step message's `{{site}}` when the message is about the
+    /// person's own site (`{{site_mode}}`, `{{site_pages}}`, `{{design_tokens}}`).
+    pub site_studio: String,
 }
 
 impl Prompts {
@@ -78,6 +81,10 @@ impl Prompts {
             run_summary: read(
                 "run_summary",
                 include_str!("../../../prompts/run_summary.md"),
+            )?,
+            site_studio: read(
+                "site_studio",
+                include_str!("../../../prompts/site_studio.md"),
             )?,
         })
     }

@@ -36,6 +36,8 @@ pub(crate) struct StepInputs {
     pub tools: Vec<ToolInfo>,
     pub secrets: String,
     pub observation: String,
+    /// Site-studio guidance (rendered `site_studio.md`), or empty.
+    pub site: String,
 }
 
 /// The system message; `schema_in_prompt` when no `json_schema` response format carries it.
@@ -118,6 +120,7 @@ pub(crate) fn step_text(prompts: &Prompts, inputs: &StepInputs) -> String {
         &[
             ("goal", inputs.goal.trim()),
             ("notes", &notes),
+            ("site", &inputs.site),
             ("summary", &summary),
             ("history", &history),
             ("failures", &failures),

@@ -39,16 +39,35 @@ pub fn eid(snapshot: &Snapshot, role: &str, name: &str) -> String {
 
 /// Waits (at most 30 s) until the page shows `text`.
 pub async fn wait_text(ui: &McpBrowserClient, text: &str) {
+    wait_text_within(ui, text, 30).await;
+}
+
+/// Waits (at most `seconds`, a failure cut-off) until the page shows `text`.
+pub async fn wait_text_within(ui: &McpBrowserClient, text: &str, seconds: u64) {
     let condition = WaitCondition::Text { text: text.into() };
     if let Err(error) = ui
         .invoke(&WaitParams {
             condition: condition.clone(),
-            timeout_ms: Some(30_000),
+            timeout_ms: Some(seconds * 1000),
         })
         .await
     {
         panic!("the UI never showed {text:?}: {error}");
     }
+}
+
+/// A person's browser at phone size (390×844): its host and an in-process client.
+pub async fn phone_client() -> (
+    std::sync::Arc<tandem_mcp_browser::BrowserHost>,
+    McpBrowserClient,
+) {
+    let host = tandem_mcp_browser::BrowserHost::new(tandem_mcp_browser::BrowserConfig {
+        viewport_width: 390,
+        viewport_height: 844,
+        ..tandem_tests::browser_config()
+    });
+    let ui = tandem_tests::connected_client(&host).await.unwrap();
+    (host, ui)
 }
 
 /// Waits (at most 30 s) until the page has an element with this role and name.

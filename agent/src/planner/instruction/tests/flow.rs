@@ -262,6 +262,7 @@ fn records_without_a_cursor_count_for_the_current_step() {
         },
         cursor: None,
         element: None,
+        data: None,
     };
     assert_eq!(plan(goal, Some(&page), &[record]).action, click("e4"));
 }

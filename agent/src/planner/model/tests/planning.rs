@@ -41,6 +41,7 @@ fn clicks(n: usize) -> Vec<StepRecord> {
             },
             cursor: None,
             element: None,
+            data: None,
         })
         .collect()
 }
