@@ -2,7 +2,7 @@
 //!
 //! Routes: `/` and the UI assets, `/demo/…` (the built-in shop), `/sites/…` (the site studio's
 //! pages, sandboxed), `/health`, `/ws` (the chat
-//! protocol) and `/mcp` (the browser tools over MCP streamable HTTP, with the launch token as a
+//! protocol), `/handover/ws` (the live view an MCP client's takeover sends the person to) and `/mcp` (the browser tools over MCP streamable HTTP, with the launch token as a
 //! bearer token). Every request passes the access check first (its target, `Host` and `Origin`;
 //! see [`security::AccessPolicy`]); `/mcp` also needs the token.
 
@@ -22,7 +22,7 @@ use tandem_mcp_browser::server::BrowserServer;
 use crate::security;
 use crate::state::AppState;
 use crate::ws::OpenSockets;
-use crate::{sites, static_files, ws};
+use crate::{handover, sites, static_files, ws};
 
 /// The router of the daemon. Its WebSockets close (1001) as soon as `state.shutdown` is
 /// cancelled; [`router`] lets the daemon choose when.
@@ -41,7 +41,12 @@ pub fn router(state: Arc<AppState>, sockets: OpenSockets) -> Router {
             Arc::clone(&state),
             require_token,
         ));
+    let handover = match &state.handover {
+        Some(desk) => handover::router(Arc::clone(desk), state.access.clone()),
+        None => Router::new(),
+    };
     Router::new()
+        .merge(handover)
         .route("/health", get(health))
         .route("/ws", get(ws::upgrade))
         .route("/demo", get(static_files::demo))

@@ -81,8 +81,18 @@ async fn serve_stdio(config: tandem_server::Config) -> anyhow::Result<()> {
     if config.policy.approve_all {
         eprintln!("{APPROVE_ALL_WARNING}");
     }
+    // Takeovers (passwords, CAPTCHAs, payments) send the person to the live view, served on a
+    // loopback port for as long as this process runs.
+    let handover = tandem_server::handover::serve_loopback()
+        .await
+        .context("starting the live view for takeovers on loopback")?;
+    eprintln!(
+        "Tandem: takeovers open the live view at {} (loopback; each link works once)",
+        handover.address()
+    );
     let gate = GateSettings {
         approve_all: config.policy.approve_all,
+        takeover: Some(handover),
         ..GateSettings::new(policy_gate(&config)?)
     };
     let host = BrowserHost::new(config.browser);

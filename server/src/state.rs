@@ -6,6 +6,7 @@ use std::sync::Arc;
 use tandem_mcp_browser::BrowserHost;
 use tandem_mcp_browser::gate::GateSettings;
 
+use crate::handover::HandoverDesk;
 use crate::security::AccessPolicy;
 use crate::session::SessionRegistry;
 use crate::token::LaunchToken;
@@ -20,6 +21,8 @@ pub struct AppState {
     pub shutdown: tokio_util::sync::CancellationToken,
     /// The policy gate in front of `/mcp` clients: the sessions' policy and the start-up choices.
     pub mcp_gate: GateSettings,
+    /// Where `/mcp` clients' takeovers send the person (the handover page), when served.
+    pub handover: Option<Arc<HandoverDesk>>,
 }
 
 impl AppState {

@@ -51,6 +51,7 @@ macro_rules! static_assets {
 /// `index.html` first; stylesheets in the order index.html links them.
 static ASSETS: &[Asset] = static_assets![
     "index.html" at "/" as HTML,
+    "handover.html" as HTML,
     "base.css" as CSS,
     "layout.css" as CSS,
     "conversation.css" as CSS,
@@ -77,6 +78,7 @@ static ASSETS: &[Asset] = static_assets![
     "product_doc.js" as JS,
     "site_pages.js" as JS,
     "projects.js" as JS,
+    "handover.js" as JS,
     "favicon.svg" as SVG,
 ];
 
@@ -116,6 +118,10 @@ pub const TEST_IDS: &[&str] = &[
     "projects-toggle",
     "projects",
 ];
+
+/// The HTML pages: the chat page and the handover page (an MCP client's takeover, see
+/// `handover.js`).
+pub const PAGES: &[&str] = &["/", "/handover.html"];
 
 /// Every embedded file, `index.html` first.
 pub fn assets() -> &'static [Asset] {
@@ -256,7 +262,7 @@ mod tests {
     #[test]
     fn content_types_match_extensions() {
         for a in assets() {
-            let expected = if a.path == "/" || a.path.ends_with(".html") {
+            let expected = if PAGES.contains(&a.path) {
                 "text/html; charset=utf-8"
             } else if a.path.ends_with(".css") {
                 "text/css; charset=utf-8"
@@ -335,8 +341,8 @@ mod tests {
     }
 
     #[test]
-    fn every_module_is_reached_from_app_js() {
-        let mut reached = vec!["/app.js"];
+    fn every_module_is_reached_from_a_page_script() {
+        let mut reached = vec!["/app.js", "/handover.js"];
         let mut next = 0;
         while let Some(&path) = reached.get(next) {
             next += 1;
@@ -353,8 +359,13 @@ mod tests {
     }
 
     #[test]
-    fn index_has_no_inline_script_style_or_handlers() {
-        let html = index();
+    fn pages_have_no_inline_script_style_or_handlers() {
+        for page in PAGES {
+            no_inline_script_style_or_handlers(text(page));
+        }
+    }
+
+    fn no_inline_script_style_or_handlers(html: &str) {
         for tag in tags(html) {
             if tag.starts_with("<script") {
                 assert!(

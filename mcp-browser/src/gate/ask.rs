@@ -14,8 +14,8 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use rmcp::ErrorData;
 use rmcp::model::{
-    CallToolResponse, CallToolResult, ContentBlock, ElicitRequestParams, ElicitationAction,
-    ElicitationSchema,
+    CallToolResponse, CallToolResult, ContentBlock, CustomNotification, ElicitRequestParams,
+    ElicitationAction, ElicitationSchema, ServerNotification,
 };
 use rmcp::service::{ElicitationMode, Peer, RoleServer};
 use serde_json::{Value, json};
@@ -95,6 +95,18 @@ impl Refusal {
         Self::new("needs_takeover", judged, message)
     }
 
+    fn takeover_failed(judged: &Judged, why: &str) -> Self {
+        let message = format!(
+            "{} on {} was handed to the person (rule {}: {}), but {why}. It did not run; \
+             observe to see the page now.",
+            capitalised(&action_line(judged)),
+            judged.host(),
+            judged.decision.rule(),
+            judged.decision.reason(),
+        );
+        Self::new("takeover_failed", judged, message)
+    }
+
     /// The refusal as MCP answers it: an `isError` result with `{error, message, rule, host}`.
     pub fn into_response(self) -> Result<CallToolResponse, ErrorData> {
         let mut result = CallToolResult::error(vec![ContentBlock::text(self.message.clone())]);
@@ -167,19 +179,22 @@ pub fn confirm_message(judged: &Judged) -> String {
 /// Where a takeover sends the person: the daemon's live view of the session, with Hand back.
 #[async_trait]
 pub trait TakeoverDesk: Send + Sync {
-    /// Opens the live view of `session` for one takeover: its single-use address, and a wait
-    /// that ends when the person hands back (with their note, if any).
+    /// Opens the live view of `session` for one takeover (`card`: the step, page, rule and why,
+    /// one per line, for the person to read there): its single-use address, and a wait
+    /// that ends when the person hands back, with what changed and their note. Dropping the
+    /// wait withdraws the takeover (the address stops working).
     async fn open(
         &self,
         session: Arc<Mutex<BrowserSession>>,
-        reason: String,
+        card: String,
     ) -> Result<OpenDesk, String>;
 }
 
 /// One open takeover.
 pub struct OpenDesk {
     pub url: url::Url,
-    pub handed_back: tokio::sync::oneshot::Receiver<Option<String>>,
+    /// Resolves when the person hands back; dropped unresolved when the live view closed first.
+    pub handed_back: tokio::sync::oneshot::Receiver<TakeoverOutcome>,
 }
 
 /// How a takeover ended: the person handed back, with their note.
@@ -213,41 +228,71 @@ pub(super) async fn takeover(
             "this MCP client cannot open the live view for the person (it does not support URL elicitation)",
         ));
     }
+    let message = format!(
+        "Please do this step yourself in Tandem's live view, then press Hand back.\n{}",
+        step_card(judged)
+    );
     let open = desk
-        .open(session, judged.decision.reason().to_owned())
+        .open(session, step_card(judged))
         .await
         .map_err(|problem| Refusal::cannot_hand_over(judged, &problem))?;
-    let message = format!(
-        "Please do this step yourself in Tandem's live view, then press Hand back.\n\
-         Step: {}\n\
-         Page: {}\n\
-         Rule: {} — {}",
-        action_line(judged),
-        judged.host(),
-        judged.decision.rule(),
-        judged.decision.reason(),
-    );
     let elicitation_id = uuid::Uuid::new_v4().to_string();
     let question = ElicitRequestParams::UrlElicitationParams {
         meta: None,
         message,
         url: open.url.to_string(),
-        elicitation_id,
+        elicitation_id: elicitation_id.clone(),
     };
     let asked = peer.create_elicitation(question);
-    // The call returns when the person hands back, whatever the client's own answer says; a
-    // decline or a cancel before that ends the takeover.
-    tokio::select! {
-        note = open.handed_back => Ok(TakeoverOutcome { note: note.ok().flatten(), changed: None }),
-        answer = asked => match answer {
-            Ok(answer) if answer.action == ElicitationAction::Accept => {
-                Err(Refusal::cannot_hand_over(judged, "the live view closed before the person handed back"))
+    tokio::pin!(asked);
+    let mut handed_back = open.handed_back;
+    // The client's `accept` only says the person opened the address (URL mode): the call goes
+    // on until they hand back. A decline or a cancel ends the takeover at once.
+    let outcome = tokio::select! {
+        outcome = &mut handed_back => outcome,
+        answer = &mut asked => {
+            match answer {
+                Ok(answer) if answer.action == ElicitationAction::Accept => {}
+                Ok(answer) if answer.action == ElicitationAction::Decline => {
+                    return Err(Refusal::declined(judged, "declined"));
+                }
+                Ok(_) => return Err(Refusal::declined(judged, "cancelled")),
+                Err(error) => {
+                    return Err(Refusal::takeover_failed(
+                        judged,
+                        &format!("asking the person failed ({error})"),
+                    ));
+                }
             }
-            Ok(answer) if answer.action == ElicitationAction::Decline => Err(Refusal::declined(judged, "declined")),
-            Ok(_) => Err(Refusal::declined(judged, "cancelled")),
-            Err(error) => Err(Refusal::cannot_hand_over(judged, &format!("asking the person failed ({error})"))),
-        },
+            handed_back.await
+        }
+    };
+    let outcome = outcome.map_err(|_| {
+        Refusal::takeover_failed(judged, "the live view closed before the person handed back")
+    })?;
+    // Best effort: the spec's completion notice, so the client can close its prompt.
+    let complete = CustomNotification::new(
+        "notifications/elicitation/complete",
+        Some(json!({ "elicitationId": elicitation_id })),
+    );
+    if let Err(error) = peer
+        .send_notification(ServerNotification::CustomNotification(complete))
+        .await
+    {
+        tracing::debug!(%error, "could not tell the client the takeover ended");
     }
+    Ok(outcome)
+}
+
+/// The takeover card's facts, one per line: the step, the page's host, the rule and why.
+fn step_card(judged: &Judged) -> String {
+    format!(
+        "Step: {}\nPage: {}\nRule: {} — {}",
+        action_line(judged),
+        judged.host(),
+        judged.decision.rule(),
+        judged.decision.reason(),
+    )
 }
 
 /// The action in the person's words: `click button "Buy now"`, secrets masked.

@@ -7,11 +7,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use tandem_mcp_browser::gate::GateSettings;
+use tandem_mcp_browser::gate::{GateSettings, TakeoverDesk};
 
 use super::{ServeArgs, connect_mcp_servers, session_factory};
 use crate::app::router;
 use crate::config::Config;
+use crate::handover::HandoverDesk;
 use crate::security::AccessPolicy;
 use crate::session::SessionRegistry;
 use crate::state::AppState;
@@ -65,8 +66,14 @@ impl Daemon {
         );
         let mut factory = session_factory(&config)?;
         factory.extra_tools = connect_mcp_servers(&config).await?;
+        // MCP takeovers send the person to the handover page on the daemon's own address.
+        let handover = Arc::new(HandoverDesk::new(url::Url::parse(&format!(
+            "http://127.0.0.1:{}/",
+            addr.port()
+        ))?));
         let mcp_gate = GateSettings {
             approve_all: config.policy.approve_all,
+            takeover: Some(Arc::clone(&handover) as Arc<dyn TakeoverDesk>),
             ..GateSettings::new(Arc::clone(&factory.gate))
         };
         let sessions = SessionRegistry::with_lifetime(factory, config.sessions.lifetime());
@@ -100,6 +107,7 @@ impl Daemon {
             sessions,
             shutdown: tokio_util::sync::CancellationToken::new(),
             mcp_gate,
+            handover: Some(handover),
         });
         Ok(Self {
             listener,

@@ -15,8 +15,21 @@ use std::sync::Arc;
 
 use tandem_mcp_browser::BrowserSession;
 use tandem_mcp_browser::browser::{Screencast, ScreencastFrame};
+use tandem_protocol::LiveFrame;
 use tokio::sync::{Mutex, Notify, watch};
 use tokio::task::JoinHandle;
+
+/// `frame` as the binary `live_frame` message both live views send ([`LiveFrame`]).
+pub fn live_frame_message(frame: &ScreencastFrame) -> Vec<u8> {
+    // The page's CSS size is far inside f32's exact range.
+    #[allow(clippy::cast_possible_truncation)]
+    LiveFrame {
+        width: frame.css_width as f32,
+        height: frame.css_height as f32,
+        captured_ms: frame.captured_unix_ms,
+    }
+    .message(&frame.jpeg)
+}
 
 /// The live view of one session.
 pub struct LiveView {

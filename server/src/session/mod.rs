@@ -31,11 +31,12 @@ use tandem_protocol::{Lifecycle, QuestionEnd, RunStatus, ServerMessage};
 use tokio::sync::{broadcast, watch};
 use tokio_util::sync::CancellationToken;
 
-pub use self::live::{LiveView, LiveWatch};
+pub use self::live::{LiveView, LiveWatch, live_frame_message};
 pub use self::registry::{
     Attachment, DEFAULT_IDLE_GRACE, DEFAULT_MAX_SESSIONS, SessionError, SessionLifetime,
     SessionRegistry,
 };
+pub(crate) use self::takeover::InputBudget;
 pub use self::takeover::{INPUT_BURST, INPUT_PER_SECOND, MAX_INPUT_EVENTS, TakeoverRefusal};
 
 /// How long a confirmation may wait before it is denied (the agent's

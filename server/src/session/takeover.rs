@@ -43,7 +43,7 @@ impl Default for InputBudget {
 impl InputBudget {
     /// Spends one token per event; false (nothing spent) when there are too few or the frame
     /// carries too many.
-    fn spend(&mut self, events: usize) -> bool {
+    pub(crate) fn spend(&mut self, events: usize) -> bool {
         let now = Instant::now();
         let refill = now.duration_since(self.filled).as_secs_f64() * INPUT_PER_SECOND;
         self.tokens = (self.tokens + refill).min(INPUT_BURST);

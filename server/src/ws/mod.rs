@@ -30,7 +30,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use futures::{SinkExt, StreamExt};
-use tandem_protocol::{ClientMessage, CloseCode, LiveFrame, ServerMessage};
+use tandem_protocol::{ClientMessage, CloseCode, ServerMessage};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
@@ -438,14 +438,7 @@ async fn forward_live(mut watch: LiveWatch, out: mpsc::Sender<Outgoing>) {
     loop {
         let frame = watch.frames.borrow_and_update().clone();
         if let Some(frame) = frame {
-            // The page's CSS size is far inside f32's exact range.
-            #[allow(clippy::cast_possible_truncation)]
-            let message = LiveFrame {
-                width: frame.css_width as f32,
-                height: frame.css_height as f32,
-                captured_ms: frame.captured_unix_ms,
-            }
-            .message(&frame.jpeg);
+            let message = crate::session::live_frame_message(&frame);
             if out
                 .send(Outgoing::Binary(Bytes::from(message)))
                 .await

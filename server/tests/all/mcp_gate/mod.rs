@@ -3,6 +3,7 @@
 //! page tells the model to buy, a person who answers (or a client that cannot ask), and a
 //! server that counts the orders really posted.
 
+mod handover;
 mod person;
 mod shop;
 

@@ -27,6 +27,8 @@ pub struct Person {
     version: Option<ProtocolVersion>,
     replies: Arc<Mutex<VecDeque<Reply>>>,
     questions: Arc<Mutex<Vec<String>>>,
+    /// Every address a URL elicitation sent the person to, in order.
+    opened: Arc<tokio::sync::watch::Sender<Vec<String>>>,
 }
 
 impl Person {
@@ -36,12 +38,32 @@ impl Person {
             version: None,
             replies: Arc::default(),
             questions: Arc::default(),
+            opened: Arc::new(tokio::sync::watch::channel(Vec::new()).0),
         }
     }
 
     /// A client that can ask the person in form mode.
     pub fn with_form() -> Self {
         Self::with(json!({"elicitation": {"form": {}}}))
+    }
+
+    /// A client that can ask in form mode and send the person to an address (URL mode): it
+    /// accepts every URL elicitation, as a client does once the person opened the address.
+    pub fn with_url() -> Self {
+        Self::with(json!({"elicitation": {"form": {}, "url": {}}}))
+    }
+
+    /// Waits until a URL elicitation sent the person somewhere; the address.
+    pub async fn address_opened(&self) -> String {
+        let mut opened = self.opened.subscribe();
+        let seen = tokio::time::timeout(
+            std::time::Duration::from_secs(60),
+            opened.wait_for(|urls| !urls.is_empty()),
+        )
+        .await
+        .expect("no URL elicitation arrived")
+        .unwrap();
+        seen[0].clone()
     }
 
     /// A client that declares no elicitation.
@@ -78,6 +100,10 @@ impl ClientHandler for Person {
             other => format!("{other:?}"),
         };
         self.questions.lock().unwrap().push(message);
+        if let ElicitRequestParams::UrlElicitationParams { url, .. } = &request {
+            self.opened.send_modify(|urls| urls.push(url.clone()));
+            return Ok(ElicitResult::new(ElicitationAction::Accept));
+        }
         let reply = self.replies.lock().unwrap().pop_front();
         let mut result = ElicitResult::new(ElicitationAction::Cancel);
         match reply {

@@ -40,6 +40,15 @@ const BANK: &str = r#"<!doctype html>
   <button type="submit">Send money</button>
 </form></body></html>"#;
 
+const LOGIN: &str = r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sign in – Homewares</title></head>
+<body><h1>Sign in</h1>
+<form method="post" action="/login">
+  <label for="email">Email</label> <input id="email" name="email" type="email" value="ada@example.com">
+  <label for="pw">Password</label> <input id="pw" name="password" type="password">
+  <button type="submit">Sign in</button>
+</form></body></html>"#;
+
 const DONE: &str = "<!doctype html><title>Thank you</title><h1>Thank you, it is done.</h1>";
 
 /// The running shop.
@@ -67,6 +76,7 @@ impl Shop {
         let app = Router::new()
             .route("/product", get(|| async { Html(PRODUCT) }))
             .route("/bank", get(|| async { Html(BANK) }))
+            .route("/login", get(|| async { Html(LOGIN) }))
             .route(
                 "/order",
                 post(|State(c): State<Counters>| async move {

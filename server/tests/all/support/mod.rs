@@ -59,6 +59,7 @@ impl TestDaemon {
             token: tandem_server::LaunchToken::generate(),
             access: tandem_server::security::AccessPolicy::for_port("127.0.0.1", addr.port(), &[]),
             mcp_gate: tandem_mcp_browser::gate::GateSettings::new(sessions.gate()),
+            handover: None,
             sessions,
             shutdown: tokio_util::sync::CancellationToken::new(),
         });
