@@ -4,8 +4,6 @@
 //! steps kept) and never re-run.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use std::process::Stdio;
-
 use futures::{SinkExt, StreamExt};
 use support::{TestDaemon, WAIT, WsClient};
 use tandem_protocol::{
@@ -14,8 +12,6 @@ use tandem_protocol::{
 };
 use tandem_server::Config;
 use tandem_tests::FixtureSite;
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, Command};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::support;
@@ -240,35 +236,6 @@ async fn the_project_list_renames_and_deletes_and_refuses_what_does_not_fit() {
     daemon.stop().await;
 }
 
-/// The daemon's standard output, kept open while it runs (it prints to it).
-type Stdout = tokio::io::Lines<BufReader<tokio::process::ChildStdout>>;
-
-/// `tandem serve` as a child process on a free port, keeping its data in `data`.
-async fn serve(data: &std::path::Path, token: &str) -> (Child, u16, Stdout) {
-    let mut daemon = Command::new(env!("CARGO_BIN_EXE_tandem"))
-        .args(["serve", "--port", "0"])
-        .env("TANDEM_LOG", "warn")
-        .env("TANDEM_TOKEN", token)
-        .env("TANDEM_DATA_DIR", data)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(daemon.stdout.take().unwrap()).lines();
-    let port = tokio::time::timeout(WAIT, async {
-        loop {
-            let line = lines.next_line().await.unwrap().expect("the address");
-            if let Some(rest) = line.trim().strip_prefix("http://127.0.0.1:") {
-                return rest.split('/').next().unwrap().parse::<u16>().unwrap();
-            }
-        }
-    })
-    .await
-    .expect("the daemon prints its address");
-    (daemon, port, lines)
-}
-
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -314,7 +281,7 @@ async fn a_daemon_killed_mid_run_leaves_a_sound_database_and_the_run_interrupted
     let site = FixtureSite::start().await.unwrap();
     let data = tempfile::tempdir().unwrap();
     let token = "a-test-token-of-at-least-thirty-two-characters";
-    let (mut daemon, port, _stdout) = serve(data.path(), token).await;
+    let (mut daemon, port, _stdout) = support::serve_process(data.path(), token).await;
     let mut socket = connect(
         port,
         token,
@@ -359,7 +326,7 @@ async fn a_daemon_killed_mid_run_leaves_a_sound_database_and_the_run_interrupted
     assert_eq!(integrity, "ok");
     drop(check);
 
-    let (_restarted, port, _restarted_stdout) = serve(data.path(), token).await;
+    let (_restarted, port, _restarted_stdout) = support::serve_process(data.path(), token).await;
     let mut socket = connect(
         port,
         token,

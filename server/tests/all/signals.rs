@@ -87,27 +87,7 @@ async fn sigkill_of_the_daemon_takes_its_browser_with_it() {
     let site = FixtureSite::start().await.unwrap();
     let data = tempfile::tempdir().unwrap();
     let token = "a-test-token-of-at-least-thirty-two-characters";
-    let mut daemon = Command::new(env!("CARGO_BIN_EXE_tandem"))
-        .args(["serve", "--port", "0"])
-        .env("TANDEM_LOG", "warn")
-        .env("TANDEM_TOKEN", token)
-        .env("TANDEM_DATA_DIR", data.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(daemon.stdout.take().unwrap()).lines();
-    let port = tokio::time::timeout(DEADLINE, async {
-        loop {
-            let line = lines.next_line().await.unwrap().expect("the address");
-            if let Some(rest) = line.trim().strip_prefix("http://127.0.0.1:") {
-                return rest.split('/').next().unwrap().parse::<u16>().unwrap();
-            }
-        }
-    })
-    .await
-    .expect("the daemon prints its address");
+    let (mut daemon, port, _stdout) = crate::support::serve_process(data.path(), token).await;
 
     let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/ws"))
         .await

@@ -343,3 +343,36 @@ impl WsClient {
 pub fn code(close: u16) -> CloseCode {
     CloseCode::from(close)
 }
+
+/// The daemon's standard output, kept open while it runs (it prints to it).
+pub type Stdout = tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>;
+
+/// `tandem serve` as a child process on a free port, keeping its data in `data`.
+pub async fn serve_process(
+    data: &std::path::Path,
+    token: &str,
+) -> (tokio::process::Child, u16, Stdout) {
+    let mut daemon = tokio::process::Command::new(env!("CARGO_BIN_EXE_tandem"))
+        .args(["serve", "--port", "0"])
+        .env("TANDEM_LOG", "warn")
+        .env("TANDEM_TOKEN", token)
+        .env("TANDEM_DATA_DIR", data)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let stdout = tokio::io::BufReader::new(daemon.stdout.take().unwrap());
+    let mut lines = tokio::io::AsyncBufReadExt::lines(stdout);
+    let port = tokio::time::timeout(WAIT, async {
+        loop {
+            let line = lines.next_line().await.unwrap().expect("the address");
+            if let Some(rest) = line.trim().strip_prefix("http://127.0.0.1:") {
+                return rest.split('/').next().unwrap().parse::<u16>().unwrap();
+            }
+        }
+    })
+    .await
+    .expect("the daemon prints its address");
+    (daemon, port, lines)
+}
