@@ -327,3 +327,26 @@ async fn reload_shows_everything_again(ui: &tandem_mcp_browser::McpBrowserClient
     }
     daemon.stop().await;
 }
+
+/// At phone width the message box stays within reach: after scrolling down to the live view, a
+/// person can still type and press Send (the click lands, nothing covers it).
+#[tokio::test]
+async fn at_390_px_the_composer_is_reachable_below_the_live_view() {
+    let site = FixtureSite::start().await.unwrap();
+    let daemon = TestDaemon::start().await;
+    let (host, ui) = support::ui::phone_client().await;
+    open_ui(&daemon, &ui).await;
+    type_ada_into_the_form(&ui, &site).await;
+    ui.call(
+        "scroll",
+        serde_json::json!({ "direction": "down", "amount_px": 5000 }),
+    )
+    .await
+    .unwrap();
+    save_screenshot(&ui, "ui-composer-390px-scrolled.png").await;
+    say(&ui, "type Bo into Full name").await;
+    wait_text(&ui, "typed 2 characters").await;
+    ui.close().await;
+    host.shutdown().await;
+    daemon.stop().await;
+}
