@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 use tandem_mcp_browser::snapshot::Eid;
 use tandem_protocol::Question;
 
+use crate::text::clip;
+
 /// One step the agent takes. Element ids (`eid`) come from the latest page snapshot.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -263,16 +265,6 @@ impl Action {
             ) => false,
         }
     }
-}
-
-/// Shortens `text` to at most `max` characters for one-line displays (the last one `…`).
-pub fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
 }
 
 impl fmt::Display for Action {

@@ -55,6 +55,7 @@ pub(crate) mod secrets;
 pub mod settings;
 pub mod site_sampling;
 pub mod state;
+pub mod text;
 pub mod timeline;
 pub mod tool_args;
 pub mod tool_hub;

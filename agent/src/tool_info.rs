@@ -10,6 +10,8 @@
 use serde_json::{Map, Value};
 use tandem_mcp_browser::Effect;
 
+use crate::text::{clip, one_line};
+
 /// Parameters shown before the signature ends with `, …`.
 const MAX_PARAMS: usize = 12;
 /// `enum` values shown before the list ends with `|…`.
@@ -218,13 +220,7 @@ impl Renderer<'_> {
 
     /// A name or literal from the schema: on one line, cut to [`MAX_WORD_CHARS`], cleaned.
     fn word(&self, text: &str) -> String {
-        let text = one_line(text);
-        if text.chars().count() <= MAX_WORD_CHARS {
-            return (self.clean)(&text);
-        }
-        let mut cut: String = text.chars().take(MAX_WORD_CHARS - 1).collect();
-        cut.push('…');
-        (self.clean)(&cut)
+        (self.clean)(&clip(&one_line(text), MAX_WORD_CHARS))
     }
 }
 
@@ -241,11 +237,6 @@ fn union(kinds: impl Iterator<Item = String>) -> String {
     } else {
         unique.join("|")
     }
-}
-
-/// The words of `text` separated by single spaces.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

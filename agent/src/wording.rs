@@ -8,6 +8,7 @@ use tandem_mcp_browser::snapshot::Element;
 use tandem_protocol::ActionTarget;
 
 use crate::action::Action;
+use crate::text::clip;
 
 /// Longest element name quoted, in characters.
 const MAX_NAME: usize = 60;
@@ -131,16 +132,6 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
         from = at + word.len();
     }
     None
-}
-
-/// `text` cut to `max` characters, with `…` when cut.
-pub(crate) fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut out: String = text.chars().take(max - 1).collect();
-    out.push('…');
-    out
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-  // page_script/03-common.js — Text normalisation (norm, cut, shortText, lower), the tag and role tables, and roleOf(el):
+  // page_script/03-common.js — Text normalisation (norm, cut, shortText, lower), a frame's readable document (frameDoc), the tag and role tables, and roleOf(el):
   // the implied or explicit ARIA role of an actionable element ('' when it is not actionable).
   // Pure reads of the DOM; no geometry.
   // (A fragment: the files of page_script/ are concatenated in name order into one script.)
@@ -25,6 +25,14 @@
   }
   function lower(s) {
     return s ? s.toLowerCase() : '';
+  }
+  // The document inside a frame element, or null when the page may not read it (cross-origin).
+  function frameDoc(frame) {
+    try {
+      return frame.contentDocument;
+    } catch (_) {
+      return null;
+    }
   }
 
   const VIS_OPTS = {

@@ -9,12 +9,7 @@
       if (a.shadowRoot && a.shadowRoot.activeElement) {
         a = a.shadowRoot.activeElement;
       } else if ((a.localName === 'iframe' || a.localName === 'frame')) {
-        let d = null;
-        try {
-          d = a.contentDocument;
-        } catch (_) {
-          d = null;
-        }
+        const d = frameDoc(a);
         if (!d || !d.activeElement || d.activeElement === d.body) break;
         a = d.activeElement;
       } else {

@@ -465,12 +465,7 @@
       if (deferred) childSt.lazy = lazyRec;
     }
     if (tag === 'iframe' || tag === 'frame') {
-      let doc = null;
-      try {
-        doc = el.contentDocument;
-      } catch (_) {
-        doc = null;
-      }
+      const doc = frameDoc(el);
       if (doc && doc.documentElement) {
         const ctx = childContext(el, st.ctx);
         ctx.plan = cursorPlan(doc);

@@ -40,12 +40,7 @@
         }
       }
       if (hit.localName === 'iframe' || hit.localName === 'frame') {
-        let d = null;
-        try {
-          d = hit.contentDocument;
-        } catch (_) {
-          d = null;
-        }
+        const d = frameDoc(hit);
         if (d) {
           const r = hit.getBoundingClientRect();
           const cs = getComputedStyle(hit);

@@ -49,12 +49,7 @@
       const brk = BREAK_TAGS.has(tag);
       if (brk) parts.push(' ');
       if (tag === 'iframe' || tag === 'frame') {
-        let d = null;
-        try {
-          d = el.contentDocument;
-        } catch (_) {
-          d = null;
-        }
+        const d = frameDoc(el);
         if (d && d.body) visitOne(d.body);
       } else if (el.shadowRoot) {
         visit(el.shadowRoot);

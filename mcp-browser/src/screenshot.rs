@@ -110,26 +110,26 @@ mod tests {
         out
     }
 
-    #[test]
-    fn keeps_small_images_as_they_are() {
+    /// A PNG of `width` × `height` made at most `max_width` wide.
+    fn png_at_most(width: u32, height: u32, max_width: u32) -> Screenshot {
         let options = ScreenshotOptions {
             format: ScreenshotFormat::Png,
             quality: 80,
-            max_width: Some(1000),
+            max_width: Some(max_width),
         };
-        let shot = finish(png(300, 200), &options).unwrap();
+        finish(png(width, height), &options).unwrap()
+    }
+
+    #[test]
+    fn keeps_small_images_as_they_are() {
+        let shot = png_at_most(300, 200, 1000);
         assert_eq!((shot.width, shot.height), (300, 200));
         assert_eq!(shot.mime_type, "image/png");
     }
 
     #[test]
     fn downscales_wide_images_keeping_the_aspect_ratio() {
-        let options = ScreenshotOptions {
-            format: ScreenshotFormat::Png,
-            quality: 80,
-            max_width: Some(640),
-        };
-        let shot = finish(png(1280, 800), &options).unwrap();
+        let shot = png_at_most(1280, 800, 640);
         assert_eq!((shot.width, shot.height), (640, 400));
     }
 

@@ -93,12 +93,12 @@ async fn session_runs(
 
 /// Refuses requests whose target, Host or Origin (when present) is not this daemon's.
 async fn check_host(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
-    match state.access.check(request.uri(), request.headers()) {
-        Ok(()) => next.run(request).await,
-        Err(refusal) => {
-            tracing::warn!(%refusal, path = %request.uri().path(), "refused a request");
-            (StatusCode::FORBIDDEN, refusal.to_string()).into_response()
-        }
+    match state
+        .access
+        .refusal(request.uri(), request.headers(), "a request")
+    {
+        None => next.run(request).await,
+        Some(refused) => refused,
     }
 }
 

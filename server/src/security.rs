@@ -8,7 +8,8 @@
 //! (`GET http://host:port/path`), which HTTP/1.1 says overrides `Host`, must name this daemon too.
 
 use axum::http::header::{AUTHORIZATION, HOST, ORIGIN};
-use axum::http::{HeaderMap, HeaderName, HeaderValue, Uri};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 
 /// Who may talk to the daemon.
 #[derive(Debug, Clone)]
@@ -87,6 +88,14 @@ impl AccessPolicy {
                 }
             }
         }
+    }
+
+    /// [`Self::check`] as every endpoint applies it: `None` lets the request in; a refusal is
+    /// logged (naming `what` was refused) and becomes the `403` answer carrying its reason.
+    pub fn refusal(&self, target: &Uri, headers: &HeaderMap, what: &str) -> Option<Response> {
+        let refusal = self.check(target, headers).err()?;
+        tracing::warn!(%refusal, path = %target.path(), "refused {what}");
+        Some((StatusCode::FORBIDDEN, refusal.to_string()).into_response())
     }
 
     pub fn origins(&self) -> &[String] {

@@ -12,7 +12,7 @@
 // person types travels only as `input` frames and is never stored here.
 
 import { createLiveView } from "./live.js";
-import { decodeLiveFrame } from "./protocol.js";
+import { decodeLiveFrame, parseTextFrame } from "./protocol.js";
 import { byId } from "./render.js";
 
 const card = byId("handover-card");
@@ -57,10 +57,8 @@ socket.addEventListener("message", (event) => {
     }
     return;
   }
-  let msg;
-  try {
-    msg = JSON.parse(event.data);
-  } catch {
+  const msg = parseTextFrame(event.data);
+  if (msg === null) {
     return;
   }
   if (msg.type === "handover") {

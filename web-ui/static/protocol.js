@@ -48,6 +48,19 @@ export const SERVER_FRAME_TYPES = Object.freeze([
   "error",
 ]);
 
+/** A text message as the frame object it carries, or null when it is not a JSON object. */
+export function parseTextFrame(data) {
+  if (typeof data !== "string") {
+    return null;
+  }
+  try {
+    const msg = JSON.parse(data);
+    return msg !== null && typeof msg === "object" ? msg : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Binary frames (`tandem_protocol::LiveFrame`): byte 0 the kind, byte 1 the version, bytes
  *  2–3 the header length (u16 LE); a live frame then has width and height (f32 LE, CSS pixels)
  *  and the capture time (f64 LE ms since the epoch, NaN when unknown) before the JPEG. */
@@ -231,16 +244,8 @@ export class Connection {
         }
         return;
       }
-      if (typeof event.data !== "string") {
-        return;
-      }
-      let msg;
-      try {
-        msg = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      if (msg === null || typeof msg !== "object" || !SERVER_FRAME_TYPES.includes(msg.type)) {
+      const msg = parseTextFrame(event.data);
+      if (msg === null || !SERVER_FRAME_TYPES.includes(msg.type)) {
         return;
       }
       if (msg.type === "session") {

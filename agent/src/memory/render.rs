@@ -14,6 +14,7 @@ use tandem_protocol::Author;
 
 use super::ChatMessage;
 use super::{MESSAGES_SHOWN, RUNS_SHOWN, RunSummary, SessionMemory};
+use crate::text::{clip, one_line};
 
 /// Longest line for one run, in characters.
 const MAX_RUN_CHARS: usize = 600;
@@ -52,7 +53,7 @@ pub(super) fn context_notes(
             };
             format!(
                 "{who}: {}",
-                cut(&one_line(&message.text), MAX_MESSAGE_CHARS)
+                clip(&one_line(&message.text), MAX_MESSAGE_CHARS)
             )
         })
         .collect();
@@ -74,8 +75,8 @@ fn run_line(number: usize, run: &RunSummary) -> String {
         outcome_of(run)
     );
     match &run.folded {
-        Some(folded) => cut(&format!("{head} {}", one_line(folded)), MAX_RUN_CHARS),
-        None => cut(&format!("{head}{}", facts_tail(run)), MAX_RUN_CHARS),
+        Some(folded) => clip(&format!("{head} {}", one_line(folded)), MAX_RUN_CHARS),
+        None => clip(&format!("{head}{}", facts_tail(run)), MAX_RUN_CHARS),
     }
 }
 
@@ -112,17 +113,4 @@ fn facts_tail(run: &RunSummary) -> String {
         line.push_str(&format!(" Answer: \"{}\"", one_line(&run.final_answer)));
     }
     line
-}
-
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut cut: String = text.chars().take(max - 1).collect();
-    cut.push('…');
-    cut
 }

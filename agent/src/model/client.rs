@@ -360,19 +360,31 @@ fn transport_failure(error: &reqwest::Error) -> Failure {
     }
 }
 
+/// Logs one model request at `$level` (`info`, `warn`): the request's place (session, run,
+/// stage, mode, reasoning, actions so far), then the given fields and message.
+macro_rules! log_request {
+    ($level:ident, $meta:expr, $($rest:tt)*) => {
+        tracing::$level!(
+            session = $meta.session_id.unwrap_or(""),
+            run = $meta.run_id.unwrap_or(""),
+            stage = $meta.stage,
+            mode = $meta.mode,
+            reasoning = $meta.reasoning,
+            actions = $meta.actions,
+            $($rest)*
+        )
+    };
+}
+
 fn log_success(
     meta: &RequestMeta<'_>,
     response: &Result<ChatResponse, ModelError>,
     since: Instant,
 ) {
     if let Ok(response) = response {
-        tracing::info!(
-            session = meta.session_id.unwrap_or(""),
-            run = meta.run_id.unwrap_or(""),
-            stage = meta.stage,
-            mode = meta.mode,
-            reasoning = meta.reasoning,
-            actions = meta.actions,
+        log_request!(
+            info,
+            meta,
             model = %response.model,
             tier = response.tier.name(),
             attempt = response.attempts,
@@ -393,13 +405,9 @@ fn log_failure(
     since: Instant,
     message: &str,
 ) {
-    tracing::warn!(
-        session = meta.session_id.unwrap_or(""),
-        run = meta.run_id.unwrap_or(""),
-        stage = meta.stage,
-        mode = meta.mode,
-        reasoning = meta.reasoning,
-        actions = meta.actions,
+    log_request!(
+        warn,
+        meta,
         model,
         tier = tier.name(),
         attempt,

@@ -150,12 +150,12 @@ impl ChatRequest {
     }
 }
 
-/// A successful chat-completions body.
-#[derive(Debug, Deserialize)]
+/// A successful chat-completions body. Providers leave out what they do not have, so every
+/// field of these answer types may be missing (serde's `default` on the type).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
 pub(crate) struct CompletionBody {
-    #[serde(default)]
     pub choices: Vec<Choice>,
-    #[serde(default)]
     pub usage: Option<UsageBody>,
 }
 
@@ -166,19 +166,17 @@ pub(crate) struct Choice {
     pub finish_reason: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
 pub(crate) struct AnswerMessage {
-    #[serde(default)]
     pub content: Option<String>,
-    #[serde(default)]
     pub refusal: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
 pub(crate) struct UsageBody {
-    #[serde(default)]
     pub prompt_tokens: u64,
-    #[serde(default)]
     pub completion_tokens: u64,
 }
 

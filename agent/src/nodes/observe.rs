@@ -180,14 +180,7 @@ fn tell_what_changed(
             message.push_str(&format!(" ({told})"));
         }
     }
-    rt.emit(AgentEvent::Message {
-        run_id: state.run.id().to_owned(),
-        text: told.clone(),
-    });
-    state.run.record.timeline.push(TimelineItem::Text {
-        author: Author::Agent,
-        text: told,
-    });
+    tell(rt, state, told);
 }
 
 /// The person handed back and nothing on the page changed (same address, title, field values,
@@ -232,12 +225,17 @@ fn nothing_changed(rt: &Runtime, state: &mut AgentState) {
             .timeline
             .set_result(seq, ActionResult::Error { message });
     }
+    tell(rt, state, told);
+}
+
+/// Says `text` to the person as the agent, in the chat and in the run's timeline.
+fn tell(rt: &Runtime, state: &mut AgentState, text: String) {
     rt.emit(AgentEvent::Message {
         run_id: state.run.id().to_owned(),
-        text: told.clone(),
+        text: text.clone(),
     });
     state.run.record.timeline.push(TimelineItem::Text {
         author: Author::Agent,
-        text: told,
+        text,
     });
 }

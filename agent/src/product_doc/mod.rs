@@ -19,6 +19,8 @@ use std::path::Path;
 use tandem_mcp_browser::snapshot::render::estimate_tokens;
 use tandem_protocol::{DocAuthor, DocSection, ProductDoc, unix_ms};
 
+use crate::text::clip;
+
 /// Most tokens a project card may have.
 pub const CARD_MAX_TOKENS: usize = 480;
 /// Longest section content kept in the doc, in characters.
@@ -119,7 +121,7 @@ pub fn card(doc: &ProductDoc) -> Option<String> {
             .iter()
             .map(|s| {
                 let content = s.content.split_whitespace().collect::<Vec<_>>().join(" ");
-                format!("- {}: {}", s.title, cut(&content, per_section))
+                format!("- {}: {}", s.title, clip(&content, per_section))
             })
             .collect();
         let card = lines.join("\n");
@@ -163,15 +165,6 @@ pub fn save(doc: &ProductDoc, path: &Path) -> std::io::Result<()> {
     let temporary = path.with_extension("json.tmp");
     std::fs::write(&temporary, text)?;
     std::fs::rename(&temporary, path)
-}
-
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut cut: String = text.chars().take(max.saturating_sub(1)).collect();
-    cut.push('…');
-    cut
 }
 
 #[cfg(test)]

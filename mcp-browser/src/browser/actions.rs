@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 
 use super::keys;
 use super::script::{self, ScriptFn};
-use super::session::{BrowserSession, lost_the_browser};
+use super::session::{BrowserSession, read_only};
 use super::settle::{Arrival, DocumentWatch};
 use crate::error::{BrowserError, Result};
 use crate::observation::{Observation, Screenshot};
@@ -161,11 +161,7 @@ impl BrowserSession {
     /// the screenshot first: its frame is produced before the page's main thread turns to the
     /// snapshot script, and is encoded while the script runs, so the two overlap fully.
     pub async fn observe(&mut self, shot: &ScreenshotOptions) -> Result<Observation> {
-        let first = self.observe_once(shot).await;
-        if lost_the_browser(&first) {
-            return self.observe_once(shot).await;
-        }
-        first
+        read_only!(self.observe_once(shot))
     }
 
     async fn observe_once(&mut self, shot: &ScreenshotOptions) -> Result<Observation> {
@@ -188,11 +184,7 @@ impl BrowserSession {
 
     /// The DOM snapshot of the active tab alone.
     pub async fn snapshot(&mut self) -> Result<Snapshot> {
-        let first = self.active_snapshot().await;
-        if lost_the_browser(&first) {
-            return self.active_snapshot().await;
-        }
-        first
+        read_only!(self.active_snapshot())
     }
 
     async fn active_snapshot(&mut self) -> Result<Snapshot> {
@@ -204,11 +196,7 @@ impl BrowserSession {
 
     /// An image of the active tab's viewport.
     pub async fn screenshot(&mut self, options: &ScreenshotOptions) -> Result<Screenshot> {
-        let first = self.screenshot_once(options).await;
-        if lost_the_browser(&first) {
-            return self.screenshot_once(options).await;
-        }
-        first
+        read_only!(self.screenshot_once(options))
     }
 
     async fn screenshot_once(&mut self, options: &ScreenshotOptions) -> Result<Screenshot> {

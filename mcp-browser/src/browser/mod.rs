@@ -26,6 +26,7 @@ pub use restarts::{MAX_RESTARTS, RESTART_WINDOW};
 pub use saved_state::{MAX_SEEDED_ORIGINS, SavedBrowserState};
 pub use screencast::{MAX_FRAMES_PER_SECOND, Screencast, ScreencastFrame};
 pub use session::BrowserSession;
+pub(crate) use session::blank_context;
 
 use chromiumoxide::error::CdpError;
 
@@ -46,5 +47,21 @@ pub(crate) fn cdp_error(operation: &str, error: CdpError) -> BrowserError {
             operation: operation.to_owned(),
             message: other.to_string(),
         },
+    }
+}
+
+/// Applies a timeout to a chromiumoxide call and maps its error.
+pub(crate) async fn bounded<T>(
+    timeout: std::time::Duration,
+    operation: &str,
+    call: impl std::future::Future<Output = Result<T, CdpError>>,
+) -> Result<T, BrowserError> {
+    match tokio::time::timeout(timeout, call).await {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(error)) => Err(cdp_error(operation, error)),
+        Err(_) => Err(BrowserError::Timeout {
+            operation: operation.to_owned(),
+            after: timeout,
+        }),
     }
 }

@@ -10,10 +10,11 @@
 
 use std::collections::BTreeMap;
 
+use super::bounded;
 use super::host::LiveBrowser;
 use super::login_state::Restore;
 pub use super::login_state::SavedBrowserState;
-use super::session::{BrowserSession, Context, bounded};
+use super::session::{BrowserSession, Context};
 use crate::error::{BrowserError, Result};
 use chromiumoxide::Page;
 use chromiumoxide::cdp::browser_protocol::fetch::{

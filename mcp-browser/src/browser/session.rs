@@ -9,13 +9,13 @@
 //! session's context; the next call gets a fresh context on the restarted browser (reported
 //! once, with the reason, as [`PageNotice::BrowserRestarted`] in the next observation).
 //! A read-only call (observe, snapshot, screenshot, tabs) that fails so is run once more, on the
-//! restarted browser (see `lost_the_browser`); a call that can change a page is never run again
+//! restarted browser (see `read_only!`); a call that can change a page is never run again
 //! on a browser it was not meant for.
 
 use std::future::Future;
 use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
 
-use chromiumoxide::Page;
 use chromiumoxide::cdp::browser_protocol::browser::BrowserContextId;
 use chromiumoxide::cdp::browser_protocol::page::{
     EventJavascriptDialogOpening, HandleJavaScriptDialogParams,
@@ -24,9 +24,11 @@ use chromiumoxide::cdp::browser_protocol::target::{
     CreateBrowserContextParams, CreateTargetParams, DisposeBrowserContextParams, TargetId,
 };
 use chromiumoxide::error::CdpError;
+use chromiumoxide::{Browser, Page};
 use futures::StreamExt;
 use tokio::task::JoinHandle;
 
+use super::bounded;
 use super::host::{BrowserHost, LiveBrowser};
 use crate::error::{BrowserError, Result};
 use crate::observation::PageNotice;
@@ -155,23 +157,7 @@ impl BrowserSession {
 
     async fn open_context(&self, live: Arc<LiveBrowser>) -> Result<Context> {
         let timeout = self.host.config().call_timeout();
-        let browser = live.browser.lock().await;
-        let id = bounded(
-            timeout,
-            "create context",
-            browser.create_browser_context(CreateBrowserContextParams::default()),
-        )
-        .await?;
-        let params = CreateTargetParams::builder()
-            .url("about:blank")
-            .browser_context_id(id.clone())
-            .build()
-            .map_err(|e| BrowserError::Launch {
-                target: "new tab".into(),
-                reason: e,
-            })?;
-        let page = bounded(timeout, "open tab", browser.new_page(params)).await?;
-        drop(browser);
+        let (id, page) = blank_context(&*live.browser.lock().await, timeout).await?;
         let mut context = Context {
             live,
             id,
@@ -283,31 +269,21 @@ impl BrowserSession {
     }
 }
 
-/// True when a read-only call failed because the browser died: it is run once more, on the
-/// restarted browser. Never used for a call that can change a page.
-pub(super) fn lost_the_browser<T>(outcome: &Result<T>) -> bool {
-    if let Err(BrowserError::Crashed(reason)) = outcome {
-        tracing::info!(%reason, "running a read-only call again on a restarted browser");
-        return true;
-    }
-    false
+/// Awaits a read-only call (`$call`, a future made from the session) and, when it failed
+/// because the browser died, makes and awaits it once more, on the restarted browser. Never
+/// used for a call that can change a page.
+macro_rules! read_only {
+    ($call:expr) => {
+        match $call.await {
+            Err($crate::error::BrowserError::Crashed(reason)) => {
+                tracing::info!(%reason, "running a read-only call again on a restarted browser");
+                $call.await
+            }
+            outcome => outcome,
+        }
+    };
 }
-
-/// Applies a timeout to a chromiumoxide call and maps its error.
-pub(super) async fn bounded<T>(
-    timeout: std::time::Duration,
-    operation: &str,
-    call: impl Future<Output = std::result::Result<T, CdpError>>,
-) -> Result<T> {
-    match tokio::time::timeout(timeout, call).await {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(error)) => Err(super::cdp_error(operation, error)),
-        Err(_) => Err(BrowserError::Timeout {
-            operation: operation.to_owned(),
-            after: timeout,
-        }),
-    }
-}
+pub(super) use read_only;
 
 /// Dismisses every JavaScript dialog of the page and records it as a notice. A dialog left open
 /// would block every later call; dismissing never accepts anything on the user's behalf.
@@ -334,4 +310,27 @@ async fn spawn_dialog_listener(page: Page, notices: Notices) -> JoinHandle<()> {
             }
         }
     })
+}
+
+/// A new browser context (its own cookies, storage and cache) holding one blank tab.
+pub(crate) async fn blank_context(
+    browser: &Browser,
+    timeout: Duration,
+) -> Result<(BrowserContextId, Page)> {
+    let id = bounded(
+        timeout,
+        "create context",
+        browser.create_browser_context(CreateBrowserContextParams::default()),
+    )
+    .await?;
+    let params = CreateTargetParams::builder()
+        .url("about:blank")
+        .browser_context_id(id.clone())
+        .build()
+        .map_err(|e| BrowserError::Launch {
+            target: "new tab".into(),
+            reason: e,
+        })?;
+    let page = bounded(timeout, "open tab", browser.new_page(params)).await?;
+    Ok((id, page))
 }

@@ -25,8 +25,9 @@ use chromiumoxide::cdp::browser_protocol::target::{
 use chromiumoxide::error::CdpError;
 use futures::StreamExt;
 
+use super::bounded;
 use super::host::LiveBrowser;
-use super::session::{BrowserSession, Notices, bounded};
+use super::session::{BrowserSession, Notices};
 use crate::error::{BrowserError, Result};
 use crate::observation::{PageNotice, TabInfo};
 
@@ -144,11 +145,7 @@ impl BrowserSession {
 
     /// The session's tabs with their current URL and title.
     pub async fn tabs(&mut self) -> Result<Vec<TabInfo>> {
-        let first = self.sync_tabs().await;
-        if super::session::lost_the_browser(&first) {
-            return self.sync_tabs().await;
-        }
-        first
+        super::session::read_only!(self.sync_tabs())
     }
 
     /// Makes another tab the active one.

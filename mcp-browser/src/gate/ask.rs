@@ -48,35 +48,29 @@ impl Refusal {
     /// A deny verdict.
     pub fn denied(judged: &Judged) -> Self {
         let message = format!(
-            "Tandem's policy does not allow {} on {} (rule {}: {}).",
-            action_line(judged),
-            judged.host(),
-            judged.decision.rule(),
-            judged.decision.reason()
+            "Tandem's policy does not allow {} ({}).",
+            action_on_host(judged),
+            rule_and_reason(judged)
         );
         Self::new("policy_denied", judged, message)
     }
 
     fn declined(judged: &Judged, how: &str) -> Self {
         let message = format!(
-            "The person {how} {} on {} (rule {}: {}). It did not run.",
-            action_line(judged),
-            judged.host(),
-            judged.decision.rule(),
-            judged.decision.reason()
+            "The person {how} {} ({}). It did not run.",
+            action_on_host(judged),
+            rule_and_reason(judged)
         );
         Self::new("declined", judged, message)
     }
 
     fn cannot_ask_to_confirm(judged: &Judged, why: &str) -> Self {
         let message = format!(
-            "{} on {} needs the person's confirmation (rule {}: {}), but {why}. It did not run. \
-             To allow it, add a policy rule for this action on {} (see docs/policy.md) to the \
-             file given with --policy, or start Tandem with --approve-all.",
-            capitalised(&action_line(judged)),
-            judged.host(),
-            judged.decision.rule(),
-            judged.decision.reason(),
+            "{} needs the person's confirmation ({}), but {why}. It did not run. To allow it, \
+             add a policy rule for this action on {} (see docs/policy.md) to the file given \
+             with --policy, or start Tandem with --approve-all.",
+            capitalised(&action_on_host(judged)),
+            rule_and_reason(judged),
             judged.host(),
         );
         Self::new("needs_confirmation", judged, message)
@@ -84,25 +78,21 @@ impl Refusal {
 
     fn cannot_hand_over(judged: &Judged, why: &str) -> Self {
         let message = format!(
-            "{} on {} is for the person to do themselves (rule {}: {}), but {why}. It did not \
-             run. Use an MCP client that supports URL elicitation, or do this step in the \
-             browser yourself.",
-            capitalised(&action_line(judged)),
-            judged.host(),
-            judged.decision.rule(),
-            judged.decision.reason(),
+            "{} is for the person to do themselves ({}), but {why}. It did not run. Use an \
+             MCP client that supports URL elicitation, or do this step in the browser \
+             yourself.",
+            capitalised(&action_on_host(judged)),
+            rule_and_reason(judged),
         );
         Self::new("needs_takeover", judged, message)
     }
 
     fn takeover_failed(judged: &Judged, why: &str) -> Self {
         let message = format!(
-            "{} on {} was handed to the person (rule {}: {}), but {why}. It did not run; \
-             observe to see the page now.",
-            capitalised(&action_line(judged)),
-            judged.host(),
-            judged.decision.rule(),
-            judged.decision.reason(),
+            "{} was handed to the person ({}), but {why}. It did not run; observe to see the \
+             page now.",
+            capitalised(&action_on_host(judged)),
+            rule_and_reason(judged),
         );
         Self::new("takeover_failed", judged, message)
     }
@@ -292,6 +282,20 @@ fn step_card(judged: &Judged) -> String {
         judged.host(),
         judged.decision.rule(),
         judged.decision.reason(),
+    )
+}
+
+/// The action and where: `click button "Buy now" on shop.example`.
+fn action_on_host(judged: &Judged) -> String {
+    format!("{} on {}", action_line(judged), judged.host())
+}
+
+/// The rule that decided, and why: `rule confirm-payments: a payment`.
+fn rule_and_reason(judged: &Judged) -> String {
+    format!(
+        "rule {}: {}",
+        judged.decision.rule(),
+        judged.decision.reason()
     )
 }
 

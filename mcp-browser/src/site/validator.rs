@@ -16,9 +16,6 @@ use std::time::Duration;
 use chromiumoxide::Page;
 use chromiumoxide::cdp::browser_protocol::emulation::SetDeviceMetricsOverrideParams;
 use chromiumoxide::cdp::browser_protocol::log::{EventEntryAdded, LogEntryLevel};
-use chromiumoxide::cdp::browser_protocol::target::{
-    CreateBrowserContextParams, CreateTargetParams,
-};
 use chromiumoxide::cdp::js_protocol::runtime::{
     ConsoleApiCalledType, EvaluateParams, EventConsoleApiCalled, EventExceptionThrown,
 };
@@ -27,7 +24,7 @@ use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
 
 use super::report::{Audit, WidthAudit};
-use crate::browser::{BrowserHost, LiveBrowser, cdp_error};
+use crate::browser::{BrowserHost, LiveBrowser, blank_context, bounded, cdp_error};
 use crate::error::BrowserError;
 
 /// The phone viewport every page is checked at.
@@ -145,43 +142,12 @@ async fn widths(page: &Page, timeout: Duration) -> Result<Vec<WidthAudit>, Brows
     Ok(out)
 }
 
-async fn bounded<T>(
-    timeout: Duration,
-    operation: &str,
-    call: impl std::future::Future<Output = Result<T, chromiumoxide::error::CdpError>>,
-) -> Result<T, BrowserError> {
-    match tokio::time::timeout(timeout, call).await {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(error)) => Err(cdp_error(operation, error)),
-        Err(_) => Err(BrowserError::Timeout {
-            operation: operation.to_owned(),
-            after: timeout,
-        }),
-    }
-}
-
 async fn open_tab(
     host: &Arc<BrowserHost>,
     live: Arc<LiveBrowser>,
 ) -> Result<PhoneTab, BrowserError> {
     let timeout = host.config().call_timeout();
-    let browser = live.browser.lock().await;
-    let context = bounded(
-        timeout,
-        "create validation context",
-        browser.create_browser_context(CreateBrowserContextParams::default()),
-    )
-    .await?;
-    let params = CreateTargetParams::builder()
-        .url("about:blank")
-        .browser_context_id(context)
-        .build()
-        .map_err(|reason| BrowserError::Launch {
-            target: "validation tab".into(),
-            reason,
-        })?;
-    let page = bounded(timeout, "open validation tab", browser.new_page(params)).await?;
-    drop(browser);
+    let (_, page) = blank_context(&*live.browser.lock().await, timeout).await?;
     let metrics = SetDeviceMetricsOverrideParams::new(PHONE.0, PHONE.1, 1.0, true);
     bounded(timeout, "phone viewport", page.execute(metrics)).await?;
     let errors: Errors = Arc::default();

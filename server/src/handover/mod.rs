@@ -20,9 +20,8 @@ use std::sync::{Arc, Mutex as StdMutex};
 use async_trait::async_trait;
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::StatusCode;
 use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use tandem_mcp_browser::gate::{OpenDesk, TakeoverDesk, TakeoverOutcome};
 use tandem_mcp_browser::screenshot::ScreenshotOptions;
@@ -211,11 +210,8 @@ async fn check_access(
     request: Request,
     next: Next,
 ) -> Response {
-    match access.check(request.uri(), request.headers()) {
-        Ok(()) => next.run(request).await,
-        Err(refusal) => {
-            tracing::warn!(%refusal, path = %request.uri().path(), "refused a request");
-            (StatusCode::FORBIDDEN, refusal.to_string()).into_response()
-        }
+    match access.refusal(request.uri(), request.headers(), "a request") {
+        None => next.run(request).await,
+        Some(refused) => refused,
     }
 }

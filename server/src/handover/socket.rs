@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::http::{HeaderMap, StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, Uri};
+use axum::response::Response;
 use serde_json::json;
 use tandem_protocol::{ClientMessage, CloseCode, ServerMessage, UserInput};
 
@@ -35,9 +35,11 @@ pub(super) async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if let Err(refusal) = handover.access.check(&target, &headers) {
-        tracing::warn!(%refusal, "refused a handover socket");
-        return (StatusCode::FORBIDDEN, refusal.to_string()).into_response();
+    if let Some(refused) = handover
+        .access
+        .refusal(&target, &headers, "a handover socket")
+    {
+        return refused;
     }
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)

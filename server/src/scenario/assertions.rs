@@ -2,6 +2,7 @@
 //! texts, fields, tabs) as the person sees it, and what the agent executed according to the run
 //! records. Every failed check is one line saying what was expected and what was found.
 
+use tandem_agent::text::{clip, one_line};
 use tandem_agent::{RunRecord, TimelineItem};
 use tandem_protocol::{ActionResult, RunOutcome};
 
@@ -179,15 +180,4 @@ async fn check_page(
         }
     }
     Ok(())
-}
-
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn clip(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_owned(),
-    }
 }

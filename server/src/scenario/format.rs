@@ -173,39 +173,29 @@ pub enum HumanStep {
     WaitFor { text: String },
 }
 
-/// What must be true at the end of the scenario.
+/// What must be true at the end of the scenario; every check is optional.
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Checks {
     /// How the last run ended.
-    #[serde(default)]
     pub outcome: Option<RunOutcome>,
     /// The active tab's URL, exactly.
-    #[serde(default)]
     pub final_url: Option<String>,
     /// Texts the page must show (each waited for up to 5 s).
-    #[serde(default)]
     pub text_present: Vec<String>,
     /// Texts the page must not show.
-    #[serde(default)]
     pub text_absent: Vec<String>,
     /// Field values by the field's accessible name.
-    #[serde(default)]
     pub fields: BTreeMap<String, String>,
     /// How many actions ran successfully, over all runs.
-    #[serde(default)]
     pub actions_executed: Option<usize>,
     /// The kinds of the actions that ran successfully, in order, over all runs.
-    #[serde(default)]
     pub executed: Option<Vec<String>>,
     /// A confirmation was declined and no action ran after it in that run.
-    #[serde(default)]
     pub nothing_after_deny: bool,
     /// Text the agent's final message of the last run must contain.
-    #[serde(default)]
     pub message_contains: Option<String>,
     /// How many tabs are open at the end.
-    #[serde(default)]
     pub tabs: Option<usize>,
 }
 

@@ -12,6 +12,7 @@ pub mod assertions;
 pub mod format;
 pub mod human;
 pub mod junit;
+mod loopback;
 pub mod report;
 pub mod runner;
 pub mod scripted_model;

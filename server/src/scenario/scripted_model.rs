@@ -12,7 +12,6 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use anyhow::Context;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
@@ -23,6 +22,7 @@ use tandem_agent::ModelConfig;
 use tandem_agent::model::TierModels;
 
 use super::format::ScriptedReply;
+use super::loopback::Loopback;
 
 /// The model name planning requests use.
 const PLANNING_MODEL: &str = "scripted";
@@ -37,8 +37,7 @@ struct Script {
 
 /// A running scripted model server; stops when dropped.
 pub struct ScriptedModel {
-    base_url: String,
-    task: tokio::task::JoinHandle<()>,
+    server: Loopback,
 }
 
 impl ScriptedModel {
@@ -50,19 +49,8 @@ impl ScriptedModel {
         let app = Router::new()
             .route("/v1/chat/completions", post(answer))
             .with_state(script);
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .context("binding the scripted model on 127.0.0.1")?;
-        let addr = listener.local_addr()?;
-        let task = tokio::spawn(async move {
-            if let Err(error) = axum::serve(listener, app).await {
-                tracing::error!(%error, "the scripted model stopped");
-            }
-        });
-        Ok(Self {
-            base_url: format!("http://{addr}/v1"),
-            task,
-        })
+        let server = Loopback::serve(app, "the scripted model").await?;
+        Ok(Self { server })
     }
 
     /// The model configuration for this server: one quick retry, and a timeout that only a
@@ -74,14 +62,8 @@ impl ScriptedModel {
             retry_base_ms: 1,
             retry_max_ms: 5,
             timeout_ms: 15_000,
-            ..ModelConfig::new(self.base_url.clone(), PLANNING_MODEL)
+            ..ModelConfig::new(format!("http://{}/v1", self.server.addr()), PLANNING_MODEL)
         }
-    }
-}
-
-impl Drop for ScriptedModel {
-    fn drop(&mut self) {
-        self.task.abort();
     }
 }
 

@@ -6,11 +6,9 @@
 //! N milliseconds (at most 10 s). The server stops when the [`SiteServer`] is dropped.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::Context;
 use axum::Router;
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::{StatusCode, header};
@@ -18,13 +16,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tower_http::services::ServeDir;
 
+use super::loopback::Loopback;
+
 /// Longest delay `/_/slow` honours.
 const MAX_DELAY: Duration = Duration::from_secs(10);
 
 /// A running fixture site.
 pub struct SiteServer {
-    addr: SocketAddr,
-    task: tokio::task::JoinHandle<()>,
+    server: Loopback,
 }
 
 impl SiteServer {
@@ -39,33 +38,19 @@ impl SiteServer {
             .route("/_/slow/{*path}", get(slow))
             .with_state(root.clone())
             .fallback_service(ServeDir::new(root));
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .context("binding the fixture site on 127.0.0.1")?;
-        let addr = listener.local_addr()?;
-        let task = tokio::spawn(async move {
-            if let Err(error) = axum::serve(listener, app).await {
-                tracing::error!(%error, "the fixture site stopped");
-            }
-        });
-        Ok(Self { addr, task })
+        let server = Loopback::serve(app, "the fixture site").await?;
+        Ok(Self { server })
     }
 
     /// `http://127.0.0.1:<port>`.
     pub fn base_url(&self) -> String {
-        format!("http://{}", self.addr)
+        format!("http://{}", self.server.addr())
     }
 
     /// The same site under the host name `localhost`: another host to the browser and the
     /// policy.
     pub fn alias_url(&self) -> String {
-        format!("http://localhost:{}", self.addr.port())
-    }
-}
-
-impl Drop for SiteServer {
-    fn drop(&mut self) {
-        self.task.abort();
+        format!("http://localhost:{}", self.server.addr().port())
     }
 }
 

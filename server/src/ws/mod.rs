@@ -27,8 +27,8 @@ use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::http::{HeaderMap, StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, Uri};
+use axum::response::Response;
 use futures::{SinkExt, StreamExt};
 use tandem_protocol::{ClientMessage, CloseCode, ServerMessage};
 use tokio::sync::mpsc;
@@ -64,9 +64,11 @@ pub async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if let Err(refusal) = state.access.check(&target, &headers) {
-        tracing::warn!(%refusal, "refused a WebSocket upgrade");
-        return (StatusCode::FORBIDDEN, refusal.to_string()).into_response();
+    if let Some(refused) = state
+        .access
+        .refusal(&target, &headers, "a WebSocket upgrade")
+    {
+        return refused;
     }
     ws.max_message_size(TRANSPORT_FRAME_BYTES)
         .max_frame_size(TRANSPORT_FRAME_BYTES)

@@ -10,7 +10,7 @@ use tandem_protocol::{Question, QuestionKind, QuestionOption};
 use super::progress::{CHOICE_QUESTION, OPTION_QUESTION, Progress, Status, TARGET_QUESTION};
 use super::step::{Instructions, ScrollGoal, Step, Target};
 use crate::action::WaitFor;
-use crate::wording::clip;
+use crate::text::clip;
 
 /// What the instruction planner understands, for messages it cannot follow.
 const VOCABULARY: &str = "No model is configured, so I follow plain step-by-step \

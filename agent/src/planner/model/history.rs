@@ -2,6 +2,7 @@
 //! observations are never resent; a step is its action and its one-line result.
 
 use crate::plan::{StepOutcome, StepRecord};
+use crate::text::clip;
 
 use super::observation::sanitize;
 
@@ -35,10 +36,5 @@ pub(crate) fn step_line(number: usize, record: &StepRecord) -> String {
     // Results may quote page text (titles, messages): treat them like the page.
     let result = sanitize(&result.replace('\n', " ")).trim_end().to_owned();
     let line = format!("{number}. {} → {result}", record.action);
-    if line.chars().count() <= MAX_LINE {
-        return line;
-    }
-    let mut cut: String = line.chars().take(MAX_LINE - 1).collect();
-    cut.push('…');
-    cut
+    clip(&line, MAX_LINE)
 }

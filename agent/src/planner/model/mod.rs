@@ -40,7 +40,7 @@ use self::request::StepInputs;
 use super::{PlanContext, Planner};
 use crate::error::PlannerError;
 use crate::model::{
-    ChatMessage, ChatRequest, ChatResponse, ModelClient, ModelConfig, ModelConfigError,
+    ChatMessage, ChatRequest, ChatResponse, ModelClient, ModelConfig, ModelConfigError, ModelError,
     RequestMeta, ResponseFormat, Role, StructuredOutput, Tier,
 };
 use crate::plan::{Plan, StopMeaning};
@@ -199,25 +199,18 @@ impl ModelPlanner {
                 ("steps", &fold.lines.join("\n")),
             ],
         );
-        let request = ChatRequest {
-            messages: vec![
-                ChatMessage::text(Role::System, system),
-                ChatMessage::text(Role::User, text),
-            ],
-            response_format: None,
-            temperature: self.config().temperature,
-            max_tokens: Some(400),
-        };
-        let meta = Self::meta(ctx, "compaction");
-        match self.client.complete(Tier::Fast, &request, &meta).await {
-            Ok(response) => {
-                record(ctx, &response, "compaction");
-                let summary: String = self
-                    .secrets
-                    .mask(response.content.trim())
-                    .chars()
-                    .take(self.compactor.max_summary_chars())
-                    .collect();
+        match self
+            .fast_summary(
+                ctx,
+                "compaction",
+                system,
+                text,
+                400,
+                self.compactor.max_summary_chars(),
+            )
+            .await
+        {
+            Ok(summary) => {
                 self.compactor.store(ctx.run_id, fold.upto, &summary);
                 (Some(summary), Vec::new())
             }
@@ -227,6 +220,37 @@ impl ModelPlanner {
                 (fold.previous, vec![marker])
             }
         }
+    }
+
+    /// A summary asked of the FAST tier (`system` says how, `text` holds what): the answer,
+    /// secrets masked, cut to `max_chars` characters. The request is recorded as `stage`.
+    async fn fast_summary(
+        &self,
+        ctx: &PlanContext<'_>,
+        stage: &'static str,
+        system: String,
+        text: String,
+        max_tokens: u32,
+        max_chars: usize,
+    ) -> Result<String, ModelError> {
+        let request = ChatRequest {
+            messages: vec![
+                ChatMessage::text(Role::System, system),
+                ChatMessage::text(Role::User, text),
+            ],
+            response_format: None,
+            temperature: self.config().temperature,
+            max_tokens: Some(max_tokens),
+        };
+        let meta = Self::meta(ctx, stage);
+        let response = self.client.complete(Tier::Fast, &request, &meta).await?;
+        record(ctx, &response, stage);
+        Ok(self
+            .secrets
+            .mask(response.content.trim())
+            .chars()
+            .take(max_chars)
+            .collect())
     }
 
     /// One request on `tier`; moves to a weaker format while the endpoint refuses the current one.

@@ -11,7 +11,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::action::{Action, clip};
+use crate::action::Action;
+use crate::text::clip;
 
 /// Longest reasoning kept, in characters.
 const MAX_REASONING: usize = 600;

@@ -2,8 +2,7 @@
 //! of later runs (see [`crate::memory`]). Used only for runs whose plain facts are long; on any
 //! failure the facts are kept as they are.
 
-use super::{ModelPlanner, record};
-use crate::model::{ChatMessage, ChatRequest, Role, Tier};
+use super::ModelPlanner;
 use crate::planner::PlanContext;
 
 /// Words asked of a run summary.
@@ -22,27 +21,12 @@ impl ModelPlanner {
             &self.prompts.run_summary,
             &[("max_words", RUN_SUMMARY_WORDS)],
         );
-        let request = ChatRequest {
-            messages: vec![
-                ChatMessage::text(Role::System, system),
-                ChatMessage::text(Role::User, self.secrets.mask(facts)),
-            ],
-            response_format: None,
-            temperature: self.config().temperature,
-            max_tokens: Some(200),
-        };
-        let meta = Self::meta(ctx, "run_summary");
-        match self.client.complete(Tier::Fast, &request, &meta).await {
-            Ok(response) => {
-                record(ctx, &response, "run_summary");
-                let summary: String = self
-                    .secrets
-                    .mask(response.content.trim())
-                    .chars()
-                    .take(MAX_SUMMARY_CHARS)
-                    .collect();
-                (!summary.is_empty()).then_some(summary)
-            }
+        let facts = self.secrets.mask(facts);
+        match self
+            .fast_summary(ctx, "run_summary", system, facts, 200, MAX_SUMMARY_CHARS)
+            .await
+        {
+            Ok(summary) => (!summary.is_empty()).then_some(summary),
             Err(error) => {
                 tracing::warn!(%error, "folding an earlier run failed; keeping its facts");
                 None

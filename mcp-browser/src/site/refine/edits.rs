@@ -259,33 +259,14 @@ fn contact_edits(
         escape(href_value),
         escape(shown)
     );
+    let opener = format!("href=\"{scheme}");
+    let marker = format!("data-placeholder=\"{placeholder}-");
     let mut edits = Vec::new();
     for page in pages {
-        let mut spans: Vec<(usize, usize, String)> = Vec::new();
-        let opener = format!("href=\"{scheme}");
-        let mut from = 0;
-        while let Some(at) = page.html[from..].find(&opener).map(|i| from + i) {
-            let Some(start) = page.html[..at].rfind("<a") else {
-                break;
-            };
-            let Some(end) = page.html[at..].find("</a>").map(|i| at + i + 4) else {
-                break;
-            };
-            spans.push((start, end, link.clone()));
-            from = end;
-        }
-        let marker = format!("data-placeholder=\"{placeholder}-");
-        let mut from = 0;
-        while let Some(at) = page.html[from..].find(&marker).map(|i| from + i) {
-            let Some(start) = page.html[..at].rfind("<span") else {
-                break;
-            };
-            let Some(end) = page.html[at..].find("</span>").map(|i| at + i + 7) else {
-                break;
-            };
-            spans.push((start, end, link.clone()));
-            from = end;
-        }
+        let mut spans: Vec<(usize, usize, String)> = elements_with(&page.html, &opener, "a")
+            .chain(elements_with(&page.html, &marker, "span"))
+            .map(|(start, end)| (start, end, link.clone()))
+            .collect();
         spans.sort_by_key(|span| span.0);
         if !spans.is_empty() {
             edits.push(Edit::Page {
@@ -300,6 +281,25 @@ fn contact_edits(
         )));
     }
     Ok(edits)
+}
+
+/// The byte spans of the `<tag …>…</tag>` elements of `html` whose opening tag contains
+/// `attribute` (an attribute's start, `href="tel:`), in order. Elements are not nested.
+fn elements_with<'a>(
+    html: &'a str,
+    attribute: &'a str,
+    tag: &'a str,
+) -> impl Iterator<Item = (usize, usize)> + 'a {
+    let open = format!("<{tag}");
+    let close = format!("</{tag}>");
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let at = from + html[from..].find(attribute)?;
+        let start = html[..at].rfind(&open)?;
+        let end = at + html[at..].find(&close)? + close.len();
+        from = end;
+        Some((start, end))
+    })
 }
 
 /// `old` as a whole word in the visible text of every page (never inside a tag, a style or a

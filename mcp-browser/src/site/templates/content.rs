@@ -7,23 +7,18 @@ use super::escape;
 use super::placeholder::Placeholders;
 use crate::site::brief::{Facts, SectionPlan, TaskPlan};
 
-/// What a brief-made page is built from (`generate_page`'s `data_model`).
+/// What a brief-made page is built from (`generate_page`'s `data_model`); every part may be
+/// missing.
 #[derive(Debug, Default, Deserialize)]
+#[serde(default)]
 pub struct Content {
-    #[serde(default)]
     pub name: Option<String>,
-    #[serde(default)]
     pub place: Option<String>,
-    #[serde(default)]
     pub kind: String,
-    #[serde(default)]
     pub facts: Facts,
-    #[serde(default)]
     pub task: TaskPlan,
-    #[serde(default)]
     pub sections: Vec<SectionPlan>,
     /// Where the main form is: `booking.html`, `#booking`, or nothing.
-    #[serde(default)]
     pub task_href: Option<String>,
 }
 
