@@ -15,7 +15,7 @@ use super::split::{
     value,
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
-use super::{compound, prose};
+use super::{absorbed, compound, prose, verbs};
 
 /// Words that start an instruction clause.
 const VERBS: &[&str] = &[
@@ -117,6 +117,12 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             out.ignored.push(clause.text);
             continue;
         }
+        // "expand 'X' and say it was helpful": the words after the name are not placed.
+        if steps.iter().all(names_an_element)
+            && let Some(words) = absorbed::after_quoted_name(&clause.text)
+        {
+            out.ignored.push(words);
+        }
         for step in steps {
             if std::mem::take(&mut find_next)
                 && let Step::Click { target } = &step
@@ -151,6 +157,18 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
     out
 }
 
+/// A step whose words are all an element's name (no value, no address).
+fn names_an_element(step: &Step) -> bool {
+    matches!(
+        step,
+        Step::Click { .. }
+            | Step::Focus { .. }
+            | Step::Reveal { .. }
+            | Step::Check { .. }
+            | Step::Scroll(ScrollGoal::To(_))
+    )
+}
+
 /// The element a step named, for a following "it".
 fn previous_target(step: &Step) -> Option<Target> {
     match step {
@@ -172,6 +190,7 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Wait(_)
         | Step::Search { .. }
         | Step::Submit
+        | Step::Act { .. }
         | Step::Stop => None,
     }
 }
@@ -183,6 +202,9 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     if let Some(steps) = compound::parse(&verb, rest) {
         return steps;
     }
+    if let Some(step) = verbs::phrasal(text) {
+        return vec![step];
+    }
     match parse_single(text) {
         // Finding a thing is for using it: once it shows, it is clicked.
         Some(Step::Reveal { target }) => vec![
@@ -192,6 +214,8 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
             Step::Click { target },
         ],
         Some(step) => vec![step],
+        // A verb the vocabulary does not list gets its meaning from the page.
+        None if !starts_with_verb(text) => verbs::parse(text).into_iter().collect(),
         None => Vec::new(),
     }
 }

@@ -74,6 +74,9 @@ pub(crate) enum Step {
     Search { query: String },
     /// Submit the form of the last-typed / focused field, or the page's only form.
     Submit,
+    /// A verb the vocabulary does not list, applied to a thing: the click on the control
+    /// named by one of `verbs` that belongs to `object` (a sweep, see `verbs`).
+    Act { verbs: Vec<String>, object: Target },
     /// End the run here.
     Stop,
 }
@@ -88,6 +91,7 @@ impl Step {
             Step::Prose { .. } => Some(10),
             Step::Select { .. } => Some(16),
             Step::Set { .. } => Some(16),
+            Step::Act { .. } => Some(super::verbs::BUDGET),
             Step::Open { .. }
             | Step::Reload
             | Step::Back
