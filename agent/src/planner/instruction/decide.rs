@@ -203,7 +203,11 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         }
         Step::Scroll(goal) => scroll(goal, snap, state)?,
         Step::Submit => submit(snap, sit)?,
-        Step::Act { verbs, object } => verbs::decide(verbs, object, snap, state)?,
+        Step::Act {
+            verbs,
+            object,
+            message,
+        } => verbs::decide(verbs, object, message.as_deref(), snap, state)?,
         Step::Open { .. } | Step::Back | Step::PressKey { .. } | Step::Stop | Step::Wait(_) => {
             return Err(decide(
                 step,

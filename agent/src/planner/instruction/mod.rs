@@ -74,6 +74,7 @@ mod progress;
 mod prose;
 mod report;
 mod resolve;
+mod results;
 mod site_intent;
 pub(crate) use self::site_intent::is_site_request;
 mod site_refine;

@@ -242,6 +242,7 @@ pub(crate) fn resolve<'s>(
             .collect();
         return pick(scored, target.ordinal, &target.phrase).any_one(target.any);
     }
+    let scored = super::results::only_results(scored, target, snapshot);
     pick(scored, target.ordinal, &target.phrase).any_one(target.any)
 }
 

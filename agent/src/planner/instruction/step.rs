@@ -75,8 +75,14 @@ pub(crate) enum Step {
     /// Submit the form of the last-typed / focused field, or the page's only form.
     Submit,
     /// A verb the vocabulary does not list, applied to a thing: the click on the control
-    /// named by one of `verbs` that belongs to `object` (a sweep, see `verbs`).
-    Act { verbs: Vec<String>, object: Target },
+    /// named by one of `verbs` that belongs to `object` (a sweep, see `verbs`). No `verbs`:
+    /// the thing's box, ticked ("cross off X"). A `message` ("reply to Priya: thanks") is
+    /// typed into the field that control opens.
+    Act {
+        verbs: Vec<String>,
+        object: Target,
+        message: Option<String>,
+    },
     /// End the run here.
     Stop,
 }
@@ -197,6 +203,7 @@ const ONE_WORD_ROLES: &[(&str, RoleClass)] = &[
     ("page", RoleClass::Link),
     // "the second result" of a search: results are links.
     ("result", RoleClass::Link),
+    ("results", RoleClass::Link),
     ("checkbox", RoleClass::Checkbox),
     ("switch", RoleClass::Checkbox),
     ("toggle", RoleClass::Checkbox),
@@ -246,6 +253,10 @@ impl Target {
         let ordinal = words.first().and_then(|w| ordinal_of(w));
         if ordinal.is_some() && words.len() > 1 {
             words.remove(0);
+            // "the second of the results"
+            if words.len() > 1 && words[0] == "of" {
+                words.remove(0);
+            }
         }
         // "the close icon", "a link element": words that name no kind and no text.
         let mut noise = false;

@@ -13,13 +13,15 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::decision::{Decision, click};
-use super::locate::ask_which;
+use super::decision::{Decision, act as act_with, check, click};
+use super::locate::{ask_which, usable};
 use super::matching::{PREFIX, normalize, quality};
 use super::progress::StepState;
-use super::resolve::{Intent, Resolution, resolve};
+use super::report::describe;
+use super::resolve::{Intent, Resolution, default_field, resolve};
 use super::split::{first_word, split_at_last};
-use super::step::{Step, Target, is_editable};
+use super::step::{Step, Target, is_checkable, is_editable};
+use crate::action::Action;
 
 /// The most actions one such step takes: open a menu or the thing, then the control.
 pub(super) const BUDGET: u32 = 4;
@@ -74,8 +76,29 @@ pub(super) fn phrasal(text: &str) -> Option<Step> {
     }
     for phrase in DONE_PHRASES {
         if let Some(thing) = after(phrase) {
-            let target = super::step::target(thing.trim_end_matches(['.', '!']))?;
-            return Some(Step::Check { target, on: true });
+            return act(Vec::new(), thing);
+        }
+    }
+    // "mark Buy fish and chips for Friday as done"
+    if let Some(thing) = after("mark") {
+        let lower = thing.to_lowercase();
+        let done = [
+            "as done",
+            "as complete",
+            "as completed",
+            "as finished",
+            "done",
+            "complete",
+        ]
+        .iter()
+        .find(|end| {
+            lower
+                .trim_end_matches(['.', '!'])
+                .ends_with(&format!(" {end}"))
+        });
+        if let Some(end) = done {
+            let end_at = lower.trim_end_matches(['.', '!']).len() - end.len();
+            return act(Vec::new(), &thing[..end_at]);
         }
     }
     // "take the espresso cups off my order"
@@ -95,6 +118,14 @@ pub(super) fn parse(text: &str) -> Option<Step> {
         return None;
     }
     let rest = super::split::strip_words(rest, &["to", "on", "with"]);
+    // "change the language to Português (Brasil)": a value for a field.
+    if matches!(verb.as_str(), "change" | "update")
+        && let Some((field, value)) = split_at_last(rest, &["to"])
+        && let Some(target) = super::step::target(&field)
+    {
+        let value = super::split::value(&value);
+        return (!value.is_empty()).then_some(Step::Set { target, value });
+    }
     // "add the napkins to the basket": the control is "Add to basket".
     if let Some((thing, place)) = split_at_last(rest, &["to"]) {
         let place = normalize(&place);
@@ -107,9 +138,30 @@ pub(super) fn parse(text: &str) -> Option<Step> {
 }
 
 fn act(verbs: Vec<String>, thing: &str) -> Option<Step> {
+    // "reply to Priya: thanks, I'll look tonight", "reply to Jonas saying Thursday works".
+    let (thing, message) = match split_message(thing) {
+        Some((thing, message)) => (thing, Some(message)),
+        None => (thing.to_owned(), None),
+    };
     let thing = thing.trim().trim_end_matches(['.', '!']);
     let object = super::step::target(thing)?;
-    Some(Step::Act { verbs, object })
+    Some(Step::Act {
+        verbs,
+        object,
+        message,
+    })
+}
+
+/// The thing and the message of "Priya: thanks…" or "Jonas saying Thursday works".
+fn split_message(text: &str) -> Option<(String, String)> {
+    let spans = super::split::quote_spans(text);
+    let colon = text
+        .char_indices()
+        .find(|(at, c)| *c == ':' && !spans.iter().any(|(o, e)| at >= o && at < e))
+        .map(|(at, _)| (text[..at].to_owned(), text[at + 1..].to_owned()));
+    let (thing, message) = colon.or_else(|| super::split::split_at_first(text, &["saying"]))?;
+    let message = super::split::value(&message);
+    (!message.is_empty() && !thing.trim().is_empty()).then_some((thing, message))
 }
 
 /// How well `el`'s name says one of `verbs` ("Archive", "Star contact", "Add to basket").
@@ -210,11 +262,36 @@ fn clickable(el: &Element) -> bool {
 pub(super) fn decide(
     verbs: &[String],
     object: &Target,
+    message: Option<&str>,
     snap: &Snapshot,
     state: &StepState,
 ) -> Result<Decision, Decision> {
-    let acted = |el: &Element| state.acted.iter().any(|done| done.eid == el.eid);
+    if verbs.is_empty() {
+        return tick(object, snap, state);
+    }
+    // (Eids name nodes within one document: the name guards against another page's.)
+    let acted = |el: &Element| {
+        state
+            .acted
+            .iter()
+            .any(|done| done.eid == el.eid && done.name == el.name)
+    };
     if let Some(done) = state.acted.iter().find(|el| says_verb(el, verbs) > 0) {
+        let typed = state.acted.iter().any(is_editable);
+        if let (Some(message), false) = (message, typed) {
+            // The control opened a field for the message (a reply's body).
+            let field = Target::named("message", Some(super::step::RoleClass::Editable));
+            let el = usable(default_field(snap), &field, snap, state)?;
+            return Ok(act_with(
+                Action::Type {
+                    eid: el.eid.clone(),
+                    text: message.to_owned(),
+                    clear: false,
+                    submit: false,
+                },
+                format!("type the message into {}", describe(el)),
+            ));
+        }
         return Ok(Decision::Skip {
             note: format!("clicked {}", done.name),
         });
@@ -278,6 +355,36 @@ pub(super) fn decide(
     })
 }
 
+/// "cross off X": the box on X's row, ticked once.
+fn tick(object: &Target, snap: &Snapshot, state: &StepState) -> Result<Decision, Decision> {
+    if let Some(done) = state.acted.first() {
+        return Ok(Decision::Skip {
+            note: format!("ticked {}", done.name),
+        });
+    }
+    let words = thing_words(object);
+    let need = words.len().div_ceil(2).max(1);
+    let mut boxes: Vec<(&Element, (usize, u8, bool, bool))> = snap
+        .elements
+        .iter()
+        .filter(|el| !el.disabled && is_checkable(el))
+        .filter_map(|el| {
+            let near = coverage(el, &words, snap);
+            (near >= need).then_some((el, (near, 0, false, el.in_viewport)))
+        })
+        .collect();
+    match best(&mut boxes, state, object)? {
+        Some(el) => Ok(check(el, true)),
+        None => Err(Decision::Stop {
+            reason: Some(format!(
+                "Stopped: I could not place \"{}\": no box on this page belongs to it, so I did \
+                 not act on a guess.",
+                object.phrase
+            )),
+        }),
+    }
+}
+
 /// A control that opens a menu of actions.
 fn opens_menu(el: &Element) -> bool {
     let name = normalize(&el.name);
@@ -313,7 +420,7 @@ mod tests {
 
     fn verbs_and_thing(text: &str) -> (Vec<String>, String) {
         match parse(text) {
-            Some(Step::Act { verbs, object }) => (verbs, object.phrase),
+            Some(Step::Act { verbs, object, .. }) => (verbs, object.phrase),
             other => panic!("{text}: {other:?}"),
         }
     }
@@ -333,7 +440,7 @@ mod tests {
         );
         assert_eq!(
             super::phrasal("get rid of the folder Photos for Mum").map(|step| match step {
-                Step::Act { verbs, object } => (verbs, object.phrase),
+                Step::Act { verbs, object, .. } => (verbs, object.phrase),
                 other => panic!("{other:?}"),
             }),
             Some((
@@ -341,9 +448,24 @@ mod tests {
                 "folder Photos for Mum".to_owned()
             ))
         );
+        for text in [
+            "cross off pick up dry cleaning",
+            "mark Buy fish and chips for Friday as done",
+        ] {
+            assert!(
+                matches!(super::phrasal(text), Some(Step::Act { ref verbs, .. }) if verbs.is_empty()),
+                "{text}"
+            );
+        }
+        let reply = parse("reply to Priya: thanks, I'll look tonight");
+        assert!(
+            matches!(&reply, Some(Step::Act { object, message: Some(m), .. })
+                if object.phrase == "Priya" && m == "thanks, I'll look tonight"),
+            "{reply:?}"
+        );
         assert!(matches!(
-            super::phrasal("cross off pick up dry cleaning"),
-            Some(Step::Check { on: true, .. })
+            parse("change the language to Português (Brasil)"),
+            Some(Step::Set { ref value, .. }) if value == "Português (Brasil)"
         ));
         assert_eq!(parse("do whatever you think is best"), None);
         assert_eq!(parse("hello there"), None);

@@ -166,3 +166,76 @@ fn a_name_split_by_its_own_and_is_one_click() {
     };
     assert_eq!(done.stop_meaning, StopMeaning::Finished, "{answer}");
 }
+
+#[test]
+fn the_nth_result_is_the_nth_link_with_a_heading_of_its_own() {
+    let mut page = Page::new("https://search.test/?q=pans", "pans - Search")
+        .link("All", "#all")
+        .link("Images", "#images")
+        .link("Videos", "#videos");
+    for title in ["Seasoning cast iron", "Cast iron care", "Why pans rust"] {
+        page = page
+            .button("About this result")
+            .text(title)
+            .with_last_text(|t| t.kind = "heading".to_owned())
+            .link(title, "#r");
+    }
+    let page = page.build();
+    for goal in ["open the third result", "click the second of the results"] {
+        let first = plan(goal, Some(&page), &[]);
+        let want = if goal.contains("third") { "e9" } else { "e7" };
+        assert_eq!(first.action, click(want), "{goal}: {first:?}");
+    }
+}
+
+#[test]
+fn crossing_off_ticks_the_box_on_the_things_line() {
+    let mut page = Page::new("https://todo.test/", "todos");
+    for (i, title) in ["Call mum", "Renew passport"].iter().enumerate() {
+        let y = 100.0 + 40.0 * i as f64;
+        page = page
+            .text(title)
+            .with_last_text(|t| t.y = y + 20.0)
+            .element("checkbox", "")
+            .with(|el| {
+                el.checked = Some(false);
+                el.rect = rect(10.0, y + 5.0, 30.0, 30.0);
+            });
+    }
+    let page = page.build();
+    let first = plan("cross off renew passport", Some(&page), &[]);
+    assert_eq!(
+        first.action,
+        Action::Check { eid: "e2".into() },
+        "{first:?}"
+    );
+}
+
+#[test]
+fn a_reply_with_its_message_types_it_into_the_field_the_reply_opened() {
+    let goal = "Reply to Priya: thanks, I'll look tonight";
+    let list = Page::new("https://mail.test/", "Inbox")
+        .element("clickable", "Priya Raman Re: Q2 budget")
+        .build();
+    let first = plan(goal, Some(&list), &[]);
+    assert_eq!(first.action, click("e1"), "the mail is opened: {first:?}");
+    let open = Page::new("https://mail.test/#m1", "Re: Q2 budget")
+        .button("Reply")
+        .build();
+    let history = vec![succeeded_on(&first, Some(&list))];
+    let second = plan(goal, Some(&open), &history);
+    assert_eq!(second.action, click("e1"), "{second:?}");
+    let compose = Page::new("https://mail.test/#m1", "Re: Q2 budget")
+        .button("Reply")
+        .textbox("Message Body")
+        .build();
+    let history = [history, vec![succeeded_on(&second, Some(&open))]].concat();
+    let third = plan(goal, Some(&compose), &history);
+    let Action::Type { eid, text, .. } = &third.action else {
+        panic!("{third:?}");
+    };
+    assert_eq!(
+        (eid.as_str(), text.as_str()),
+        ("e2", "thanks, I'll look tonight")
+    );
+}
