@@ -26,7 +26,7 @@ pub(super) fn absorbs(query: &str, text: &str, phrase: &str) -> bool {
         .filter(|w| !own.contains(w) && !FUNCTION_WORDS.contains(w))
         .count();
     extra > MAX_DESCRIBING_WORDS
-        || (extra > 0 && joins_clauses(phrase))
+        || (extra > 0 && joins_clauses(phrase, &own))
         || (extra > 0 && names_what_it_is_by(query, text))
 }
 
@@ -42,17 +42,22 @@ fn names_what_it_is_by(query: &str, text: &str) -> bool {
     })
 }
 
-/// Whether a phrase as written holds a clause break outside quotes.
-fn joins_clauses(phrase: &str) -> bool {
+/// Whether a phrase as written holds a clause break outside quotes that is not a word of the
+/// element's own name (`own`: "Street and number" holds its "and").
+fn joins_clauses(phrase: &str, own: &[&str]) -> bool {
     let spans = super::split::quote_spans(phrase);
     let outside = |at: usize| !spans.iter().any(|(open, close)| at >= *open && at < *close);
     let lower = phrase.to_lowercase();
     let comma = phrase
         .char_indices()
         .any(|(at, c)| matches!(c, ',' | ';') && outside(at));
-    let word = [" and ", " but ", " then "]
-        .iter()
-        .any(|w| lower.match_indices(w).any(|(at, _)| outside(at)));
+    let word = ["and", "but", "then"].iter().any(|w| {
+        let in_phrase = lower
+            .match_indices(&format!(" {w} "))
+            .filter(|(at, _)| outside(*at))
+            .count();
+        in_phrase > own.iter().filter(|o| *o == w).count()
+    });
     comma || word
 }
 
@@ -79,9 +84,46 @@ pub(super) fn after_quoted_name(clause: &str) -> Option<String> {
     content.then(|| joined.trim().to_owned())
 }
 
+/// "close the popup and add the large one to my bag": a dismissal names no element of its
+/// own (it clicks the close control), so whatever follows its joiner is a clause of its own
+/// and is never dropped. The dismissal and that clause.
+pub(super) fn after_dismissal(clause: &str) -> Option<(String, String)> {
+    let text = super::parse::strip_lead_ins(clause);
+    let (verb, _) = super::split::first_word(text);
+    if !matches!(verb.as_str(), "close" | "dismiss") {
+        return None;
+    }
+    let spans = super::split::quote_spans(clause);
+    let lower = clause.to_lowercase();
+    let at = [" and ", ", ", " then "]
+        .iter()
+        .filter_map(|joiner| {
+            lower
+                .match_indices(joiner)
+                .map(|(at, w)| (at, at + w.len()))
+                .find(|(at, _)| !spans.iter().any(|(open, close)| at >= open && at < close))
+        })
+        .min()?;
+    let (head, tail) = (clause[..at.0].trim(), clause[at.1..].trim());
+    (!tail.is_empty()).then(|| (head.to_owned(), tail.to_owned()))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{absorbs, after_quoted_name};
+    use super::{absorbs, after_dismissal, after_quoted_name};
+
+    #[test]
+    fn what_follows_a_dismissal_is_a_clause_of_its_own() {
+        assert_eq!(
+            after_dismissal("close the popup and add the large one to my bag"),
+            Some((
+                "close the popup".to_owned(),
+                "add the large one to my bag".to_owned()
+            ))
+        );
+        assert_eq!(after_dismissal("close the dialog"), None);
+        assert_eq!(after_dismissal("click Save and close"), None);
+    }
 
     #[test]
     fn a_clause_after_a_quoted_name_is_words_of_its_own() {
@@ -103,6 +145,15 @@ mod tests {
             "read receipts and delete my account",
             "read receipts",
             "read receipts and delete my account"
+        ));
+    }
+
+    #[test]
+    fn an_and_of_the_elements_own_name_joins_nothing() {
+        assert!(!absorbs(
+            "field labelled street and number",
+            "street and number",
+            "the field labelled Street and number"
         ));
     }
 

@@ -207,7 +207,8 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             verbs,
             object,
             message,
-        } => verbs::decide(verbs, object, message.as_deref(), snap, state)?,
+            renames,
+        } => verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state)?,
         Step::Open { .. } | Step::Back | Step::PressKey { .. } | Step::Stop | Step::Wait(_) => {
             return Err(decide(
                 step,

@@ -104,6 +104,23 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             _ => merged.push(clause),
         }
     }
+    // "close the popup and add …": the words after a dismissal are a clause of their own.
+    let merged: Vec<Clause> = merged
+        .into_iter()
+        .flat_map(|clause| match absorbed::after_dismissal(&clause.text) {
+            Some((head, tail)) => vec![
+                Clause {
+                    text: head,
+                    ..clause.clone()
+                },
+                Clause {
+                    text: tail,
+                    ..clause
+                },
+            ],
+            None => vec![clause],
+        })
+        .collect();
     let mut out = Instructions::default();
     // "expand the sections below, to find and click X": the next click is a find.
     let mut find_next = false;

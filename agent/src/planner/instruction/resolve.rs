@@ -190,13 +190,6 @@ fn score(el: &Element, target: &Target, intent: Intent) -> Option<Score> {
     }
     if target.role.is_some() && target.full != target.name {
         let (q, rank) = texts.best(&target.full, &target.phrase);
-        // A phrase that is only a kind ("the third result") names an element by that word
-        // only when it is the element's whole name ("Menu"), not one word of it.
-        let q = if target.name.is_empty() && q != EXACT {
-            NONE
-        } else {
-            q
-        };
         if q > NONE && best.is_none_or(|(bq, br, _)| (tier(q), 1) > (tier(bq), br)) {
             best = Some((q, 1, rank));
         }

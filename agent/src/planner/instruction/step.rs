@@ -77,11 +77,13 @@ pub(crate) enum Step {
     /// A verb the vocabulary does not list, applied to a thing: the click on the control
     /// named by one of `verbs` that belongs to `object` (a sweep, see `verbs`). No `verbs`:
     /// the thing's box, ticked ("cross off X"). A `message` ("reply to Priya: thanks") is
-    /// typed into the field that control opens.
+    /// typed into the field that control opens; with `renames` ("rename X to Y") it replaces
+    /// the field's text and Enter confirms it.
     Act {
         verbs: Vec<String>,
         object: Target,
         message: Option<String>,
+        renames: bool,
     },
     /// End the run here.
     Stop,

@@ -15,7 +15,7 @@ use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decision::{Decision, act as act_with, check, click};
 use super::locate::{ask_which, usable};
-use super::matching::{PREFIX, normalize, quality};
+use super::matching::{PREFIX, WORDS, normalize, quality};
 use super::progress::StepState;
 use super::report::describe;
 use super::resolve::{Intent, Resolution, default_field, resolve};
@@ -126,6 +126,10 @@ pub(super) fn parse(text: &str) -> Option<Step> {
         let value = super::split::value(&value);
         return (!value.is_empty()).then_some(Step::Set { target, value });
     }
+    if verb == "rename" {
+        let (thing, new_name) = split_at_last(rest, &["to"])?;
+        return rename(&thing, &new_name);
+    }
     // "add the napkins to the basket": the control is "Add to basket".
     if let Some((thing, place)) = split_at_last(rest, &["to"]) {
         let place = normalize(&place);
@@ -149,6 +153,20 @@ fn act(verbs: Vec<String>, thing: &str) -> Option<Step> {
         verbs,
         object,
         message,
+        renames: false,
+    })
+}
+
+/// "rename the note 'Trip ideas' to 'Lisbon trip'": the rename control of the thing, then the
+/// new name typed over the old one and confirmed.
+fn rename(thing: &str, new_name: &str) -> Option<Step> {
+    let object = super::step::target(thing.trim())?;
+    let new_name = super::split::value(new_name);
+    (!new_name.is_empty()).then_some(Step::Act {
+        verbs: vec!["rename".to_owned()],
+        object,
+        message: Some(new_name),
+        renames: true,
     })
 }
 
@@ -171,9 +189,16 @@ fn says_verb(el: &Element, verbs: &[String]) -> u8 {
         .iter()
         .enumerate()
         .map(|(i, verb)| {
-            let q = quality(&normalize(verb), &name);
+            let verb = normalize(verb);
+            let q = quality(&verb, &name);
+            // "↩ Reply", "Quick reply": the verb among a word or two more.
+            let short = name.split(' ').count() <= verb.split(' ').count() + 2;
+            let q = if q >= PREFIX || (q == WORDS && short) {
+                q
+            } else {
+                0
+            };
             // The longer phrase ("add to basket") before the bare verb.
-            let q = if q >= PREFIX { q } else { 0 };
             q.saturating_mul(2)
                 .saturating_add(u8::from(i == 0 && q > 0))
         })
@@ -262,7 +287,7 @@ fn clickable(el: &Element) -> bool {
 pub(super) fn decide(
     verbs: &[String],
     object: &Target,
-    message: Option<&str>,
+    (message, renames): (Option<&str>, bool),
     snap: &Snapshot,
     state: &StepState,
 ) -> Result<Decision, Decision> {
@@ -286,10 +311,10 @@ pub(super) fn decide(
                 Action::Type {
                     eid: el.eid.clone(),
                     text: message.to_owned(),
-                    clear: false,
-                    submit: false,
+                    clear: renames,
+                    submit: renames,
                 },
-                format!("type the message into {}", describe(el)),
+                format!("type \"{message}\" into {}", describe(el)),
             ));
         }
         return Ok(Decision::Skip {
@@ -370,7 +395,9 @@ fn tick(object: &Target, snap: &Snapshot, state: &StepState) -> Result<Decision,
         .filter(|el| !el.disabled && is_checkable(el))
         .filter_map(|el| {
             let near = coverage(el, &words, snap);
-            (near >= need).then_some((el, (near, 0, false, el.in_viewport)))
+            // A box named for something else ("Toggle all") is not the thing's own.
+            let own = el.name.trim().is_empty() || own_coverage(el, &words) > 0;
+            (near >= need).then_some((el, (near, u8::from(own), false, el.in_viewport)))
         })
         .collect();
     match best(&mut boxes, state, object)? {
@@ -466,6 +493,11 @@ mod tests {
         assert!(matches!(
             parse("change the language to Português (Brasil)"),
             Some(Step::Set { ref value, .. }) if value == "Português (Brasil)"
+        ));
+        assert!(matches!(
+            parse("rename Budget 2025, draft.xlsx to Budget 2025 final.xlsx"),
+            Some(Step::Act { ref object, message: Some(ref m), renames: true, .. })
+                if object.phrase == "Budget 2025, draft.xlsx" && m == "Budget 2025 final.xlsx"
         ));
         assert_eq!(parse("do whatever you think is best"), None);
         assert_eq!(parse("hello there"), None);
