@@ -177,7 +177,15 @@ fn split_message(text: &str) -> Option<(String, String)> {
         .char_indices()
         .find(|(at, c)| *c == ':' && !spans.iter().any(|(o, e)| at >= o && at < e))
         .map(|(at, _)| (text[..at].to_owned(), text[at + 1..].to_owned()));
-    let (thing, message) = colon.or_else(|| super::split::split_at_first(text, &["saying"]))?;
+    let saying = || {
+        // "saying Thursday works, cc his assistant": unquoted, a comma may end the message or
+        // be part of it. That is not guessed: the words stay unplaced (quote the message).
+        super::split::split_at_first(text, &["saying"]).filter(|(_, message)| {
+            super::split::whole_quoted(message.trim().trim_end_matches(['.', '!'])).is_some()
+                || !message.contains(',')
+        })
+    };
+    let (thing, message) = colon.or_else(saying)?;
     let message = super::split::value(&message);
     (!message.is_empty() && !thing.trim().is_empty()).then_some((thing, message))
 }
@@ -249,12 +257,13 @@ fn coverage(el: &Element, words: &[String], snap: &Snapshot) -> usize {
             r.h > 0.0 && inside_y && (inside_x || r.w >= wide)
         })
         .map(|h| own_coverage(h, words));
-    // A text on the control's line: a list row whose name is plain text.
-    let band = ROW_BAND.max(el.rect.h / 2.0);
+    // A text on the control's line (a list row whose name is plain text): its top lies
+    // between a little above the control and the control's bottom.
+    let (top, bottom) = (el.rect.y - ROW_BAND, el.rect.y + el.rect.h);
     let texts = snap
         .texts
         .iter()
-        .filter(|t| (t.y - centre_y).abs() <= band)
+        .filter(|t| t.y >= top && t.y <= bottom)
         .map(|t| count_in(&t.text, words));
     std::iter::once(own_coverage(el, words))
         .chain(holders)
@@ -263,7 +272,7 @@ fn coverage(el: &Element, words: &[String], snap: &Snapshot) -> usize {
         .unwrap_or(0)
 }
 
-/// How far (CSS px) from a control's middle a text still counts as on its line.
+/// How far (CSS px) above a control a text's top still counts as on its line.
 const ROW_BAND: f64 = 20.0;
 
 /// Whether the element's own name ends with the thing's words it holds ("More actions for
@@ -489,6 +498,13 @@ mod tests {
             matches!(&reply, Some(Step::Act { object, message: Some(m), .. })
                 if object.phrase == "Priya" && m == "thanks, I'll look tonight"),
             "{reply:?}"
+        );
+        assert!(
+            matches!(
+                parse("reply to Jonas saying Thursday works, cc his assistant"),
+                Some(Step::Act { message: None, .. })
+            ),
+            "an unquoted message with a comma is not split off"
         );
         assert!(matches!(
             parse("change the language to Português (Brasil)"),
