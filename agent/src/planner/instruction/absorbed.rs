@@ -87,10 +87,9 @@ pub(super) fn after_quoted_name(clause: &str) -> Option<String> {
 /// "close the popup and add the large one to my bag": a dismissal names no element of its
 /// own (it clicks the close control), so whatever follows its joiner is a clause of its own
 /// and is never dropped. The dismissal and that clause.
-pub(super) fn after_dismissal(clause: &str) -> Option<(String, String)> {
-    let text = super::parse::strip_lead_ins(clause);
-    let (verb, _) = super::split::first_word(text);
-    if !matches!(verb.as_str(), "close" | "dismiss") {
+/// `verb` is the clause's first word after its lead-ins.
+pub(super) fn after_dismissal(clause: &str, verb: &str) -> Option<(String, String)> {
+    if !matches!(verb, "close" | "dismiss") {
         return None;
     }
     let spans = super::split::quote_spans(clause);
@@ -115,14 +114,14 @@ mod tests {
     #[test]
     fn what_follows_a_dismissal_is_a_clause_of_its_own() {
         assert_eq!(
-            after_dismissal("close the popup and add the large one to my bag"),
+            after_dismissal("close the popup and add the large one to my bag", "close"),
             Some((
                 "close the popup".to_owned(),
                 "add the large one to my bag".to_owned()
             ))
         );
-        assert_eq!(after_dismissal("close the dialog"), None);
-        assert_eq!(after_dismissal("click Save and close"), None);
+        assert_eq!(after_dismissal("close the dialog", "close"), None);
+        assert_eq!(after_dismissal("click Save and close", "click"), None);
     }
 
     #[test]

@@ -107,18 +107,21 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
     // "close the popup and add …": the words after a dismissal are a clause of their own.
     let merged: Vec<Clause> = merged
         .into_iter()
-        .flat_map(|clause| match absorbed::after_dismissal(&clause.text) {
-            Some((head, tail)) => vec![
-                Clause {
-                    text: head,
-                    ..clause.clone()
-                },
-                Clause {
-                    text: tail,
-                    ..clause
-                },
-            ],
-            None => vec![clause],
+        .flat_map(|clause| {
+            let (verb, _) = first_word(strip_lead_ins(&clause.text));
+            match absorbed::after_dismissal(&clause.text, &verb) {
+                Some((head, tail)) => vec![
+                    Clause {
+                        text: head,
+                        ..clause.clone()
+                    },
+                    Clause {
+                        text: tail,
+                        ..clause
+                    },
+                ],
+                None => vec![clause],
+            }
         })
         .collect();
     let mut out = Instructions::default();

@@ -99,7 +99,8 @@ impl Step {
             Step::Prose { .. } => Some(10),
             Step::Select { .. } => Some(16),
             Step::Set { .. } => Some(16),
-            Step::Act { .. } => Some(super::verbs::BUDGET),
+            // Open the thing or its menu, click the control, type a message, confirm it.
+            Step::Act { .. } => Some(4),
             Step::Open { .. }
             | Step::Reload
             | Step::Back

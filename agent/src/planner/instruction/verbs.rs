@@ -23,9 +23,6 @@ use super::split::{first_word, split_at_last};
 use super::step::{Step, Target, is_checkable, is_editable};
 use crate::action::Action;
 
-/// The most actions one such step takes: open a menu or the thing, then the control.
-pub(super) const BUDGET: u32 = 4;
-
 /// Phrasal verbs people use for the controls pages name otherwise.
 const PHRASAL: &[(&str, &[&str])] = &[
     ("get rid of", &["delete", "remove"]),
