@@ -145,6 +145,12 @@ fn act(verbs: Vec<String>, thing: &str) -> Option<Step> {
         None => (thing.to_owned(), None),
     };
     let thing = thing.trim().trim_end_matches(['.', '!']);
+    // "cancel booking 2231 but keep the deposit": a second clause the click would not carry
+    // out. Not understood as a whole, so nothing is done on half of it. (A box to tick is
+    // named by its whole line: "Buy fish and chips for Friday".)
+    if !verbs.is_empty() && holds_clause(thing) {
+        return None;
+    }
     let object = super::step::target(thing)?;
     Some(Step::Act {
         verbs,
@@ -164,6 +170,18 @@ fn rename(thing: &str, new_name: &str) -> Option<Step> {
         object,
         message: Some(new_name),
         renames: true,
+    })
+}
+
+/// Whether a thing's phrase joins a second clause with "and", "but" or "then" (outside
+/// quotes).
+fn holds_clause(thing: &str) -> bool {
+    let spans = super::split::quote_spans(thing);
+    let lower = thing.to_lowercase();
+    [" and ", " but ", " then "].iter().any(|joiner| {
+        lower
+            .match_indices(joiner)
+            .any(|(at, _)| !spans.iter().any(|(open, close)| at >= *open && at < *close))
     })
 }
 
@@ -512,6 +530,7 @@ mod tests {
             Some(Step::Act { ref object, message: Some(ref m), renames: true, .. })
                 if object.phrase == "Budget 2025, draft.xlsx" && m == "Budget 2025 final.xlsx"
         ));
+        assert_eq!(parse("cancel booking 2231 but keep the deposit"), None);
         assert_eq!(parse("do whatever you think is best"), None);
         assert_eq!(parse("hello there"), None);
         assert_eq!(parse("archive"), None);
