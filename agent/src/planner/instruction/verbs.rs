@@ -351,7 +351,7 @@ pub(super) fn decide(
     // 1. The control with the verb's name, in the thing's row (or anywhere once the thing or
     //    its menu was opened by this step).
     let opened = !state.acted.is_empty();
-    let mut controls: Vec<(&Element, (usize, u8, bool, bool))> = snap
+    let mut controls: Vec<Ranked<'_>> = snap
         .elements
         .iter()
         .filter(|el| clickable(el) && !acted(el))
@@ -373,7 +373,7 @@ pub(super) fn decide(
     }
     // 2. The row's menu of actions ("More actions for Q3 campaign").
     if !opened {
-        let mut menus: Vec<(&Element, (usize, u8, bool, bool))> = snap
+        let mut menus: Vec<Ranked<'_>> = snap
             .elements
             .iter()
             .filter(|el| clickable(el) && near_thing(el) && opens_menu(el))
@@ -413,7 +413,7 @@ fn tick(object: &Target, snap: &Snapshot, state: &StepState) -> Result<Decision,
     }
     let words = thing_words(object);
     let need = words.len().div_ceil(2).max(1);
-    let mut boxes: Vec<(&Element, (usize, u8, bool, bool))> = snap
+    let mut boxes: Vec<Ranked<'_>> = snap
         .elements
         .iter()
         .filter(|el| !el.disabled && is_checkable(el))
@@ -436,6 +436,10 @@ fn tick(object: &Target, snap: &Snapshot, state: &StepState) -> Result<Decision,
     }
 }
 
+/// A candidate and its rank: words of the thing near it, how well it says the verb (or is the
+/// thing's own box), whether its name ends with the thing, whether it is in view.
+type Ranked<'s> = (&'s Element, (usize, u8, bool, bool));
+
 /// A control that opens a menu of actions.
 fn opens_menu(el: &Element) -> bool {
     let name = normalize(&el.name);
@@ -445,11 +449,11 @@ fn opens_menu(el: &Element) -> bool {
 
 /// The single best candidate; a tie asks which (never a guess).
 fn best<'s>(
-    candidates: &mut [(&'s Element, (usize, u8, bool, bool))],
+    candidates: &mut [Ranked<'s>],
     state: &StepState,
     object: &Target,
 ) -> Result<Option<&'s Element>, Decision> {
-    candidates.sort_by(|a, b| b.1.cmp(&a.1));
+    candidates.sort_by_key(|(_, rank)| std::cmp::Reverse(*rank));
     let Some((first, top)) = candidates.first().copied() else {
         return Ok(None);
     };
