@@ -29,6 +29,7 @@ async fn main() -> anyhow::Result<()> {
     let wall = started.elapsed();
     rig.shutdown().await;
 
+    let (held_out, runs): (Vec<_>, Vec<_>) = runs.into_iter().partition(|r| r.case.held_out);
     let mut by_class: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for run in &runs {
         let entry = by_class.entry(run.case.class.as_str()).or_default();
@@ -55,6 +56,14 @@ async fn main() -> anyhow::Result<()> {
         100.0 * wrong_done as f64 / total,
         wall.as_secs_f64()
     );
+    if !held_out.is_empty() {
+        let passed = held_out.iter().filter(|r| r.passed).count();
+        let wrong_done = held_out.iter().filter(|r| r.wrong_done).count();
+        println!(
+            "held-out set (written before the work on its classes): {passed}/{} succeed, wrong done {wrong_done}",
+            held_out.len()
+        );
+    }
     for run in runs.iter().filter(|r| r.case.timing.is_some()) {
         let goal = run.case.timing.as_ref().map_or(0, |t| t.goal_ms);
         match run.usable_after_dcl_ms {
@@ -86,10 +95,11 @@ async fn main() -> anyhow::Result<()> {
         negatives.len()
     );
     println!();
-    for run in runs.iter().filter(|r| !r.passed) {
+    for run in runs.iter().chain(&held_out).filter(|r| !r.passed) {
         println!(
-            "FAILED [{}] {}{} — {}",
+            "FAILED [{}{}] {}{} — {}",
             run.case.class,
+            if run.case.held_out { ", held out" } else { "" },
             run.case.id,
             if run.wrong_done { " (WRONG DONE)" } else { "" },
             run.detail

@@ -179,6 +179,7 @@ impl Runtime {
             .with_ids(Some(&self.config.session_id), Some(state.run.id()))
             .with_mode(settings.mode)
             .with_reasoning(settings.reasoning)
+            .with_policy(&self.gate)
     }
 
     /// The invariant of every model request: its mode and reasoning flag are the session's,

@@ -14,6 +14,7 @@ pub mod model;
 use async_trait::async_trait;
 use tandem_mcp_browser::snapshot::Snapshot;
 use tandem_mcp_browser::{ObservedPage, Screenshot};
+use tandem_policy::PolicyGate;
 use tandem_protocol::Mode;
 
 use crate::error::PlannerError;
@@ -126,6 +127,9 @@ pub struct PlanContext<'a> {
     pub site_pages: Option<&'a str>,
     /// The site's brand choices (its Product Doc "Design system" section), if any.
     pub site_design: Option<&'a str>,
+    /// The session's policy, for planners that must know in advance which actions it would
+    /// stop to confirm (the instruction planner's caution). `None`: the default rules.
+    pub policy: Option<&'a PolicyGate>,
 }
 
 impl<'a> PlanContext<'a> {
@@ -150,7 +154,14 @@ impl<'a> PlanContext<'a> {
             memory: None,
             site_pages: None,
             site_design: None,
+            policy: None,
         }
+    }
+
+    /// With the session's policy (see [`PlanContext::policy`]).
+    pub fn with_policy(mut self, policy: &'a PolicyGate) -> Self {
+        self.policy = Some(policy);
+        self
     }
 
     /// With the session's site pages (see [`PlanContext::site_pages`]).

@@ -42,6 +42,10 @@ pub struct RealCase {
     pub names_host: Option<String>,
     /// (`failed`) the run must end within this many ms of the message.
     pub max_ms: Option<u64>,
+    /// Written after the corpus, before the planner work on its classes, and kept out of the
+    /// corpus figure: the bench reports it beside.
+    #[serde(default)]
+    pub held_out: bool,
 }
 
 #[derive(Deserialize)]

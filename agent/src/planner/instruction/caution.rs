@@ -2,73 +2,69 @@
 //! understood, the run takes no step that would send, save, pay, delete or change data, and it
 //! never ends `done`.
 //!
-//! In: the decided action and the snapshot it acts on. Out: whether the action commits, i.e. is
-//! a click on a control whose name carries a committing word (or a form's submit input), or
-//! Enter (which submits the focused field's form).
+//! In: the decided action, the snapshot it acts on and the session's policy. Out: whether the
+//! action commits. That is the policy's call, not a word list of its own: an action the gate
+//! would not simply allow (confirm, hand over, deny) commits, and so does a click on a form's
+//! submit control or Enter (which submits the focused field's form).
 
-use tandem_mcp_browser::snapshot::Snapshot;
+use std::sync::OnceLock;
 
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+use tandem_policy::{Effect, PolicyContext, PolicyGate};
+use tandem_protocol::Mode;
+
+use super::matching::normalize;
 use super::resolve::by_eid;
 use crate::action::Action;
+use crate::policy_bridge::request_for;
 
-/// Words in a control's name that send, save, pay, delete or otherwise change data.
-const COMMITTING_WORDS: &[&str] = &[
-    "send",
-    "submit",
-    "save",
-    "pay",
-    "delete",
-    "remove",
-    "publish",
-    "post",
-    "confirm",
-    "book",
-    "buy",
-    "purchase",
-    "order",
-    "checkout",
-    "apply",
-    "archive",
-    "accept",
-    "cancel",
-    "subscribe",
-    "unsubscribe",
-    "continue",
-    "update",
-    "finish",
-    "reply",
-    "discard",
-    "trash",
-    "transfer",
-    "register",
-    "place",
-    "approve",
-    "sign up",
-    "done",
-];
-
-/// Whether `action` would commit something the person may not have meant.
-pub(super) fn commits(action: &Action, snapshot: Option<&Snapshot>) -> bool {
-    match action {
-        Action::PressKey { key } => key.eq_ignore_ascii_case("enter"),
-        Action::Click { eid } => snapshot
-            .and_then(|snap| by_eid(snap, eid.as_str()))
-            .is_some_and(|el| el.input_type.as_deref() == Some("submit") || names_commit(&el.name)),
-        _ => false,
+/// Whether `action` would commit something the person may not have meant. `policy` is the
+/// session's gate (`None`: the default rules).
+pub(super) fn commits(
+    action: &Action,
+    snapshot: Option<&Snapshot>,
+    policy: Option<&PolicyGate>,
+    mode: Mode,
+) -> bool {
+    if let Action::PressKey { key } = action
+        && key.eq_ignore_ascii_case("enter")
+    {
+        return true;
     }
+    let element = action
+        .target_eid()
+        .and_then(|eid| snapshot.and_then(|snap| by_eid(snap, eid.as_str())));
+    if matches!(action, Action::Click { .. }) && element.is_some_and(submits_form) {
+        return true;
+    }
+    let gate = match (policy, default_gate()) {
+        (Some(gate), _) | (None, Some(gate)) => gate,
+        // No rules could be read: every click may commit.
+        (None, None) => return matches!(action, Action::Click { .. }),
+    };
+    let request = request_for(action, element, snapshot, None);
+    let mut context = PolicyContext::new(mode);
+    if let Some(snap) = snapshot {
+        context = context.with_current_url(&snap.url);
+    }
+    gate.assess(&request, &context).effect() != Effect::Allow
 }
 
-/// Whether `name` holds a committing word as a whole word ("Save and close", "Send").
-fn names_commit(name: &str) -> bool {
-    let words: Vec<String> = name
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    let joined = format!(" {} ", words.join(" "));
-    COMMITTING_WORDS
-        .iter()
-        .any(|word| joined.contains(&format!(" {word} ")))
+/// A form's submit control: a submit input, or the control its form names as its submit.
+fn submits_form(el: &Element) -> bool {
+    el.input_type.as_deref() == Some("submit")
+        || el
+            .form_submit
+            .as_deref()
+            .is_some_and(|label| !el.editable && normalize(label) == normalize(&el.name))
+}
+
+/// The default rules, read once.
+fn default_gate() -> Option<&'static PolicyGate> {
+    static DEFAULT: OnceLock<Option<PolicyGate>> = OnceLock::new();
+    DEFAULT
+        .get_or_init(|| PolicyGate::with_defaults().ok())
+        .as_ref()
 }
 
 /// The headline of a run stopped before a committing step, quoting the words not placed.
@@ -98,15 +94,80 @@ fn quoted(ignored: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::names_commit;
+    use tandem_mcp_browser::snapshot::{Element, Snapshot};
+    use tandem_protocol::Mode;
+
+    use super::commits;
+    use crate::action::Action;
+
+    fn page(elements: Vec<Element>) -> Snapshot {
+        Snapshot {
+            url: "https://shop.example/cart".to_owned(),
+            elements,
+            ..Snapshot::default()
+        }
+    }
+
+    fn button(eid: &str, name: &str) -> Element {
+        Element {
+            eid: eid.into(),
+            role: "button".to_owned(),
+            tag: "button".to_owned(),
+            name: name.to_owned(),
+            ..Element::default()
+        }
+    }
+
+    fn click(eid: &str) -> Action {
+        Action::Click { eid: eid.into() }
+    }
 
     #[test]
-    fn committing_names_are_found_by_whole_words() {
-        assert!(names_commit("Save and close"));
-        assert!(names_commit("Send"));
-        assert!(names_commit("Sign up now"));
-        assert!(!names_commit("Sent"));
-        assert!(!names_commit("Sign in"));
-        assert!(!names_commit("Read receipts"));
+    fn what_the_policy_would_confirm_commits_and_what_it_allows_does_not() {
+        let mut save = button("e3", "Save and close");
+        save.form_submit = Some("Save and close".to_owned());
+        let snap = page(vec![
+            button("e1", "Send"),
+            button("e2", "Delete draft"),
+            save,
+            button("e4", "Sent"),
+            button("e5", "Read receipts"),
+        ]);
+        let commits = |eid| commits(&click(eid), Some(&snap), None, Mode::Agent);
+        assert!(commits("e1"), "the policy confirms a send");
+        assert!(commits("e2"), "the policy confirms a delete");
+        assert!(commits("e3"), "a form's submit control submits the form");
+        assert!(!commits("e4"), "a folder named Sent sends nothing");
+        assert!(
+            !commits("e5"),
+            "a switch-like button changes nothing on its own"
+        );
+        let enter = Action::PressKey {
+            key: "Enter".to_owned(),
+        };
+        assert!(super::commits(&enter, Some(&snap), None, Mode::Agent));
+    }
+
+    #[test]
+    fn the_sessions_own_rules_decide() {
+        let snap = page(vec![button("e1", "Archive")]);
+        assert!(!commits(&click("e1"), Some(&snap), None, Mode::Agent));
+        let strict = tandem_policy::PolicyGate::with_defaults_and(
+            r#"
+[[rule]]
+id = "confirm-archive"
+effect = "confirm"
+kinds = ["click"]
+name_words = ["archive"]
+reason = "Archiving hides the mail"
+"#,
+        )
+        .expect("rules");
+        assert!(commits(
+            &click("e1"),
+            Some(&snap),
+            Some(&strict),
+            Mode::Agent
+        ));
     }
 }

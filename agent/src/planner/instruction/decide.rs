@@ -14,7 +14,7 @@ use super::report::{describe, shown_text};
 use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resolve};
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
-use super::{choose, datepicker, explore, matching, prose, value_format};
+use super::{choose, datepicker, explore, matching, own_names, prose, value_format, verbs};
 use crate::action::{Action, ScrollDirection, WaitFor};
 
 /// Decides what to do for `step`.
@@ -48,6 +48,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::Prose { .. }
         | Step::Scroll(_)
         | Step::Search { .. }
+        | Step::Act { .. }
         | Step::Submit => match sit.snapshot {
             Some(snapshot) => on_page(step, snapshot, sit).unwrap_or_else(|decision| decision),
             None => Decision::Stop {
@@ -97,7 +98,8 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
                 Some(t) => locate(snap, t, Intent::Type, state)?,
                 None => unnamed_field(snap, state)?,
             };
-            type_into(el, text, false)
+            let text = own_names::value_before_name(text, el).unwrap_or_else(|| text.clone());
+            type_into(el, &text, false)
         }
         Step::Focus { target } => {
             let el = locate(snap, target, Intent::Type, state)?;
@@ -201,6 +203,12 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         }
         Step::Scroll(goal) => scroll(goal, snap, state)?,
         Step::Submit => submit(snap, sit)?,
+        Step::Act {
+            verbs,
+            object,
+            message,
+            renames,
+        } => verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state)?,
         Step::Open { .. } | Step::Back | Step::PressKey { .. } | Step::Stop | Step::Wait(_) => {
             return Err(decide(
                 step,

@@ -49,3 +49,13 @@ pub(crate) fn check(el: &Element, on: bool) -> Decision {
     };
     act(action, format!("{verb} {}", describe(el)))
 }
+
+/// Clicking `el`.
+pub(crate) fn click(el: &Element) -> Decision {
+    act(
+        Action::Click {
+            eid: el.eid.clone(),
+        },
+        format!("click {}", describe(el)),
+    )
+}

@@ -53,6 +53,7 @@
 //! - Not found → `ask_user` (text question `target`); several equally good matches →
 //!   `ask_user` (radio question `choice`). The planner never guesses between equals.
 
+mod absorbed;
 mod address;
 mod caution;
 mod choose;
@@ -66,12 +67,14 @@ mod explore;
 mod keys;
 mod locate;
 mod matching;
+mod own_names;
 mod parse;
 mod phrases;
 mod progress;
 mod prose;
 mod report;
 mod resolve;
+mod results;
 mod site_intent;
 pub(crate) use self::site_intent::is_site_request;
 mod site_refine;
@@ -80,6 +83,7 @@ mod split;
 mod step;
 mod submit;
 mod value_format;
+mod verbs;
 
 #[cfg(test)]
 mod tests;
@@ -183,15 +187,23 @@ impl InstructionPlanner {
                 }
                 text
             };
-            match decide(step, &situation) {
+            // "Save and close" split in two by the words is one button of the page.
+            let (decision, cursor) =
+                match own_names::joined_click(&instructions.steps, index, ctx.snapshot) {
+                    Some(el) => (decision::click(el), index + 1),
+                    None => (decide(step, &situation), index),
+                };
+            match decision {
                 Decision::Act { action, note: what } => {
-                    if !instructions.ignored.is_empty() && caution::commits(&action, ctx.snapshot) {
+                    if !instructions.ignored.is_empty()
+                        && caution::commits(&action, ctx.snapshot, ctx.policy, ctx.mode)
+                    {
                         let shown = source_shown(step, source);
                         let headline =
                             caution::stopped_before(index + 1, &shown, &instructions.ignored);
                         return give_up(report(&headline, &progress), Some(index));
                     }
-                    return plan(action, note(&what, &skipped_notes), index);
+                    return plan(action, note(&what, &skipped_notes), cursor);
                 }
                 Decision::Ask {
                     question,
@@ -251,18 +263,27 @@ fn plan(action: Action, note: String, index: usize) -> Plan {
 }
 
 /// A message that asks rather than tells: it ends with "?" or starts with a question word.
+/// "Can you add Sam to my favourites?" is a request said politely, not a question about the
+/// page: only asking to be told or shown something is.
 fn is_question(message: &str) -> bool {
     let message = message.trim();
-    let first = message
+    let words: Vec<String> = message
         .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .to_lowercase();
-    message.ends_with('?')
-        || matches!(
-            first.as_str(),
-            "what" | "which" | "where" | "who" | "how" | "what's"
-        )
+        .take(3)
+        .map(str::to_lowercase)
+        .collect();
+    let first = words.first().map_or("", String::as_str);
+    let polite = matches!(first, "can" | "could" | "would" | "will")
+        && words.get(1).is_some_and(|w| w == "you");
+    if polite {
+        return words.get(2).is_some_and(|verb| {
+            matches!(
+                verb.as_str(),
+                "tell" | "show" | "list" | "explain" | "describe" | "read" | "see" | "say"
+            )
+        });
+    }
+    message.ends_with('?') || matches!(first, "what" | "which" | "where" | "who" | "how" | "what's")
 }
 
 /// A `stop` that ends the run as asked.

@@ -15,7 +15,7 @@ use super::split::{
     value,
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
-use super::{compound, prose};
+use super::{absorbed, compound, prose, verbs};
 
 /// Words that start an instruction clause.
 const VERBS: &[&str] = &[
@@ -104,6 +104,26 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             _ => merged.push(clause),
         }
     }
+    // "close the popup and add …": the words after a dismissal are a clause of their own.
+    let merged: Vec<Clause> = merged
+        .into_iter()
+        .flat_map(|clause| {
+            let (verb, _) = first_word(strip_lead_ins(&clause.text));
+            match absorbed::after_dismissal(&clause.text, &verb) {
+                Some((head, tail)) => vec![
+                    Clause {
+                        text: head,
+                        ..clause.clone()
+                    },
+                    Clause {
+                        text: tail,
+                        ..clause
+                    },
+                ],
+                None => vec![clause],
+            }
+        })
+        .collect();
     let mut out = Instructions::default();
     // "expand the sections below, to find and click X": the next click is a find.
     let mut find_next = false;
@@ -116,6 +136,12 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
         if steps.is_empty() {
             out.ignored.push(clause.text);
             continue;
+        }
+        // "expand 'X' and say it was helpful": the words after the name are not placed.
+        if steps.iter().all(names_an_element)
+            && let Some(words) = absorbed::after_quoted_name(&clause.text)
+        {
+            out.ignored.push(words);
         }
         for step in steps {
             if std::mem::take(&mut find_next)
@@ -151,6 +177,18 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
     out
 }
 
+/// A step whose words are all an element's name (no value, no address).
+fn names_an_element(step: &Step) -> bool {
+    matches!(
+        step,
+        Step::Click { .. }
+            | Step::Focus { .. }
+            | Step::Reveal { .. }
+            | Step::Check { .. }
+            | Step::Scroll(ScrollGoal::To(_))
+    )
+}
+
 /// The element a step named, for a following "it".
 fn previous_target(step: &Step) -> Option<Target> {
     match step {
@@ -172,6 +210,7 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Wait(_)
         | Step::Search { .. }
         | Step::Submit
+        | Step::Act { .. }
         | Step::Stop => None,
     }
 }
@@ -183,6 +222,9 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     if let Some(steps) = compound::parse(&verb, rest) {
         return steps;
     }
+    if let Some(step) = verbs::phrasal(text) {
+        return vec![step];
+    }
     match parse_single(text) {
         // Finding a thing is for using it: once it shows, it is clicked.
         Some(Step::Reveal { target }) => vec![
@@ -192,6 +234,8 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
             Step::Click { target },
         ],
         Some(step) => vec![step],
+        // A verb the vocabulary does not list gets its meaning from the page.
+        None if !starts_with_verb(text) => verbs::parse(text).into_iter().collect(),
         None => Vec::new(),
     }
 }

@@ -256,6 +256,10 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
         Step::Wait(WaitFor::Navigation) => "waited for the page to load".to_owned(),
         Step::Search { query } => format!("searched for \"{query}\""),
         Step::Submit => "submitted the form".to_owned(),
+        Step::Act { object, .. } => match element {
+            Some(el) => format!("clicked {} for {}", display_name(el), object.phrase),
+            None => format!("acted on {}", object.phrase),
+        },
         Step::Stop => "stopped".to_owned(),
     }
 }

@@ -12,6 +12,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, SelectOption, Snapshot};
 
+use super::absorbed::absorbs;
 use super::matching::{
     EXACT, NONE, PREFIX, SUBSTRING, WITHIN, WORDS, normalize, normalize_into, quality,
 };
@@ -95,12 +96,15 @@ impl Texts {
         Texts { fields }
     }
 
-    /// Best (quality, field rank) of `query` against these texts.
-    fn best(&self, query: &str) -> (u8, u8) {
+    /// Best (quality, field rank) of `query` against these texts. A text that is only part of
+    /// the phrase never matches when the rest of the phrase is more than a description
+    /// (`absorbs`): those words were not placed.
+    fn best(&self, query: &str, phrase: &str) -> (u8, u8) {
         self.fields
             .iter()
-            .map(|(text, rank)| (quality(query, text), *rank))
-            .filter(|(q, _)| *q > NONE)
+            .map(|(text, rank)| (quality(query, text), *rank, text))
+            .filter(|(q, _, text)| *q > NONE && !(*q == WITHIN && absorbs(query, text, phrase)))
+            .map(|(q, rank, _)| (q, rank))
             .max()
             .unwrap_or((NONE, 0))
     }
@@ -179,13 +183,13 @@ fn score(el: &Element, target: &Target, intent: Intent) -> Option<Score> {
             best = Some((1, 1, 0));
         }
     } else {
-        let (q, rank) = texts.best(&target.name);
+        let (q, rank) = texts.best(&target.name, &target.phrase);
         if q > NONE {
             best = Some((q, u8::from(role_ok), rank));
         }
     }
     if target.role.is_some() && target.full != target.name {
-        let (q, rank) = texts.best(&target.full);
+        let (q, rank) = texts.best(&target.full, &target.phrase);
         if q > NONE && best.is_none_or(|(bq, br, _)| (tier(q), 1) > (tier(bq), br)) {
             best = Some((q, 1, rank));
         }
@@ -231,6 +235,7 @@ pub(crate) fn resolve<'s>(
             .collect();
         return pick(scored, target.ordinal, &target.phrase).any_one(target.any);
     }
+    let scored = super::results::only_results(scored, target, snapshot);
     pick(scored, target.ordinal, &target.phrase).any_one(target.any)
 }
 

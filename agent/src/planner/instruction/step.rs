@@ -74,6 +74,17 @@ pub(crate) enum Step {
     Search { query: String },
     /// Submit the form of the last-typed / focused field, or the page's only form.
     Submit,
+    /// A verb the vocabulary does not list, applied to a thing: the click on the control
+    /// named by one of `verbs` that belongs to `object` (a sweep, see `verbs`). No `verbs`:
+    /// the thing's box, ticked ("cross off X"). A `message` ("reply to Priya: thanks") is
+    /// typed into the field that control opens; with `renames` ("rename X to Y") it replaces
+    /// the field's text and Enter confirms it.
+    Act {
+        verbs: Vec<String>,
+        object: Target,
+        message: Option<String>,
+        renames: bool,
+    },
     /// End the run here.
     Stop,
 }
@@ -88,6 +99,8 @@ impl Step {
             Step::Prose { .. } => Some(10),
             Step::Select { .. } => Some(16),
             Step::Set { .. } => Some(16),
+            // Open the thing or its menu, click the control, type a message, confirm it.
+            Step::Act { .. } => Some(4),
             Step::Open { .. }
             | Step::Reload
             | Step::Back
@@ -193,6 +206,7 @@ const ONE_WORD_ROLES: &[(&str, RoleClass)] = &[
     ("page", RoleClass::Link),
     // "the second result" of a search: results are links.
     ("result", RoleClass::Link),
+    ("results", RoleClass::Link),
     ("checkbox", RoleClass::Checkbox),
     ("switch", RoleClass::Checkbox),
     ("toggle", RoleClass::Checkbox),
@@ -242,6 +256,10 @@ impl Target {
         let ordinal = words.first().and_then(|w| ordinal_of(w));
         if ordinal.is_some() && words.len() > 1 {
             words.remove(0);
+            // "the second of the results"
+            if words.len() > 1 && words[0] == "of" {
+                words.remove(0);
+            }
         }
         // "the close icon", "a link element": words that name no kind and no text.
         let mut noise = false;

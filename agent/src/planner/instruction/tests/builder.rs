@@ -125,6 +125,14 @@ impl Page {
         self
     }
 
+    /// Changes the text block added last.
+    pub(super) fn with_last_text(mut self, change: impl FnOnce(&mut TextBlock)) -> Self {
+        if let Some(text) = self.snapshot.texts.last_mut() {
+            change(text);
+        }
+        self
+    }
+
     pub(super) fn build(self) -> Snapshot {
         self.snapshot
     }

@@ -44,6 +44,9 @@ fn steps(message: &str) -> Vec<String> {
             Step::Wait(WaitFor::Navigation) => "wait navigation".to_owned(),
             Step::Search { query } => format!("search [{query}]"),
             Step::Submit => "submit".to_owned(),
+            Step::Act { verbs, object, .. } => {
+                format!("act [{}] on {}", verbs.join("|"), target(object))
+            }
             Step::Stop => "stop".to_owned(),
         })
         .collect()
