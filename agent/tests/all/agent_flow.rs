@@ -110,6 +110,7 @@ impl FakeBrowser {
                 screenshot: None,
                 tabs: Vec::new(),
                 notices: Vec::new(),
+                sign_in_again: None,
             },
             text: String::new(),
         }

@@ -16,7 +16,9 @@ use std::future::Future;
 use std::sync::{Arc, Mutex as StdMutex};
 
 use chromiumoxide::Page;
-use chromiumoxide::cdp::browser_protocol::browser::BrowserContextId;
+use chromiumoxide::cdp::browser_protocol::browser::{
+    BrowserContextId, SetDownloadBehaviorBehavior, SetDownloadBehaviorParams,
+};
 use chromiumoxide::cdp::browser_protocol::page::{
     EventJavascriptDialogOpening, HandleJavaScriptDialogParams,
 };
@@ -162,6 +164,18 @@ impl BrowserSession {
             browser.create_browser_context(CreateBrowserContextParams::default()),
         )
         .await?;
+        if let Some(dir) = &self.host.config().downloads_dir {
+            let allow = SetDownloadBehaviorParams::builder()
+                .behavior(SetDownloadBehaviorBehavior::Allow)
+                .browser_context_id(id.clone())
+                .download_path(dir.to_string_lossy())
+                .build()
+                .map_err(|e| BrowserError::Launch {
+                    target: "downloads".into(),
+                    reason: e,
+                })?;
+            bounded(timeout, "allow downloads", browser.execute(allow)).await?;
+        }
         let params = CreateTargetParams::builder()
             .url("about:blank")
             .browser_context_id(id.clone())
