@@ -1,24 +1,17 @@
-//! `tandem export PROJECT DIR`: a project's site as a plain static folder that opens from disk.
+//! A project's site as a plain static folder that opens from disk: written to a folder by
+//! `tandem export PROJECT DIR`, or packed as a zip the chat page downloads ([`download`]).
 //!
 //! In: the project's site folder (`{sites_dir}/{project}/`, written by the site studio). Out:
-//! `DIR/pages/*.html` (the current version of every page), `DIR/design-system.css`, any
-//! `images/` or `assets/` folder, and `DIR/index.html`, which opens the home page. The pages
-//! already link to each other and to the design system with relative links (`contact.html`,
-//! `../design-system.css`), so the folder works from `file://` in any browser. The Product Doc,
-//! the validation notes and the page versions are the studio's own and are not exported.
+//! `pages/*.html` (the current version of every page), `design-system.css`, any `images/` or
+//! `assets/` folder, and `index.html`, which opens the home page. The pages already link to each
+//! other and to the design system with relative links (`contact.html`, `../design-system.css`),
+//! so the folder works from `file://` in any browser. The Product Doc, the validation notes and
+//! the page versions are the studio's own and are not exported.
+
+pub mod download;
+pub mod zip;
 
 use std::path::{Path, PathBuf};
-
-use clap::Args;
-
-/// `tandem export` arguments.
-#[derive(Debug, Clone, Args)]
-pub struct ExportArgs {
-    /// The project's id (its session id, as the chat page and `projects` list it).
-    pub project: String,
-    /// The folder to write (made if missing; existing files of the same names are replaced).
-    pub dir: PathBuf,
-}
 
 /// Why a site could not be exported.
 #[derive(Debug, thiserror::Error)]
@@ -34,12 +27,16 @@ pub enum ExportError {
 /// Folders of a site copied whole, besides its pages, when it has them.
 const ASSET_FOLDERS: [&str; 2] = ["images", "assets"];
 
-/// Writes the site of `project` (under `sites_root`) to `dir`; answers the pages written.
-pub fn export_site(
-    sites_root: &Path,
-    project: &str,
-    dir: &Path,
-) -> Result<Vec<String>, ExportError> {
+/// One file of an exported site: where it goes in the export (`/`-separated) and its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteFile {
+    pub path: String,
+    pub bytes: Vec<u8>,
+}
+
+/// The exported site of `project` (under `sites_root`): its files, pages first (sorted), then the
+/// design system, the asset folders and `index.html`.
+pub fn site_files(sites_root: &Path, project: &str) -> Result<Vec<SiteFile>, ExportError> {
     crate::store::check_id(project)?;
     let site = sites_root.join(project);
     let mut pages: Vec<PathBuf> = std::fs::read_dir(site.join("pages"))
@@ -55,42 +52,75 @@ pub fn export_site(
         return Err(ExportError::NoSite(project.to_owned()));
     }
     pages.sort();
-    std::fs::create_dir_all(dir.join("pages"))?;
-    let mut written = Vec::new();
+    let mut files = Vec::new();
     for page in &pages {
         if let Some(name) = page.file_name() {
-            std::fs::copy(page, dir.join("pages").join(name))?;
-            written.push(name.to_string_lossy().into_owned());
+            files.push(SiteFile {
+                path: format!("pages/{}", name.to_string_lossy()),
+                bytes: std::fs::read(page)?,
+            });
         }
     }
     let css = site.join("design-system.css");
     if css.exists() {
-        std::fs::copy(&css, dir.join("design-system.css"))?;
+        files.push(SiteFile {
+            path: "design-system.css".to_owned(),
+            bytes: std::fs::read(&css)?,
+        });
     }
     for folder in ASSET_FOLDERS {
-        copy_folder(&site.join(folder), &dir.join(folder))?;
+        read_folder(&site.join(folder), folder, &mut files)?;
     }
-    let home = if written.iter().any(|p| p == "home.html") {
+    let home = if site.join("pages/home.html").exists() {
         "home.html".to_owned()
     } else {
-        written[0].clone()
+        files[0].path.trim_start_matches("pages/").to_owned()
     };
-    std::fs::write(dir.join("index.html"), index_page(&home))?;
-    Ok(written)
+    files.push(SiteFile {
+        path: "index.html".to_owned(),
+        bytes: index_page(&home).into_bytes(),
+    });
+    Ok(files)
 }
 
-/// Copies a folder's files and subfolders (nothing when it does not exist).
-fn copy_folder(from: &Path, to: &Path) -> std::io::Result<()> {
+/// Writes the site of `project` (under `sites_root`) to `dir`; answers the pages written.
+pub fn export_site(
+    sites_root: &Path,
+    project: &str,
+    dir: &Path,
+) -> Result<Vec<String>, ExportError> {
+    let files = site_files(sites_root, project)?;
+    for file in &files {
+        let to = dir.join(&file.path);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(to, &file.bytes)?;
+    }
+    Ok(files
+        .iter()
+        .filter_map(|file| file.path.strip_prefix("pages/"))
+        .map(str::to_owned)
+        .collect())
+}
+
+/// Adds a folder's files and subfolders, as `prefix/…` (nothing when it does not exist).
+fn read_folder(from: &Path, prefix: &str, files: &mut Vec<SiteFile>) -> std::io::Result<()> {
     let Ok(entries) = std::fs::read_dir(from) else {
         return Ok(());
     };
-    std::fs::create_dir_all(to)?;
-    for entry in entries.flatten() {
+    let mut entries: Vec<_> = entries.flatten().collect();
+    entries.sort_by_key(|entry| entry.file_name());
+    for entry in entries {
         let path = entry.path();
+        let name = format!("{prefix}/{}", entry.file_name().to_string_lossy());
         if path.is_dir() {
-            copy_folder(&path, &to.join(entry.file_name()))?;
+            read_folder(&path, &name, files)?;
         } else {
-            std::fs::copy(&path, to.join(entry.file_name()))?;
+            files.push(SiteFile {
+                path: name,
+                bytes: std::fs::read(&path)?,
+            });
         }
     }
     Ok(())
