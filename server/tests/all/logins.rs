@@ -11,9 +11,7 @@ use support::{TestDaemon, WAIT, WsClient};
 use tandem_agent::sign_in_again::asked_again;
 use tandem_mcp_browser::McpBrowserClient;
 use tandem_mcp_browser::server::BrowserServer;
-use tandem_protocol::{
-    AgentQuestionKind, ClientMessage, PointerButton, RunOutcome, ServerMessage, UserInput,
-};
+use tandem_protocol::{AgentQuestionKind, ClientMessage, PointerButton, ServerMessage, UserInput};
 use tandem_server::Config;
 use tandem_server::session::Session;
 use tandem_tests::FixtureSite;
@@ -297,19 +295,7 @@ async fn a_login_lost_since_is_said_and_handed_over_and_the_run_goes_on_signed_i
     // The person signs in again and hands back: the run goes on to its next step, which sees
     // the page signed in, and ends done.
     log_in_and_hand_back(&mut client, &session).await;
-    let finished = client
-        .wait_for(|f| matches!(f, ServerMessage::RunFinished { .. }))
-        .await;
-    assert!(
-        matches!(
-            finished,
-            ServerMessage::RunFinished {
-                outcome: RunOutcome::Done,
-                ..
-            }
-        ),
-        "{finished:?}"
-    );
+    client.expect_done().await;
     page_titled(&session, "Account: signed in as ada").await;
     drop((client, session));
     daemon.stop().await;
