@@ -54,10 +54,7 @@ async fn the_person_is_told_and_handed_the_browser_once_then_the_run_goes_on() {
     ));
     let agent = spawn_with(AgentConfig::default(), &browser);
     let mut events = agent.subscribe();
-    agent
-        .submit_user_message("check my inbox")
-        .await
-        .unwrap();
+    agent.submit_user_message("check my inbox").await.unwrap();
     let asked = question(&mut events).await;
     let InterruptKind::Manual { reason, text, .. } = &asked.kind else {
         panic!("expected a handover, got {asked:?}");
@@ -80,14 +77,16 @@ async fn the_person_is_told_and_handed_the_browser_once_then_the_run_goes_on() {
 
 #[tokio::test]
 async fn a_configured_secret_for_the_host_or_a_password_in_the_message_spares_the_person() {
-    let mut config = AgentConfig::default();
-    config.secrets = BTreeMap::from([(
-        "mail_password".to_owned(),
-        SecretEntry {
-            host: "mail.test".into(),
-            value: "pw-from-config".into(),
-        },
-    )]);
+    let config = AgentConfig {
+        secrets: BTreeMap::from([(
+            "mail_password".to_owned(),
+            SecretEntry {
+                host: "mail.test".into(),
+                value: "pw-from-config".into(),
+            },
+        )]),
+        ..AgentConfig::default()
+    };
     assert_eq!(
         run_without_asking(config, "check my inbox").await,
         RunOutcome::Done
