@@ -132,6 +132,7 @@ fn page() -> ObservedPage {
             }),
             tabs: Vec::new(),
             notices: Vec::new(),
+            sign_in_again: None,
         },
         text: "page text ".repeat(200),
     }

@@ -225,8 +225,11 @@ impl Interrupt {
                 interrupt_id: self.id.clone(),
                 kind: AgentQuestionKind::Manual,
                 action: None,
+                // A `need_user` handover's text already says its reason.
                 reason: if text.is_empty() {
                     reason.clone()
+                } else if text.contains(reason.as_str()) {
+                    text.clone()
                 } else {
                     format!("{text} ({reason})")
                 },

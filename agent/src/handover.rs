@@ -147,6 +147,7 @@ mod tests {
                     })
                     .collect(),
                 notices: Vec::new(),
+                sign_in_again: None,
             },
             text: String::new(),
         }

@@ -27,6 +27,7 @@
 //! - [`handle`]: [`Agent::spawn`] and the [`AgentHandle`] the server and tests drive: the task
 //!   loop, paused runs, the person's side (confirmations bound to their action, takeovers);
 //! - [`handover`]: what changed while the person had the browser, told after a takeover;
+//! - [`sign_in_again`]: a login the project had, asked for again: said, and handed over;
 //! - [`wording`]: actions and elements in the person's words (never an element id);
 //! - [`error`]: [`PlannerError`] and [`AgentError`].
 #![deny(clippy::print_stdout, clippy::print_stderr)]
@@ -53,6 +54,7 @@ pub mod product_doc;
 pub mod question;
 pub(crate) mod secrets;
 pub mod settings;
+pub mod sign_in_again;
 pub mod site_sampling;
 pub mod state;
 pub mod text;

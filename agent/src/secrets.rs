@@ -72,6 +72,14 @@ impl Secrets {
         any
     }
 
+    /// Whether a secret is configured for the host `host` (a page's host, any case).
+    pub fn for_host(&self, host: &str) -> bool {
+        let host = normal_host(host);
+        self.entries
+            .iter()
+            .any(|(_, allowed, value)| *allowed == host && !value.is_empty())
+    }
+
     /// The secret to type into the field named `field_name` on the page at `url`: the only one
     /// configured for that host, or else the only one there whose name fits the field's name
     /// (`github_password` fits "Password"). `None` when no secret, or no single one, fits.

@@ -31,6 +31,9 @@ pub struct BrowserConfig {
     /// Where the site tools keep each session's pages (`{sites_dir}/{session}/`). `None`:
     /// `$TANDEM_DATA_DIR/sites`, else the user's data folder (`~/.local/share/tandem/sites`).
     pub sites_dir: Option<PathBuf>,
+    /// Where files that pages download are saved, under the name the page gives them. `None`
+    /// (the default): downloads are refused, as headless Chromium refuses them.
+    pub downloads_dir: Option<PathBuf>,
 }
 
 impl Default for BrowserConfig {
@@ -46,6 +49,7 @@ impl Default for BrowserConfig {
             launch_timeout_ms: 20_000,
             extra_args: Vec::new(),
             sites_dir: None,
+            downloads_dir: None,
         }
     }
 }

@@ -19,6 +19,11 @@ pub struct Observation<S = Snapshot> {
     pub tabs: Vec<TabInfo>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<PageNotice>,
+    /// The host, when the active page asks to sign in ([`crate::snapshot::sign_in`]) on a host
+    /// this session held a login for (restored or saved, `SavedBrowserState::hosts`): the login
+    /// was lost, and the person is the one to sign in again. A host name only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sign_in_again: Option<String>,
 }
 
 impl<S> Observation<S> {
@@ -32,6 +37,7 @@ impl<S> Observation<S> {
             screenshot: self.screenshot,
             tabs: self.tabs,
             notices: self.notices,
+            sign_in_again: self.sign_in_again,
         })
     }
 }

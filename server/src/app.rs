@@ -2,8 +2,9 @@
 //!
 //! Routes: `/` and the UI assets, `/demo/…` (the built-in shop), `/sites/…` (the site studio's
 //! pages, sandboxed), `/health`, `/ws` (the chat
-//! protocol), `/handover/ws` (the live view an MCP client's takeover sends the person to) and `/mcp` (the browser tools over MCP streamable HTTP, with the launch token as a
-//! bearer token). Every request passes the access check first (its target, `Host` and `Origin`;
+//! protocol), `/handover/ws` (the live view an MCP client's takeover sends the person to),
+//! `/api/projects/{id}/site.zip` (the site download) and `/mcp` (the browser tools over MCP
+//! streamable HTTP); `/api/…` and `/mcp` take the launch token as a bearer token. Every request passes the access check first (its target, `Host` and `Origin`;
 //! see [`security::AccessPolicy`]); `/mcp` also needs the token.
 
 use std::sync::Arc;
@@ -37,6 +38,10 @@ pub fn router(state: Arc<AppState>, sockets: OpenSockets) -> Router {
     let guarded_mcp = Router::new()
         .nest_service("/mcp", mcp)
         .route("/api/sessions/{session_id}/runs", get(session_runs))
+        .route(
+            "/api/projects/{project_id}/site.zip",
+            get(crate::export::download::site_zip),
+        )
         .layer(middleware::from_fn_with_state(
             Arc::clone(&state),
             require_token,

@@ -5,6 +5,7 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod export;
 pub mod handover;
 pub mod history;
 pub mod logins;

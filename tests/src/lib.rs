@@ -10,6 +10,7 @@ pub mod instruction_set;
 pub mod mock_model;
 pub mod realweb;
 pub mod stats;
+pub mod zip;
 
 pub use agent::TestAgent;
 pub use browser::{TestBrowser, browser_config, connected_client, test_sites_dir};

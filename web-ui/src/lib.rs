@@ -78,6 +78,7 @@ static ASSETS: &[Asset] = static_assets![
     "product_doc.js" as JS,
     "site_pages.js" as JS,
     "projects.js" as JS,
+    "site_download.js" as JS,
     "handover.js" as JS,
     "favicon.svg" as SVG,
 ];

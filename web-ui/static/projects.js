@@ -3,9 +3,11 @@
 // person opens one (the page attaches to it: its live session, or a new one that goes on from
 // what the project remembers), renames it, or deletes it after a confirm that says what goes.
 // "New project" starts a fresh one. A project with saved logins (browser cookies and storage)
-// says so, and the person can forget them. Names are shown as text only.
+// says so, and the person can forget them. A project with a site can be downloaded as a zip
+// (`site_download.js`). Names are shown as text only.
 
 import { byId, el, str } from "./render.js";
+import { downloadSite } from "./site_download.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -153,6 +155,11 @@ export function createProjectsPanel({ send, currentId }) {
           editing = { id, mode: "rename" };
           render();
         }, `Rename ${name}`),
+        project.has_site
+          ? act("Download the site", "btn-ghost", () => {
+              downloadSite(id, name);
+            }, `Download the site of ${name}`)
+          : null,
         project.has_logins
           ? act("Forget logins", "btn-ghost", () => {
               send({ type: "forget_logins", project_id: id });

@@ -148,6 +148,11 @@ export function takeLaunchToken() {
   return storageGet(TOKEN_KEY);
 }
 
+/** The launch token kept for this tab (after `takeLaunchToken`), or null. */
+export function launchToken() {
+  return storageGet(TOKEN_KEY);
+}
+
 export function forgetToken() {
   storageSet(TOKEN_KEY, null);
   storageSet(SESSION_KEY, null);

@@ -9,7 +9,8 @@
 //! counts as an invalid action (planned again, the third in a row ends in `finalize_blocked`).
 //! When the person asked for the browser
 //! ([`crate::settings::Settings::takeover_requested`]), the planner is not asked: the action is
-//! a `need_user` handover, and the request is taken.
+//! a `need_user` handover, and the request is taken. Nor when the page asks to sign in again
+//! where the project was signed in before ([`crate::sign_in_again`]): that is the person's too.
 
 use std::time::Instant;
 
@@ -27,6 +28,8 @@ use crate::plan::Plan;
 use crate::planner::PlanContext;
 use crate::policy_bridge::masked;
 use crate::product_doc::patches::{DESIGN_SECTION, PAGES_SECTION};
+use crate::secrets::Secrets;
+use crate::sign_in_again;
 use crate::state::{AgentState, Ending, PlannedAction};
 use crate::wording;
 
@@ -47,6 +50,11 @@ pub(crate) async fn plan_action(rt: &Runtime, state: &mut AgentState) -> Flow<In
         // The person asked for the browser: hand it over (`need_user` goes to
         // `manual_interrupt`) instead of planning.
         state.run.planned_action = Some(person_takes_over());
+        return Flow::Next;
+    }
+    // A login the project had is asked for again: the person signs in, not the planner.
+    if let Some(handover) = sign_in_again::handover(state, &Secrets::new(&rt.config.secrets)) {
+        state.run.planned_action = Some(handover);
         return Flow::Next;
     }
     let started = Instant::now();

@@ -30,12 +30,24 @@ pub(crate) struct FakeBrowser {
     fail_clicks: bool,
     /// Clicks never return: the call stays in flight until the run is cancelled.
     hang_clicks: bool,
+    /// What its observations say in `sign_in_again`: the page asks to sign in on this host,
+    /// where the browser was signed in before.
+    lost_login: Option<String>,
 }
 
 impl FakeBrowser {
     pub(crate) fn with(elements: Vec<Element>) -> Self {
         Self {
             elements,
+            ..Self::default()
+        }
+    }
+
+    /// A browser whose page asks to sign in again on `host`.
+    pub(crate) fn asking_to_sign_in_again(host: &str, elements: Vec<Element>) -> Self {
+        Self {
+            elements,
+            lost_login: Some(host.to_owned()),
             ..Self::default()
         }
     }
@@ -110,6 +122,7 @@ impl FakeBrowser {
                 screenshot: None,
                 tabs: Vec::new(),
                 notices: Vec::new(),
+                sign_in_again: self.lost_login.clone(),
             },
             text: String::new(),
         }

@@ -210,6 +210,7 @@ impl Site {
                 screenshot: None,
                 tabs: Vec::new(),
                 notices: Vec::new(),
+                sign_in_again: None,
             },
             text: String::new(),
         }

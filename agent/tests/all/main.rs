@@ -9,5 +9,6 @@ mod hand_back;
 mod instruction_runs;
 mod request_invariants;
 mod served_tools_policy;
+mod sign_in_again;
 mod takeover;
 mod words_at_a_question;

@@ -175,6 +175,7 @@ impl BrowserSession {
         };
         let (snapshot, screenshot) = self.guard_ours("observe", timeout, taking).await?;
         Ok(Observation {
+            sign_in_again: self.sign_in_again(&snapshot),
             snapshot,
             screenshot: Some(screenshot),
             tabs,

@@ -16,6 +16,8 @@ use super::login_state::Restore;
 pub use super::login_state::SavedBrowserState;
 use super::session::{BrowserSession, Context};
 use crate::error::{BrowserError, Result};
+use crate::snapshot::Snapshot;
+use crate::snapshot::sign_in::asks_to_sign_in;
 use chromiumoxide::Page;
 use chromiumoxide::cdp::browser_protocol::fetch::{
     EnableParams, EventRequestPaused, FulfillRequestParams, RequestPattern,
@@ -84,6 +86,25 @@ impl BrowserSession {
         state.local_storage.retain(|_, items| !items.is_empty());
         self.last_good = Some(state.clone());
         Ok(Some(state))
+    }
+
+    /// The page's host, when `snapshot` asks to sign in on a host the last good state holds a
+    /// login for (a cookie for it or a parent domain, or local storage of its origin).
+    pub fn sign_in_again(&self, snapshot: &Snapshot) -> Option<String> {
+        let state = self.last_good.as_ref()?;
+        if !asks_to_sign_in(snapshot) {
+            return None;
+        }
+        let url = url::Url::parse(&snapshot.url).ok()?;
+        let host = url.host_str()?.to_ascii_lowercase();
+        state
+            .hosts()
+            .iter()
+            .any(|known| {
+                let known = known.to_ascii_lowercase();
+                host == known || host.ends_with(&format!(".{known}"))
+            })
+            .then_some(host)
     }
 
     /// Forgets the logins: the last good state, the failed restore, and the context itself

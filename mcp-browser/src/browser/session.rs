@@ -16,7 +16,9 @@ use std::future::Future;
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
-use chromiumoxide::cdp::browser_protocol::browser::BrowserContextId;
+use chromiumoxide::cdp::browser_protocol::browser::{
+    BrowserContextId, SetDownloadBehaviorBehavior, SetDownloadBehaviorParams,
+};
 use chromiumoxide::cdp::browser_protocol::page::{
     EventJavascriptDialogOpening, HandleJavaScriptDialogParams,
 };
@@ -157,7 +159,21 @@ impl BrowserSession {
 
     async fn open_context(&self, live: Arc<LiveBrowser>) -> Result<Context> {
         let timeout = self.host.config().call_timeout();
-        let (id, page) = blank_context(&*live.browser.lock().await, timeout).await?;
+        let browser = live.browser.lock().await;
+        let (id, page) = blank_context(&browser, timeout).await?;
+        if let Some(dir) = &self.host.config().downloads_dir {
+            let allow = SetDownloadBehaviorParams::builder()
+                .behavior(SetDownloadBehaviorBehavior::Allow)
+                .browser_context_id(id.clone())
+                .download_path(dir.to_string_lossy())
+                .build()
+                .map_err(|e| BrowserError::Launch {
+                    target: "downloads".into(),
+                    reason: e,
+                })?;
+            bounded(timeout, "allow downloads", browser.execute(allow)).await?;
+        }
+        drop(browser);
         let mut context = Context {
             live,
             id,

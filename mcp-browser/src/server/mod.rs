@@ -363,6 +363,12 @@ pub fn describe_observation(observation: &Observation, render: &RenderOptions) -
     for notice in &observation.notices {
         text.push_str(&format!("notice: {notice}\n"));
     }
+    if let Some(host) = &observation.sign_in_again {
+        text.push_str(&format!(
+            "notice: this browser was signed in to {host} before; the page asks to sign in \
+             again (the person signs in, or a secret configured for {host} is typed)\n"
+        ));
+    }
     if observation.tabs.len() > 1 {
         let tabs: Vec<String> = observation
             .tabs

@@ -4,6 +4,7 @@
 
 pub mod model;
 pub mod render;
+pub mod sign_in;
 pub mod wire;
 
 pub use model::{Eid, Element, Rect, SelectOption, Snapshot, TextBlock, Viewport};

@@ -149,6 +149,15 @@ impl Daemon {
         // Only now, so each socket gets its session's last frames (a denied confirmation) first.
         sockets.close(SOCKETS_CLOSE_WITHIN).await;
         self.state.host().shutdown().await;
+        // Last: every write the sessions sent is committed and the database closed before the
+        // daemon says it has stopped.
+        if let Some(store) = self.state.sessions.store().cloned() {
+            crate::store::blocking(move || {
+                store.close();
+                Ok(())
+            })
+            .await?;
+        }
         Ok(())
     }
 }

@@ -119,6 +119,10 @@ pub trait ProjectStore: Send + Sync + std::fmt::Debug {
     fn transcript(&self, id: &str, last: usize) -> Result<Vec<RunRecord>, StoreError>;
     /// What the project's agent remembered after its latest finished run.
     fn saved_session(&self, id: &str) -> Result<Option<SavedSession>, StoreError>;
+    /// Closes the store for good, once every write already sent is committed: when it returns,
+    /// nothing more is written and the files are complete. Later calls fail with
+    /// [`StoreError::Closed`]. The daemon calls it last when it stops.
+    fn close(&self);
 }
 
 /// What a run the daemon stopped under says in the conversation.

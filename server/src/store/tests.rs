@@ -267,3 +267,39 @@ fn history_files_of_earlier_daemons_are_imported_once_as_projects() {
         ["open the form", "Clicked."]
     );
 }
+
+#[test]
+fn a_closed_store_has_committed_everything_sent_and_takes_nothing_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = std::sync::Arc::new(SqliteStore::open(dir.path()).unwrap());
+    store.create_project("p-1").unwrap();
+    // Writes sent from other threads while the store closes: each is committed, or refused as
+    // closed; none is half done.
+    let writers: Vec<_> = (0..4)
+        .map(|n| {
+            let store = std::sync::Arc::clone(&store);
+            std::thread::spawn(move || {
+                store.write("p-1", vec![started(&format!("r{n}"), "buy the mug")])
+            })
+        })
+        .collect();
+    store.close();
+    let written = writers
+        .into_iter()
+        .map(|writer| writer.join().unwrap())
+        .filter(|result| match result {
+            Ok(()) => true,
+            Err(StoreError::Closed) => false,
+            Err(other) => panic!("{other}"),
+        })
+        .count();
+    assert!(matches!(
+        store.write("p-1", vec![started("late", "too late")]),
+        Err(StoreError::Closed)
+    ));
+    assert!(matches!(store.projects(), Err(StoreError::Closed)));
+    // Both connections are closed: the WAL went into the database file.
+    assert!(!dir.path().join(format!("{DATABASE_FILE}-wal")).exists());
+    let reopened = SqliteStore::open(dir.path()).unwrap();
+    assert_eq!(reopened.runs("p-1").unwrap().len(), written);
+}

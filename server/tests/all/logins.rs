@@ -8,9 +8,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 use support::{TestDaemon, WAIT, WsClient};
+use tandem_agent::sign_in_again::asked_again;
 use tandem_mcp_browser::McpBrowserClient;
 use tandem_mcp_browser::server::BrowserServer;
-use tandem_protocol::{ClientMessage, PointerButton, ServerMessage, UserInput};
+use tandem_protocol::{AgentQuestionKind, ClientMessage, PointerButton, ServerMessage, UserInput};
 use tandem_server::Config;
 use tandem_server::session::Session;
 use tandem_tests::FixtureSite;
@@ -33,6 +34,33 @@ fn click_at((x, y): (f64, f64)) -> UserInput {
         button: PointerButton::Left,
         count: 1,
     }
+}
+
+/// The person, who has the browser, logs in on the account page as ada and hands back.
+async fn log_in_and_hand_back(client: &mut WsClient, session: &Session) {
+    let username = centre_of(session, "Username").await;
+    let password = centre_of(session, "Password").await;
+    let log_in = centre_of(session, "Log in").await;
+    client
+        .send(&ClientMessage::Input {
+            events: vec![
+                click_at(username),
+                UserInput::Text { text: "ada".into() },
+                click_at(password),
+                UserInput::Text {
+                    text: "hunter2".into(),
+                },
+                click_at(log_in),
+            ],
+        })
+        .await;
+    page_titled(session, "Account: signed in as ada").await;
+    client
+        .send(&ClientMessage::HandBack { message: None })
+        .await;
+    client
+        .wait_for(|f| matches!(f, ServerMessage::Takeover { active: false }))
+        .await;
 }
 
 /// Waits until the session's page has this title (the page's own answer to the login).
@@ -111,7 +139,9 @@ fn files_containing(dir: &Path, needle: &[u8]) -> Vec<std::path::PathBuf> {
         if path.is_dir() {
             found.extend(files_containing(&path, needle));
         } else if std::fs::read(&path)
-            .is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle))
+            .unwrap()
+            .windows(needle.len())
+            .any(|w| w == needle)
         {
             found.push(path);
         }
@@ -147,29 +177,7 @@ async fn a_login_made_in_a_takeover_lasts_across_a_restart_until_it_is_forgotten
     client
         .wait_for(|f| matches!(f, ServerMessage::Takeover { active: true }))
         .await;
-    let username = centre_of(&session, "Username").await;
-    let password = centre_of(&session, "Password").await;
-    let log_in = centre_of(&session, "Log in").await;
-    client
-        .send(&ClientMessage::Input {
-            events: vec![
-                click_at(username),
-                UserInput::Text { text: "ada".into() },
-                click_at(password),
-                UserInput::Text {
-                    text: "hunter2".into(),
-                },
-                click_at(log_in),
-            ],
-        })
-        .await;
-    page_titled(&session, "Account: signed in as ada").await;
-    client
-        .send(&ClientMessage::HandBack { message: None })
-        .await;
-    client
-        .wait_for(|f| matches!(f, ServerMessage::Takeover { active: false }))
-        .await;
+    log_in_and_hand_back(&mut client, &session).await;
     drop((client, session));
     daemon.stop().await;
 
@@ -230,4 +238,65 @@ async fn a_login_made_in_a_takeover_lasts_across_a_restart_until_it_is_forgotten
     );
     assert!(!saved.exists(), "deleted with the project");
     restarted.stop().await;
+}
+
+#[tokio::test]
+async fn a_login_lost_since_is_said_and_handed_over_and_the_run_goes_on_signed_in() {
+    let site = FixtureSite::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let account = site.url("/account.html");
+    let host = url::Url::parse(&account)
+        .unwrap()
+        .host_str()
+        .unwrap()
+        .to_owned();
+    let daemon = TestDaemon::start_with(config_in(dir.path())).await;
+    let mut client = daemon.client().await;
+    let project = session_id(&mut client).await;
+    let session = daemon.state.sessions.get(&project).unwrap();
+
+    // Never signed in here: the login form is only a page, and the run ends done.
+    assert_eq!(
+        title_after_opening(&mut client, &account).await,
+        "Account: log in"
+    );
+    // The person signs in through a takeover; the project keeps the login.
+    client.send(&ClientMessage::Takeover { reason: None }).await;
+    client
+        .wait_for(|f| matches!(f, ServerMessage::Takeover { active: true }))
+        .await;
+    log_in_and_hand_back(&mut client, &session).await;
+    let saved = tokio::time::timeout(WAIT, async {
+        while !has_logins(
+            &project_op(&mut client, ClientMessage::Projects {}).await,
+            &project,
+        ) {}
+    })
+    .await;
+    assert!(saved.is_ok(), "the login was never saved");
+
+    // The site's session has expired since: opening the page, the agent says the login was
+    // lost and hands the browser over.
+    let asked = client
+        .ask(format!(
+            "open {account}?expired then wait for \"Signed in as ada\""
+        ))
+        .await;
+    assert_eq!(asked.kind, AgentQuestionKind::Manual, "{asked:?}");
+    assert!(
+        asked.reason.starts_with(&asked_again(&host)),
+        "{}",
+        asked.reason
+    );
+    client
+        .wait_for(|f| matches!(f, ServerMessage::Takeover { active: true }))
+        .await;
+
+    // The person signs in again and hands back: the run goes on to its next step, which sees
+    // the page signed in, and ends done.
+    log_in_and_hand_back(&mut client, &session).await;
+    client.expect_done().await;
+    page_titled(&session, "Account: signed in as ada").await;
+    drop((client, session));
+    daemon.stop().await;
 }

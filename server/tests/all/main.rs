@@ -23,6 +23,7 @@ mod takeover;
 mod ui_e2e;
 mod ui_forms;
 mod ui_projects;
+mod ui_site_download;
 mod ui_site_pages;
 mod ui_takeover;
 mod ui_takeover_stage;

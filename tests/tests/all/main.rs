@@ -16,6 +16,7 @@ mod model_planner;
 mod realweb;
 mod remote_browser;
 mod restart_mid_run;
+mod sign_in_pages;
 mod site_sampling;
 mod site_tools;
 mod tabs;

@@ -33,7 +33,8 @@ pub const MAX_FRAME_BYTES: i64 = 64 * 1024 * 1024;
 pub struct SqliteStore {
     path: PathBuf,
     writer: Writer,
-    reader: Mutex<Connection>,
+    /// `None` once the store is closed.
+    reader: Mutex<Option<Connection>>,
     /// Frame bytes kept per project ([`MAX_FRAME_BYTES`]).
     frame_cap: i64,
 }
@@ -73,7 +74,7 @@ impl SqliteStore {
         Ok(Self {
             path,
             writer: Writer::start(connection)?,
-            reader: Mutex::new(reader),
+            reader: Mutex::new(Some(reader)),
             frame_cap: MAX_FRAME_BYTES,
         })
     }
@@ -99,7 +100,7 @@ impl SqliteStore {
         work: impl FnOnce(&Connection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let reader = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
-        work(&reader)
+        work(reader.as_ref().ok_or(StoreError::Closed)?)
     }
 
     /// Imports one project whole (its lines, oldest first), unless it exists: answers whether
@@ -155,6 +156,19 @@ impl SqliteStore {
 }
 
 impl ProjectStore for SqliteStore {
+    /// Closes the reader, then waits for the writes already sent and closes the writer: the
+    /// last connection to close checkpoints the WAL into the database file, and only the
+    /// writing one can.
+    fn close(&self) {
+        drop(
+            self.reader
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take(),
+        );
+        self.writer.close();
+    }
+
     fn create_project(&self, id: &str) -> Result<(), StoreError> {
         check_id(id)?;
         let id = id.to_owned();
