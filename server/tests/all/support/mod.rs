@@ -14,6 +14,7 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
+pub mod studio_model;
 pub mod ui;
 
 pub const WAIT: Duration = Duration::from_secs(30);
