@@ -405,10 +405,14 @@ impl<'a> Words<'a> {
         })
     }
 
-    /// True when the gap between words `a` and `a + 1` is only spaces (no punctuation).
+    /// True when the gap between words `a` and `a + 1` is only spaces (no punctuation, no line
+    /// break: a line is a clause of its own, like an answer folded into the brief).
     pub fn joined(&self, a: usize) -> bool {
         match (self.spans.get(a), self.spans.get(a + 1)) {
-            (Some((_, end)), Some((next, _))) => self.text[*end..*next].trim().is_empty(),
+            (Some((_, end)), Some((next, _))) => {
+                let gap = &self.text[*end..*next];
+                gap.trim().is_empty() && !gap.contains('\n')
+            }
             _ => false,
         }
     }

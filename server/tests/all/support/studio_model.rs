@@ -124,7 +124,7 @@ fn in_words(answers: &str) -> String {
         .map(|(id, values)| {
             let values = values.replace('|', ", ");
             match id {
-                "what" => format!("What we do: {values}."),
+                "what" => format!("Business: {values}."),
                 "name" => format!("We're called {values}."),
                 "place" => format!("Based in {values}."),
                 "sections" => format!("Sections: {values}."),
