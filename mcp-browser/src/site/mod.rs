@@ -22,6 +22,7 @@
 pub mod brief;
 pub mod colors;
 pub mod design;
+pub mod design_upgrade;
 pub mod edit;
 pub mod error;
 pub mod params;
