@@ -187,6 +187,8 @@ const SECTION_WORDS: &[(SectionKind, &[&str], bool)] = &[
             "class times",
             "sessions",
             "classes times",
+            "lesson times",
+            "session times",
         ],
         false,
     ),
@@ -283,6 +285,10 @@ const SECTION_WORDS: &[(SectionKind, &[&str], bool)] = &[
             "testimonial",
             "what customers say",
             "what clients say",
+            "what people say",
+            "what parents say",
+            "words from",
+            "kind words",
             "feedback",
         ],
         false,
@@ -511,9 +517,11 @@ fn negated(words: &Words<'_>, at: usize) -> bool {
 }
 
 /// "book" as a verb or noun of booking, not "a book" or "books".
+/// "book" after an article is the noun ("a book", "our face book"); "a booking" is a booking.
 fn bookable(words: &Words<'_>, at: usize) -> bool {
     let previous = at.checked_sub(1).map(|i| words.lower[i].as_str());
-    !matches!(previous, Some("a" | "the" | "my" | "our" | "this" | "face"))
+    words.lower[at] != "book"
+        || !matches!(previous, Some("a" | "the" | "my" | "our" | "this" | "face"))
 }
 
 /// The person's words for a section: the matched phrase, with the word before it when it
