@@ -53,12 +53,7 @@ async fn a_model_builds_a_site_from_a_vague_brief_then_refines_one_page_in_place
     config.model = Some(model.config());
     let daemon = TestDaemon::start_with(config).await;
     let mut client = daemon.client().await;
-    let ServerMessage::Session { session_id, .. } = client
-        .wait_for(|f| matches!(f, ServerMessage::Session { .. }))
-        .await
-    else {
-        unreachable!()
-    };
+    let session_id = client.session_id().await;
 
     // Too vague to build from: the brief's own questions come first, as a form.
     let asked = client.ask("a website for my business".into()).await;

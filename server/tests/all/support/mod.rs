@@ -257,6 +257,17 @@ impl WsClient {
         session
     }
 
+    /// The id of the session this client is attached to (waits for the `session` frame).
+    pub async fn session_id(&mut self) -> String {
+        match self
+            .wait_for(|f| matches!(f, ServerMessage::Session { .. }))
+            .await
+        {
+            ServerMessage::Session { session_id, .. } => session_id,
+            _ => unreachable!(),
+        }
+    }
+
     /// The next live-view frame (a binary message), skipping text frames: its facts and its
     /// size in bytes as sent. Panics when the socket ends first.
     pub async fn next_live_frame(&mut self) -> (tandem_protocol::LiveFrame, Vec<u8>, usize) {
