@@ -2,7 +2,8 @@
 //! and records every request, for model planner scenarios.
 //!
 //! Planning requests (any model but [`FAST_MODEL`]) are answered by the script, one [`Script`]
-//! per request, in order; once the script runs out every request gets the fallback (a `stop`).
+//! per request, in order; once the script runs out every request gets the fallback
+//! ([`MockModel::answer_with`], else a `stop`).
 //! Compaction requests (the FAST tier's model) always get [`SUMMARY`]. Scripts can look at the
 //! request, so an answer can name the eid the real page gave an element.
 
@@ -30,6 +31,7 @@ pub type Script = Box<dyn Fn(&Value) -> ResponseTemplate + Send + Sync>;
 
 struct Scripted {
     steps: Arc<Mutex<VecDeque<Script>>>,
+    fallback: Arc<Mutex<Option<Arc<Script>>>>,
 }
 
 impl Respond for Scripted {
@@ -40,9 +42,15 @@ impl Respond for Scripted {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .pop_front();
-        match next {
-            Some(script) => script(&body),
-            None => completion(
+        let fallback = self
+            .fallback
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        match (next, fallback) {
+            (Some(script), _) => script(&body),
+            (None, Some(fallback)) => fallback(&body),
+            (None, None) => completion(
                 &json!({"action": {"action": "stop", "answer": "script ended"}}).to_string(),
             ),
         }
@@ -53,6 +61,7 @@ impl Respond for Scripted {
 pub struct MockModel {
     pub server: MockServer,
     steps: Arc<Mutex<VecDeque<Script>>>,
+    fallback: Arc<Mutex<Option<Arc<Script>>>>,
 }
 
 impl MockModel {
@@ -66,14 +75,26 @@ impl MockModel {
             .mount(&server)
             .await;
         let steps = Arc::new(Mutex::new(VecDeque::new()));
+        let fallback = Arc::new(Mutex::new(None));
         Mock::given(method("POST"))
             .and(path("/v1/chat/completions"))
             .respond_with(Scripted {
                 steps: Arc::clone(&steps),
+                fallback: Arc::clone(&fallback),
             })
             .mount(&server)
             .await;
-        Self { server, steps }
+        Self {
+            server,
+            steps,
+            fallback,
+        }
+    }
+
+    /// Answers every request the script does not with `model`: a scripted model that decides
+    /// from each request alone, as a real one does.
+    pub fn answer_with(&self, model: Script) {
+        *self.fallback.lock().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(model));
     }
 
     /// Appends answers to the script.

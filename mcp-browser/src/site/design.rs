@@ -231,7 +231,8 @@ a { color: var(--color-link); }
 .tab-bar { position: fixed; bottom: 0; left: 0; right: 0; display: flex; justify-content: space-around; background: var(--color-surface); border-top: 1px solid var(--color-border); padding-bottom: env(safe-area-inset-bottom); }
 .tab-bar a { flex: 1; display: flex; align-items: center; justify-content: center; min-height: 56px; color: var(--color-link); text-decoration: none; font-weight: 600; }
 .footer { padding: var(--space-6) 0; color: var(--color-muted); font-size: var(--text-sm); }
-@media (min-width: 768px) { .container { padding: var(--space-6); } }
+@media (min-width: 768px) { .container { padding: var(--space-6); } .container, .nav-inner { max-width: 720px; } }
+@media (min-width: 1024px) { .container, .nav-inner { max-width: 960px; } }
 "#;
 
 #[cfg(test)]

@@ -115,9 +115,20 @@ pub fn offline_edit(
                 )
             })?;
             let declaration = format!("  --{name}: ");
-            let start = css.find(&declaration).ok_or_else(|| {
-                SiteError::InvalidArgument(format!("the design system has no token `--{name}`"))
-            })?;
+            let Some(start) = css.find(&declaration) else {
+                // A site designed before the token existed gets it now.
+                let pairs = super::design_upgrade::hunks(css, &name, &value).ok_or_else(|| {
+                    SiteError::InvalidArgument(format!("the design system has no token `--{name}`"))
+                })?;
+                return Ok(Some(OfflineEdit {
+                    target: EditTarget::DesignSystem,
+                    hunks: pairs
+                        .into_iter()
+                        .map(|(search, replace)| Hunk { search, replace })
+                        .collect(),
+                    summary: format!("added --{name} ({value}) to this older design system"),
+                }));
+            };
             let end = css[start..]
                 .find(";\n")
                 .map(|i| start + i + 2)

@@ -22,6 +22,9 @@
 pub mod brief;
 pub mod colors;
 pub mod design;
+pub mod design_upgrade;
+#[cfg(test)]
+mod design_upgrade_tests;
 pub mod edit;
 pub mod error;
 pub mod params;

@@ -173,7 +173,9 @@ async fn model_page(
          Purpose: {}\nContent (JSON): {}\nOther pages you may link: {}\n\
          Rules: <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">; link \
          <link rel=\"stylesheet\" href=\"{DESIGN_SYSTEM_HREF}\">; use its classes (container, \
-         btn btn-primary, card, list, form, field, nav) and tokens ({}); every control at least \
+         btn btn-primary, card, list, form, field) and tokens ({}); the navigation as \
+         <nav class=\"nav\"><div class=\"nav-inner\"><a class=\"nav-brand\"> then \
+         <ul class=\"nav-links\"> of links; every control at least \
          44x44 px; no fixed widths over 390 px; alt on every image; no external resources, no \
          fetch. Answer with the HTML only.",
         params.title,

@@ -36,12 +36,7 @@ async fn a_sessions_runs_survive_a_daemon_restart_and_are_served_with_the_token_
     let dir = tempfile::tempdir().unwrap();
     let daemon = TestDaemon::start_with(config_with_history(dir.path())).await;
     let mut client = daemon.client().await;
-    let ServerMessage::Session { session_id, .. } = client
-        .wait_for(|f| matches!(f, ServerMessage::Session { .. }))
-        .await
-    else {
-        unreachable!()
-    };
+    let session_id = client.session_id().await;
     let goal = format!(
         "open {} then type Ada into Full name",
         site.url("/form.html")

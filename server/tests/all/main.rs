@@ -17,6 +17,7 @@ mod projects;
 mod scenarios;
 mod session_lifetime;
 mod signals;
+mod site_model_loop;
 mod site_serving;
 mod stdio_mcp;
 mod takeover;

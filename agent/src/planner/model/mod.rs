@@ -25,6 +25,7 @@ mod request;
 mod run_fold;
 mod schema;
 mod site_guide;
+mod tool_results;
 
 #[cfg(test)]
 mod tests;
@@ -180,6 +181,7 @@ impl ModelPlanner {
             secrets: self.secrets.describe(),
             observation,
             site: site_guide::guidance(&self.prompts, ctx).unwrap_or_default(),
+            tool_results: mask(&tool_results::section(ctx.history)),
         }
     }
 

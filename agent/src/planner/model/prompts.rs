@@ -17,7 +17,7 @@ pub(crate) struct Prompts {
     /// System prompt of planning requests (`{{output_format}}`).
     pub system: String,
     /// The step message (`{{goal}}`, `{{notes}}`, `{{site}}`, `{{summary}}`, `{{history}}`,
-    /// `{{failures}}`, `{{tools}}`, `{{secrets}}`, `{{observation}}`).
+    /// `{{tool_results}}`, `{{failures}}`, `{{tools}}`, `{{secrets}}`, `{{observation}}`).
     pub step: String,
     /// The repair message (`{{error}}`).
     pub repair: String,

@@ -158,8 +158,32 @@ pub fn place(text: &str, name: Option<&str>) -> Option<String> {
     (run.split_whitespace().count() <= 3 && !is_not_a_place(&run)).then_some(run)
 }
 
-/// The kind of business in the person's words ("yoga studio", "plumbing business").
+/// Labels that state the kind of business ("Business: dog grooming", as the answers to the
+/// brief's questions read).
+const KIND_LABELS: [&str; 3] = ["business:", "what we do:", "what i do:"];
+
+/// The kind of business in the person's words ("yoga studio", "plumbing business"). A stated
+/// kind ([`KIND_LABELS`]) wins over a generic noun elsewhere ("a website for my business").
 pub fn kind(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    let stated = KIND_LABELS
+        .iter()
+        .filter_map(|label| lower.find(label).map(|at| at + label.len()))
+        .min();
+    if let Some(at) = stated {
+        let stated = text[at..]
+            .split(['.', '\n', ';'])
+            .next()
+            .unwrap_or_default()
+            .trim();
+        if !stated.is_empty() {
+            return noun_kind(stated).or_else(|| Some(stated.to_owned()));
+        }
+    }
+    noun_kind(text)
+}
+
+fn noun_kind(text: &str) -> Option<String> {
     let words = Words::new(text);
     for (index, word) in words.lower.iter().enumerate() {
         if !KIND_NOUNS.contains(&word.as_str()) {

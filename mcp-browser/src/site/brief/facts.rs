@@ -98,6 +98,17 @@ pub fn prices(text: &str) -> Vec<PriceFact> {
             " per session",
             " a month",
             " per month",
+            " a day",
+            " per day",
+            " a week",
+            " per week",
+            "/night",
+            "/hour",
+            "/hr",
+            "/day",
+            "/week",
+            "/month",
+            "/session",
         ] {
             if text[end..].to_lowercase().starts_with(suffix) {
                 end += suffix.len();

@@ -434,5 +434,19 @@ mod tests {
         assert!(!answered.vague, "{answered:?}");
         assert_eq!(answered.name.as_deref(), Some("Muddy Paws"));
         assert_eq!(answered.task.kind, TaskKind::Booking);
+        // The answers as the questions' form folds them: what the business does is its kind,
+        // and no section is named from words across the line break.
+        let summary = plan::answers_as_brief(&[
+            ("what".into(), vec!["dog grooming".into()]),
+            ("name".into(), vec!["Muddy Paws".into()]),
+            ("place".into(), vec!["Bristol".into()]),
+            ("sections".into(), vec!["Services".into(), "Prices".into()]),
+            ("task".into(), vec!["Book an appointment".into()]),
+        ]);
+        let answered = analyze("a website for my business", Some(&summary));
+        assert_eq!(answered.subject, "dog grooming", "{answered:#?}");
+        let labels: Vec<&str> = answered.sections.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(labels[..2], ["Services", "Prices"], "{labels:?}");
+        assert_eq!(answered.place.as_deref(), Some("Bristol"));
     }
 }

@@ -568,7 +568,7 @@ pub fn answers_as_brief(answers: &[(String, Vec<String>)]) -> String {
         .map(|(id, values)| {
             let joined = values.join(", ");
             match id.as_str() {
-                "what" => format!("What we do: {joined}."),
+                "what" => format!("Business: {joined}."),
                 "name" => format!("We're called {joined}."),
                 "place" => format!("Based in {joined}."),
                 "sections" => format!("Sections: {joined}."),

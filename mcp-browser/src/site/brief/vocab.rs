@@ -187,6 +187,8 @@ const SECTION_WORDS: &[(SectionKind, &[&str], bool)] = &[
             "class times",
             "sessions",
             "classes times",
+            "lesson times",
+            "session times",
         ],
         false,
     ),
@@ -283,6 +285,10 @@ const SECTION_WORDS: &[(SectionKind, &[&str], bool)] = &[
             "testimonial",
             "what customers say",
             "what clients say",
+            "what people say",
+            "what parents say",
+            "words from",
+            "kind words",
             "feedback",
         ],
         false,
@@ -405,10 +411,14 @@ impl<'a> Words<'a> {
         })
     }
 
-    /// True when the gap between words `a` and `a + 1` is only spaces (no punctuation).
+    /// True when the gap between words `a` and `a + 1` is only spaces (no punctuation, no line
+    /// break: a line is a clause of its own, like an answer folded into the brief).
     pub fn joined(&self, a: usize) -> bool {
         match (self.spans.get(a), self.spans.get(a + 1)) {
-            (Some((_, end)), Some((next, _))) => self.text[*end..*next].trim().is_empty(),
+            (Some((_, end)), Some((next, _))) => {
+                let gap = &self.text[*end..*next];
+                gap.trim().is_empty() && !gap.contains('\n')
+            }
             _ => false,
         }
     }
@@ -507,9 +517,11 @@ fn negated(words: &Words<'_>, at: usize) -> bool {
 }
 
 /// "book" as a verb or noun of booking, not "a book" or "books".
+/// "book" after an article is the noun ("a book", "our face book"); "a booking" is a booking.
 fn bookable(words: &Words<'_>, at: usize) -> bool {
     let previous = at.checked_sub(1).map(|i| words.lower[i].as_str());
-    !matches!(previous, Some("a" | "the" | "my" | "our" | "this" | "face"))
+    words.lower[at] != "book"
+        || !matches!(previous, Some("a" | "the" | "my" | "our" | "this" | "face"))
 }
 
 /// The person's words for a section: the matched phrase, with the word before it when it

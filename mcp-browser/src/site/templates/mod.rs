@@ -450,7 +450,8 @@ address p { margin: 0 0 var(--space-2); }\n\
 .facts { list-style: none; margin: 0 0 var(--space-2); padding: 0; }\n\
 .footer { padding-left: var(--space-4); padding-right: var(--space-4); }\n\
 .lead { overflow-wrap: anywhere; }\n\
-@media (min-width: 768px) { .cards { grid-template-columns: repeat(2, 1fr); } }\n";
+@media (min-width: 768px) { .cards { grid-template-columns: repeat(2, 1fr); } }\n\
+@media (min-width: 1024px) { .cards { grid-template-columns: repeat(3, 1fr); } }\n";
 
 #[cfg(test)]
 mod tests {

@@ -14,6 +14,7 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
+pub mod studio_model;
 pub mod ui;
 
 pub const WAIT: Duration = Duration::from_secs(30);
@@ -254,6 +255,17 @@ impl WsClient {
             "the transcript follows the session frame: {transcript:?}"
         );
         session
+    }
+
+    /// The id of the session this client is attached to (waits for the `session` frame).
+    pub async fn session_id(&mut self) -> String {
+        match self
+            .wait_for(|f| matches!(f, ServerMessage::Session { .. }))
+            .await
+        {
+            ServerMessage::Session { session_id, .. } => session_id,
+            _ => unreachable!(),
+        }
     }
 
     /// The next live-view frame (a binary message), skipping text frames: its facts and its
