@@ -1,5 +1,6 @@
   // page_script/05-names.js — Accessible names: label text, aria-labelledby, descendants' alt/aria-label/title for
-  // icon-only controls, and for a field with none of those the short text right before it.
+  // icon-only controls (else the words of their classes), and for a field with none of those the
+  // short text right before it.
   // accessibleName(el, role, root, labels) -> the trimmed name ('' when none).
   // (A fragment: the files of page_script/ are concatenated in name order into one script.)
 
@@ -89,6 +90,34 @@
     return norm(img.getAttribute('aria-label'));
   }
 
+  // Class words that say nothing about what a control does (styling, state, icon fonts).
+  const CLASS_NOISE = new Set([
+    'icon', 'icons', 'btn', 'button', 'fa', 'fas', 'far', 'fal', 'fab', 'glyphicon', 'material',
+    'symbols', 'outlined', 'round', 'rounded', 'sharp', 'mdi', 'ion', 'ios', 'svg', 'img', 'image',
+    'action', 'actions', 'control', 'controls', 'item', 'link', 'js', 'has', 'active', 'hover',
+    'focus', 'selected', 'disabled', 'clickable', 'pointer', 'small', 'large', 'left', 'right',
+    'top', 'bottom', 'wrapper', 'container', 'inner', 'outer', 'default', 'primary', 'secondary',
+    'light', 'dark', 'solid', 'regular', 'pull', 'float', 'hidden', 'show', 'visible', 'open',
+    'closed', 'clicked', 'toggle', 'toggled', 'on', 'off', 'inline', 'block', 'flex', 'col', 'row',
+  ]);
+
+  // What an icon-only control is called in its own class list and its icon child's ("fa
+  // fa-trash", "<span class=star>"): up to three plain words, '' when none says anything.
+  function classWords(el) {
+    const words = [];
+    const icon = el.firstElementChild && !el.firstElementChild.nextElementSibling
+      ? el.firstElementChild : null;
+    for (const n of icon ? [el, icon] : [el]) {
+      const cls = typeof n.className === 'string' ? n.className : n.getAttribute('class');
+      if (!cls) continue;
+      for (const w of cls.toLowerCase().split(/[\s_-]+/)) {
+        if (w.length < 3 || !/^[a-z]+$/.test(w) || CLASS_NOISE.has(w) || words.includes(w)) continue;
+        words.push(w);
+      }
+    }
+    return words.slice(0, 3).join(' ');
+  }
+
   function accessibleName(el, role, root, labels) {
     const tag = el.localName;
     let s = '';
@@ -143,7 +172,7 @@
       el.getAttribute('data-placeholder'));
     if (s) return cut(s, 80);
     if (field) return textBefore(el);
-    return '';
+    return isInput || tag === 'select' || tag === 'textarea' ? '' : classWords(el);
   }
 
   // A field with no label, title or placeholder is named by the short text right before it

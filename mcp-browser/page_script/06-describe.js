@@ -108,6 +108,25 @@
     return undefined;
   }
 
+  // Disclosure state: aria-expanded, else a <summary>'s <details>, else whether the region named
+  // by aria-controls shows (tabs and comboboxes excepted: their aria-controls is not a toggle).
+  function expandedState(el, role, tag) {
+    const aria = ariaBool(el, 'aria-expanded');
+    if (aria !== undefined) return aria;
+    if (tag === 'summary') {
+      const d = el.parentElement;
+      return d && d.localName === 'details' ? d.open : undefined;
+    }
+    const ids = el.getAttribute('aria-controls');
+    if (!ids || role === 'tab' || role === 'combobox' || role === 'textbox' || role === 'searchbox') {
+      return undefined;
+    }
+    const root = el.getRootNode();
+    const region = root.getElementById ? root.getElementById(ids.trim().split(/\s+/)[0]) : null;
+    if (!region) return undefined;
+    return region.checkVisibility(VIS_OPTS) && visibleBox(region, null, true) !== null;
+  }
+
   // The snapshot's view of one element. `info` carries what the walk knows (frame, shadow,
   // labels, last heading); `state` carries per-call caches.
   function buildElement(el, rec, state) {
@@ -174,6 +193,8 @@
     if (role === 'option' || role === 'tab' || role === 'treeitem') {
       out.selected = ariaBool(el, 'aria-selected') === true;
     }
+    const expanded = expandedState(el, role, tag);
+    if (expanded !== undefined) out.expanded = expanded;
     if ((role === 'slider' || role === 'spinbutton') && out.value === undefined) {
       const v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
       if (v) out.value = v;

@@ -8,7 +8,8 @@
   // tags, input types, row contexts, form submit names, frames, text kinds) are sent once in
   // `strings` and referred to by index.
   const EL_DISABLED = 1, EL_FOCUSED = 2, EL_EDITABLE = 4, EL_IN_VIEWPORT = 8, EL_IN_SHADOW = 16,
-    EL_CHECKED = 32, EL_CHECKED_ON = 64, EL_SELECTED = 128, EL_SELECTED_ON = 256;
+    EL_CHECKED = 32, EL_CHECKED_ON = 64, EL_SELECTED = 128, EL_SELECTED_ON = 256,
+    EL_EXPANDED = 512, EL_EXPANDED_ON = 1024;
 
   function Strings() {
     this.list = [];
@@ -38,6 +39,7 @@
     if (e.in_shadow) flags |= EL_IN_SHADOW;
     if (e.checked !== undefined) flags |= e.checked ? EL_CHECKED | EL_CHECKED_ON : EL_CHECKED;
     if (e.selected !== undefined) flags |= e.selected ? EL_SELECTED | EL_SELECTED_ON : EL_SELECTED;
+    if (e.expanded !== undefined) flags |= e.expanded ? EL_EXPANDED | EL_EXPANDED_ON : EL_EXPANDED;
     const r = e.rect;
     const row = [
       Number(e.eid.slice(1)), strings.ref(e.role), e.name, strings.ref(e.tag), flags,

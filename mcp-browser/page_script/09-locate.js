@@ -1,4 +1,5 @@
-  // page_script/09-locate.js — Locating for a click: locate(eid, {retry}) scrolls the element into
+  // page_script/09-locate.js — Locating for a click: locate(eid, {retry}) waits until the element
+  // stands still (its box the same over one frame), scrolls it into
   // view inside every scroll container that holds it, finds a point of its visible part that a
   // click really reaches (09-hit.js), and says what covers it when none does; on a retry it first
   // moves the element clear of that cover and lets the page draw a frame. It then watches for the
@@ -100,6 +101,22 @@
     return { l: r.x, t: r.y, r: r.x + r.w, b: r.y + r.h };
   }
 
+  // Resolves once `target` stands still: its box is the same over one frame, or after about
+  // half a second of movement (an accordion or a slide still animating would take the click
+  // somewhere else).
+  function standingStill(target) {
+    let before = boxOf(target);
+    let frames = 0;
+    const look = () => nextFrame().then(() => {
+      const now = boxOf(target);
+      if ((now.l === before.l && now.t === before.t && now.r === before.r && now.b === before.b) ||
+          ++frames >= 15) return undefined;
+      before = now;
+      return look();
+    });
+    return look();
+  }
+
   // Covers seen by the last locate of each element, for its retry.
   const lastCover = new WeakMap();
 
@@ -112,7 +129,7 @@
       if (!proxy) return fail('hidden', `element ${eid} is not visible now`);
       target = proxy.node;
     }
-    if (!(opts && opts.retry)) return pointFor(node, target);
+    if (!(opts && opts.retry)) return standingStill(target).then(() => guarded(pointFor)(node, target));
     const cover = lastCover.get(node);
     const box = cover && cover.isConnected ? boxOf(cover) : null;
     // A page-wide backdrop cannot be scrolled clear of: the retry only waits for it to go.

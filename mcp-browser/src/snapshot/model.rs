@@ -127,6 +127,11 @@ pub struct Element {
     /// Option/tab selection state; `None` when not selectable.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selected: Option<bool>,
+    /// Disclosure state of a control that shows and hides a region: `aria-expanded`, the
+    /// `open` state of a `<details>` for its `<summary>`, or else whether the region named by
+    /// `aria-controls` is visible. `None` when the element discloses nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expanded: Option<bool>,
     #[serde(default)]
     pub disabled: bool,
     #[serde(default)]

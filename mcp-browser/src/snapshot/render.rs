@@ -374,6 +374,11 @@ fn element_line(
     if el.selected == Some(true) {
         out.push_str(" selected");
     }
+    match el.expanded {
+        Some(true) => out.push_str(" expanded"),
+        Some(false) => out.push_str(" collapsed"),
+        None => {}
+    }
     if el.disabled {
         out.push_str(" disabled");
     }

@@ -15,7 +15,7 @@
 //! ```
 //!
 //! Optional positions hold `null` when absent, and trailing `null`s are left out. `flags` is a
-//! bit set of [`flags`]; `checked` and `selected` have a "present" bit and an "on" bit because
+//! bit set of [`flags`]; `checked`, `selected` and `expanded` have a "present" bit and an "on" bit because
 //! they are tri-state. Element `options` keep the object form of [`SelectOption`].
 //!
 //! The same form is what an MCP `observe` with `compact_json` carries as its snapshot
@@ -42,6 +42,8 @@ pub mod flags {
     pub const CHECKED_ON: u32 = 64;
     pub const SELECTED: u32 = 128;
     pub const SELECTED_ON: u32 = 256;
+    pub const EXPANDED: u32 = 512;
+    pub const EXPANDED_ON: u32 = 1024;
 }
 
 /// Why a wire snapshot could not be decoded.
@@ -178,7 +180,8 @@ fn encode_element(e: &Element, strings: &mut Interner) -> Result<Value, WireErro
         | bit(e.in_viewport, flags::IN_VIEWPORT)
         | bit(e.in_shadow, flags::IN_SHADOW)
         | tri(e.checked, flags::CHECKED, flags::CHECKED_ON)
-        | tri(e.selected, flags::SELECTED, flags::SELECTED_ON);
+        | tri(e.selected, flags::SELECTED, flags::SELECTED_ON)
+        | tri(e.expanded, flags::EXPANDED, flags::EXPANDED_ON);
     let mut interned = |s: Option<&str>| s.map_or(Value::Null, |s| json!(strings.index(s)));
     let options = if e.options.is_empty() {
         Value::Null
@@ -277,6 +280,7 @@ fn element(e: WireElement, strings: &Strings<'_>) -> Result<Element, WireError> 
         href: e.href,
         checked: tri(flags::CHECKED, flags::CHECKED_ON),
         selected: tri(flags::SELECTED, flags::SELECTED_ON),
+        expanded: tri(flags::EXPANDED, flags::EXPANDED_ON),
         disabled: has(flags::DISABLED),
         focused: has(flags::FOCUSED),
         editable: has(flags::EDITABLE),
@@ -348,11 +352,12 @@ mod tests {
         assert_eq!(email.autocomplete.as_deref(), Some("username"));
         assert_eq!(email.frame.as_deref(), Some("iframe#f"));
         // 701 = disabled | editable | in_viewport | in_shadow | checked present | selected present
-        // (not on) | 512 (unknown bits are ignored).
+        // | expanded present (none of the three on).
         assert!(email.disabled && email.editable && email.in_viewport && email.in_shadow);
         assert!(!email.focused);
         assert_eq!(email.checked, Some(false));
         assert_eq!(email.selected, Some(false));
+        assert_eq!(email.expanded, Some(false));
         assert_eq!(
             email.rect,
             Rect {
@@ -364,6 +369,7 @@ mod tests {
         );
         let size = &snapshot.elements[1];
         assert_eq!(size.checked, None);
+        assert_eq!(size.expanded, None);
         assert_eq!(size.options.len(), 1);
         assert!(size.options[0].selected);
         assert_eq!(size.options_total, Some(60));

@@ -202,6 +202,14 @@ pub static CASES: &[Case] = &[
     case!("icon", "pantry.html", "Close the box by clicking the \"x\"", ["|box=closed|"]),
     case!("unlabelled fields", "members.html", "Enter the member id \"ola\" and the PIN \"7731\" into the fields and press Go", ["|member=ola|pin=1377|", "|sent=sent|"]),
     case!("unlabelled fields", "repeat.html", "Enter the PIN \"4096\" into both text fields and press Save PIN", ["|first=6904|again=6904|", "clicked=save|"]),
+    // Disclosure state read from the page (aria-expanded, <details open>, the region named by
+    // aria-controls): the one collapsed section is opened, an open one is left open.
+    case!("disclosure", "disclosure.html", "Expand the section below and click Send order.", ["|sent=open|", "clicked=header|"]),
+    case!("disclosure", "details.html", "open the section, then tick Weekly digest and press Apply", ["|weekly=on|", "|applied=open|", "clicked=|"]),
+    // An item of a list named by the text it shows, opened; icon-only controls named by their
+    // class words.
+    case!("list items", "inbox.html", "Find the email by Tom Reyes and click the trash icon to delete it.", ["|opened=Tom Reyes|deleted=Tom Reyes|starred=|"]),
+    case!("list items", "inbox.html", "open the message from Ines Berg, then click the star", ["|opened=Ines Berg|deleted=|starred=Ines Berg|"]),
     // Never guessing silently.
     case!("never guess", "contact.html", "click the purple elephant", [], Asks),
     case!("never guess", "contact.html", "frobnicate the widget", [], Fails),

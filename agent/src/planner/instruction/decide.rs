@@ -14,7 +14,9 @@ use super::report::{describe, shown_text};
 use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resolve};
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
-use super::{choose, datepicker, explore, matching, own_names, prose, value_format, verbs};
+use super::{
+    choose, datepicker, disclose, explore, matching, own_names, prose, value_format, verbs,
+};
 use crate::action::{Action, ScrollDirection, WaitFor};
 
 /// Decides what to do for `step`.
@@ -45,6 +47,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::CheckAll { .. }
         | Step::Focus { .. }
         | Step::Reveal { .. }
+        | Step::Expand
         | Step::Prose { .. }
         | Step::Scroll(_)
         | Step::Search { .. }
@@ -148,6 +151,7 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         }
         Step::CheckAll { on } => explore::check_all(*on, snap),
         Step::Reveal { target } => explore::reveal(target, snap, state),
+        Step::Expand => disclose::expand_one(snap, state),
         Step::Prose { text } => match prose::fill(text, snap, state) {
             Some(decision) => decision,
             None if !state.acted.is_empty() => Decision::Skip {

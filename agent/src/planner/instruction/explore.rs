@@ -57,7 +57,7 @@ fn is_next(el: &Element) -> bool {
         || el.name.trim().starts_with(['›', '»', '→'])
 }
 
-fn risky(el: &Element) -> bool {
+pub(crate) fn risky(el: &Element) -> bool {
     let name = normalize(&el.name);
     el.input_type.as_deref() == Some("submit")
         || RISKY
@@ -65,8 +65,15 @@ fn risky(el: &Element) -> bool {
             .any(|w| name == *w || name.starts_with(&format!("{w} ")))
 }
 
-/// Something that opens or shows more without leaving the page's task.
+/// Something that opens or shows more without leaving the page's task. A control the page
+/// reports as expanded is open already: clicking it would close what it shows.
 fn is_opener(el: &Element) -> bool {
+    if el.expanded == Some(true) {
+        return false;
+    }
+    if el.expanded == Some(false) && !el.disabled && !is_editable(el) && !risky(el) {
+        return !matches!(el.role.as_str(), "combobox" | "listbox" | "searchbox");
+    }
     if el.disabled || is_editable(el) || is_checkable(el) || risky(el) || is_file_name(&el.name) {
         return false;
     }
@@ -78,9 +85,12 @@ fn is_opener(el: &Element) -> bool {
     }
 }
 
-/// A tab, tree item, disclosure `<summary>` or (non-submit) button: made to open things.
+/// A tab, tree item, disclosure `<summary>`, (non-submit) button or any control the page
+/// reports as collapsed: made to open things.
 fn made_for_opening(el: &Element) -> bool {
-    matches!(el.role.as_str(), "tab" | "treeitem" | "summary" | "button") || el.tag == "summary"
+    el.expanded == Some(false)
+        || matches!(el.role.as_str(), "tab" | "treeitem" | "summary" | "button")
+        || el.tag == "summary"
 }
 
 /// A name such as "beach.jpg": a file, which opens nothing.

@@ -13,7 +13,9 @@
 //!    option, text already shown, an element already in view) and moves on, asks, or stops.
 //!    Values are put in the control's form first (`value_format`); compound clauses give several
 //!    steps (`compound`); prose values are placed by the form's labels (`prose`); custom lists,
-//!    finding and date pickers are sweeps (`choose`, `explore`, `datepicker`). What it
+//!    finding and date pickers are sweeps (`choose`, `explore`, `datepicker`); "expand the
+//!    section below" opens the page's one collapsed section (`disclose`); "the email by Ada"
+//!    is the list item that shows Ada (`items`). What it
 //!    understands is listed for people in `docs/instructions.md`.
 //!
 //! # Progress contract (for the graph runtime)
@@ -63,7 +65,9 @@ mod datepicker;
 mod decide;
 mod decision;
 mod described;
+mod disclose;
 mod explore;
+mod items;
 mod keys;
 mod locate;
 mod matching;

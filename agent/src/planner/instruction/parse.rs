@@ -15,7 +15,7 @@ use super::split::{
     value,
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
-use super::{absorbed, compound, prose, verbs};
+use super::{absorbed, compound, disclose, items, prose, verbs};
 
 /// Words that start an instruction clause.
 const VERBS: &[&str] = &[
@@ -129,6 +129,9 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
     let mut find_next = false;
     for clause in merged {
         if names_only_containers(strip_lead_ins(&clause.text)) {
+            if disclose::opens_one(strip_lead_ins(&clause.text)) {
+                out.steps.push((Step::Expand, clause.text.clone()));
+            }
             find_next = true;
             continue;
         }
@@ -204,6 +207,7 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Reload
         | Step::Back
         | Step::CheckAll { .. }
+        | Step::Expand
         | Step::Prose { .. }
         | Step::PressKey { .. }
         | Step::Scroll(_)
@@ -246,6 +250,9 @@ fn parse_single(text: &str) -> Option<Step> {
     let rest_lower = rest.to_ascii_lowercase();
     let rest_lower = rest_lower.trim_end_matches(['.', '!']);
     match verb.as_str() {
+        "find" | "open" | "locate" if items::described_item(rest).is_some() => {
+            items::described_item(rest).map(|target| Step::Reveal { target })
+        }
         "open" | "browse" | "expand" | "go"
             if ["until you ", "till you ", "until the "]
                 .iter()
@@ -339,7 +346,7 @@ fn parse_single(text: &str) -> Option<Step> {
         "find" | "look" | "expand" => parse_find(rest),
         "click" | "tap" | "follow" | "push" => {
             let rest = strip_words(rest, &["on", "at", "the link", "link to"]);
-            target(rest).map(|target| Step::Click { target })
+            target(items::without_purpose(rest)).map(|target| Step::Click { target })
         }
         "press" | "hit" => {
             let rest = strip_words(rest, &["on", "at"]);

@@ -243,6 +243,10 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
         }
         Step::Focus { target } => format!("put the cursor in {}", name_for(element, target)),
         Step::Reveal { target } => format!("looked for {}", target.phrase),
+        Step::Expand => format!(
+            "expanded {}",
+            element.map_or("the section".to_owned(), display_name)
+        ),
         Step::Prose { text } => format!("filled the form for \"{text}\""),
         Step::PressKey { key } => format!("pressed {key}"),
         Step::Scroll(goal) => match goal {

@@ -58,6 +58,9 @@ pub(crate) enum Step {
     CheckAll { on: bool },
     /// Put the keyboard focus in a field (a click into it).
     Focus { target: Target },
+    /// Open the page's one collapsed section ("expand the section below"): a sweep that ends
+    /// once the control it clicked shows expanded (`disclose`).
+    Expand,
     /// Open collapsed sections, tabs, folders, menus or next pages until `target` shows (a
     /// bounded sweep that remembers what it opened).
     Reveal { target: Target },
@@ -96,6 +99,7 @@ impl Step {
         match self {
             Step::CheckAll { .. } => Some(40),
             Step::Reveal { .. } => Some(16),
+            Step::Expand => Some(2),
             Step::Prose { .. } => Some(10),
             Step::Select { .. } => Some(16),
             Step::Set { .. } => Some(16),

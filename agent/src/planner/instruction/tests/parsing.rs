@@ -33,6 +33,7 @@ fn steps(message: &str) -> Vec<String> {
             Step::CheckAll { on } => format!("check all={on}"),
             Step::Focus { target: t } => format!("focus {}", target(t)),
             Step::Reveal { target: t } => format!("reveal {}", target(t)),
+            Step::Expand => "expand".to_owned(),
             Step::Prose { text } => format!("prose [{text}]"),
             Step::PressKey { key } => format!("key {key}"),
             Step::Scroll(ScrollGoal::By(d)) => format!("scroll {}", d.as_str()),
@@ -435,6 +436,36 @@ fn a_clause_that_names_only_where_to_look_makes_the_next_click_a_find() {
     assert_eq!(
         steps("expand Company and click Our team"),
         ["reveal company", "click company", "click our team"]
+    );
+}
+
+#[test]
+fn an_item_named_by_its_sender_is_found_and_opened() {
+    assert_eq!(
+        steps("Find the email by Audrey and click the trash icon to delete it."),
+        ["reveal audrey", "click audrey", "click trash"]
+    );
+    assert_eq!(
+        steps("open the message from Cora Lee, then click Star"),
+        ["reveal cora lee", "click cora lee", "click star"]
+    );
+}
+
+#[test]
+fn opening_one_unnamed_section_is_a_step_of_its_own() {
+    // The target of the next click may show already: the section is opened all the same.
+    assert_eq!(
+        steps("Expand the section below and click submit."),
+        ["expand", "reveal submit", "click submit"]
+    );
+    assert_eq!(
+        steps("open the menu, then click Settings"),
+        ["expand", "reveal settings", "click settings"]
+    );
+    // Several sections: the find opens the one that hides the target.
+    assert_eq!(
+        steps("Expand the sections below, to find and click on the link \"X\"."),
+        ["reveal x", "click x"]
     );
 }
 
