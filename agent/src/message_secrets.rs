@@ -9,7 +9,7 @@
 //! X", "PIN: X", "password \"X\""): the quoted text, else the next word.
 
 /// What a masked value reads as, whatever its length (as on the confirmation card).
-pub const MASK: &str = "••••••";
+pub const MASK: &str = tandem_protocol::words::SECRET_MASK;
 
 /// Secret words; two-word ones are matched as written here.
 const SECRET_WORDS: &[&str] = &[

@@ -62,7 +62,7 @@ pub fn masked(action: &Action, element: Option<&Element>) -> Action {
             eid, clear, submit, ..
         } if element.is_some_and(is_secret_field) => Action::Type {
             eid: eid.clone(),
-            text: "••••••".to_owned(),
+            text: tandem_protocol::words::SECRET_MASK.to_owned(),
             clear: *clear,
             submit: *submit,
         },

@@ -1,14 +1,8 @@
 //! Text shaped for one-line displays (step lines, memory, prompts, messages).
 
-/// Shortens `text` to at most `max` characters (the last one `…` when it was cut).
-pub fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
+/// Shortens `text` to at most `max` characters (the last one `…` when it was cut); one
+/// definition with the protocol's step words.
+pub use tandem_protocol::words::clip;
 
 /// The words of `text` separated by single spaces.
 pub fn one_line(text: &str) -> String {

@@ -6,12 +6,10 @@
 
 use tandem_mcp_browser::snapshot::Element;
 use tandem_protocol::ActionTarget;
+pub use tandem_protocol::words::element_words;
+use tandem_protocol::words::{ElementStep, step_words};
 
 use crate::action::Action;
-use crate::text::clip;
-
-/// Longest element name quoted, in characters.
-const MAX_NAME: usize = 60;
 
 /// The element `action` aims at, as the protocol's target (id, role, name).
 pub fn target_of(element: &Element) -> ActionTarget {
@@ -32,33 +30,9 @@ fn shown_name(element: &Element) -> &str {
     }
 }
 
-/// `the "Place order" button`, `the "Password" field`, `an unnamed link`.
-pub fn element_words(role: &str, name: &str) -> String {
-    let noun = noun(role);
-    let name = name.trim();
-    if name.is_empty() {
-        return format!("an unnamed {noun}");
-    }
-    format!("the \"{}\" {noun}", clip(name, MAX_NAME))
-}
-
 /// [`element_words`] for a snapshot element.
 pub fn element(element: &Element) -> String {
     element_words(&element.role, shown_name(element))
-}
-
-/// What a person calls an element of this ARIA role.
-fn noun(role: &str) -> &str {
-    match role {
-        "textbox" | "searchbox" => "field",
-        "spinbutton" => "number field",
-        "combobox" | "listbox" => "list",
-        "radio" | "option" => "option",
-        "menuitem" => "menu item",
-        "img" => "image",
-        "" | "generic" => "element",
-        other => other,
-    }
 }
 
 /// One line for the person: what `action` does, naming its element by `target` (never by id).
@@ -69,14 +43,15 @@ pub fn action_line(action: &Action, target: Option<&ActionTarget>) -> String {
         None => "an element that is no longer on the page".to_owned(),
     };
     match action {
-        Action::Click { .. } => format!("click {}", el()),
+        Action::Click { .. } => step_words(ElementStep::Click, &el()),
         Action::Type { text, submit, .. } => {
-            let then = if *submit { " and submit" } else { "" };
-            format!("type \"{}\" into {}{then}", clip(text, 40), el())
+            let step = ElementStep::Type {
+                text,
+                submit: *submit,
+            };
+            step_words(step, &el())
         }
-        Action::SelectOption { option, .. } => {
-            format!("select \"{}\" in {}", clip(option, 40), el())
-        }
+        Action::SelectOption { option, .. } => step_words(ElementStep::Select { option }, &el()),
         Action::Check { .. } => format!("tick {}", el()),
         Action::Uncheck { .. } => format!("untick {}", el()),
         Action::Scroll { eid: Some(_), .. } => format!("scroll to {}", el()),

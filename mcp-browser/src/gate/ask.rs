@@ -20,6 +20,7 @@ use rmcp::model::{
 use rmcp::service::{ElicitationMode, Peer, RoleServer};
 use serde_json::{Value, json};
 use tandem_policy::ActionKind;
+use tandem_protocol::words::{ElementStep, SECRET_MASK, element_words, step_words};
 use tokio::sync::Mutex;
 
 use super::Judged;
@@ -285,7 +286,7 @@ fn step_card(judged: &Judged) -> String {
     )
 }
 
-/// The action and where: `click button "Buy now" on shop.example`.
+/// The action and where: `click the "Buy now" button on shop.example`.
 fn action_on_host(judged: &Judged) -> String {
     format!("{} on {}", action_line(judged), judged.host())
 }
@@ -299,37 +300,51 @@ fn rule_and_reason(judged: &Judged) -> String {
     )
 }
 
-/// The action in the person's words: `click button "Buy now"`, secrets masked.
+/// The action in the person's words, as the chat page's cards word it (`click the "Buy now"
+/// button`, `type "••••••" into the "Password" field`): secrets masked, never an element id.
 fn action_line(judged: &Judged) -> String {
     let request = &judged.request;
-    let element = match (&request.element_role, &request.element_name) {
-        (Some(role), Some(name)) => format!(" {role} \"{}\"", name.trim()),
-        _ => String::new(),
+    let element = || match (&request.element_role, &request.element_name) {
+        (Some(role), name) => element_words(role, name.as_deref().unwrap_or_default()),
+        (None, _) => "an element that is no longer on the page".to_owned(),
     };
     let typed = match (&request.typed_text, request.text_is_secret) {
-        (Some(_), true) => " the text ••••••".to_owned(),
-        (Some(text), false) => format!(" the text \"{text}\""),
-        (None, _) => String::new(),
+        (Some(_), true) => SECRET_MASK,
+        (Some(text), false) => text.as_str(),
+        (None, _) => "",
     };
     match &request.kind {
         ActionKind::Navigate => {
             format!("open {}", request.target_url.as_deref().unwrap_or("a page"))
         }
-        ActionKind::Click => format!("click{element}"),
-        ActionKind::Type => format!("type{typed} into{element}"),
-        ActionKind::SelectOption => format!(
-            "choose \"{}\" in{element}",
-            request.option.as_deref().unwrap_or_default()
-        ),
-        ActionKind::PressKey => format!(
-            "press {} on{element}",
-            request.key.as_deref().unwrap_or("a key")
-        ),
+        ActionKind::Click => step_words(ElementStep::Click, &element()),
+        ActionKind::Type => {
+            let step = ElementStep::Type {
+                text: typed,
+                submit: false,
+            };
+            step_words(step, &element())
+        }
+        ActionKind::SelectOption => {
+            let option = request.option.as_deref().unwrap_or_default();
+            step_words(ElementStep::Select { option }, &element())
+        }
+        ActionKind::PressKey => match &request.element_role {
+            Some(_) => format!(
+                "press {} on {}",
+                request.key.as_deref().unwrap_or("a key"),
+                element()
+            ),
+            None => format!("press {}", request.key.as_deref().unwrap_or("a key")),
+        },
         ActionKind::Tool => format!(
             "call the tool `{}`",
             request.tool_name.as_deref().unwrap_or(&judged.tool)
         ),
-        other => format!("{} (`{}`){element}", other.name(), judged.tool),
+        other => match &request.element_role {
+            Some(_) => format!("{} (`{}`) on {}", other.name(), judged.tool, element()),
+            None => format!("{} (`{}`)", other.name(), judged.tool),
+        },
     }
 }
 

@@ -35,6 +35,7 @@ pub mod record;
 pub mod run;
 pub mod stored_run;
 pub mod usage;
+pub mod words;
 
 pub use close::CloseCode;
 pub use frames::{ClientMessage, ServerMessage};

@@ -57,10 +57,15 @@ async fn live_image(eyes: &McpBrowserClient) -> Rect {
         .expect("the live view never showed the page")
 }
 
+/// The step as the chat page's takeover card words it: the field by its name, the text masked.
+const STEP: &str = "type \"••••••\" into the \"Password\" field";
+
+/// `screen_width`: the person's browser, 1280 (a laptop) or 390 (a phone, 844 tall).
 async fn a_password_is_handed_over_typed_on_the_live_view_and_handed_back(
     client: Client,
     person: &Person,
     shop: &Shop,
+    screen_width: u32,
 ) {
     call(&client, "navigate", json!({"url": shop.url("/login")})).await;
     let field = rect_of(&client, "Password").await;
@@ -77,12 +82,16 @@ async fn a_password_is_handed_over_typed_on_the_live_view_and_handed_back(
         address.starts_with("http://127.0.0.1:") && address.contains("/handover.html#"),
         "a loopback handover address: {address}"
     );
+    let asked = &person.asked()[0];
     assert!(
-        person.asked()[0].contains("Rule: takeover-") && person.asked()[0].contains("Password"),
-        "{:?}",
-        person.asked()
+        asked.contains("Rule: takeover-") && asked.contains(STEP) && !asked.contains(SECRET),
+        "{asked}"
     );
-    let host = BrowserHost::new(browser_config());
+    let host = BrowserHost::new(tandem_mcp_browser::BrowserConfig {
+        viewport_width: screen_width,
+        viewport_height: if screen_width < 600 { 844 } else { 800 },
+        ..browser_config()
+    });
     let server = BrowserServer::new(Arc::clone(&host));
     let hands = Arc::clone(server.session());
     let eyes = McpBrowserClient::in_process(server).await.unwrap();
@@ -92,8 +101,10 @@ async fn a_password_is_handed_over_typed_on_the_live_view_and_handed_back(
     .await
     .unwrap();
     wait_text(&eyes, "Rule: takeover-").await;
+    wait_text(&eyes, STEP).await;
     wait_element(&eyes, "button", "Hand back").await;
-    crate::support::ui::save_screenshot(&eyes, "mcp-handover-1280.png").await;
+    let shot = format!("mcp-handover-{screen_width}.png");
+    crate::support::ui::save_screenshot(&eyes, &shot).await;
 
     // Click the password field where the live view shows it, then type with real keys.
     let image = live_image(&eyes).await;
@@ -151,15 +162,18 @@ async fn stdio_a_password_is_typed_by_the_person_on_the_live_view() {
     let shop = Shop::start().await;
     let person = Person::with_url();
     let client = over_stdio(person.clone(), &[]).await;
-    a_password_is_handed_over_typed_on_the_live_view_and_handed_back(client, &person, &shop).await;
+    a_password_is_handed_over_typed_on_the_live_view_and_handed_back(client, &person, &shop, 1280)
+        .await;
 }
 
+/// Over HTTP, the person's browser is a phone's.
 #[tokio::test]
 async fn http_a_password_is_typed_by_the_person_on_the_live_view() {
     let shop = Shop::start().await;
     let daemon = TestDaemon::start().await;
     let person = Person::with_url();
     let client = over_http(person.clone(), &daemon).await;
-    a_password_is_handed_over_typed_on_the_live_view_and_handed_back(client, &person, &shop).await;
+    a_password_is_handed_over_typed_on_the_live_view_and_handed_back(client, &person, &shop, 390)
+        .await;
     daemon.stop().await;
 }

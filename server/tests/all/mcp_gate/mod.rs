@@ -113,7 +113,7 @@ async fn purchase_is_asked_and_decline_posts_nothing(
     let asked = person.asked();
     assert_eq!(asked.len(), 1, "asked once: {asked:?}");
     for shown in [
-        "click button \"Buy now\"",
+        "click the \"Buy now\" button",
         "127.0.0.1",
         "confirm-purchase",
         "purchase",
