@@ -30,6 +30,8 @@ async fn the_ui_lists_the_pages_the_agent_built() {
     })
     .await
     .unwrap();
+    // The panel shows as soon as the first page is listed: read it once the run has ended.
+    wait_text_within(ui, "completed", 120).await;
     let shown = ui
         .invoke(&ObserveParams::compact(Some(20_000)))
         .await
@@ -82,11 +84,16 @@ async fn a_built_site_is_refined_in_conversation_at_390_px() {
         "a bakery called Crumb and Co in Totnes: a menu, reviews and a contact page",
     )
     .await;
+    // Each answer shows before its run has ended; the next message waits for the end (a
+    // message sent while a run goes is refused as busy).
     wait_text_within(&ui, "Built a site for Crumb and Co", 120).await;
+    wait_text_within(&ui, "completed", 60).await;
     say(&ui, "make the header green").await;
     wait_text_within(&ui, "Changed the site: header green.", 60).await;
+    wait_text_within(&ui, "completed", 60).await;
     say(&ui, "get rid of the reviews section").await;
     wait_text_within(&ui, "Changed the site: the reviews section removed.", 60).await;
+    wait_text_within(&ui, "completed", 60).await;
     wait_text_within(&ui, "Everything else on every page is unchanged", 30).await;
     // A change that is not an offline shape says it needs a model.
     say(&ui, "make it feel more premium").await;
