@@ -13,7 +13,7 @@ use support::TestDaemon;
 use support::ui::{
     click, open_ui, phone_client, save_screenshot, say, snapshot, wait_element, wait_text,
 };
-use tandem_mcp_browser::server::params::NavigateParams;
+use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use tandem_mcp_browser::{BrowserConfig, BrowserHost};
 
@@ -189,7 +189,9 @@ async fn download_the_site_saves_a_zip_that_opens_from_disk() {
 async fn wait_url_ending(ui: &tandem_mcp_browser::McpBrowserClient, suffix: &str) {
     let reached = tokio::time::timeout(support::WAIT, async {
         loop {
-            if snapshot(ui).await.url.ends_with(suffix) {
+            // An observation taken while the page is being replaced can fail: look again.
+            let seen = ui.invoke(&ObserveParams::compact(None)).await;
+            if seen.is_ok_and(|seen| seen.observation.snapshot.url.ends_with(suffix)) {
                 return;
             }
             tokio::task::yield_now().await;

@@ -30,12 +30,27 @@ async fn the_ui_lists_the_pages_the_agent_built() {
     })
     .await
     .unwrap();
-    // The panel shows as soon as the first page is listed: read it once the run has ended.
-    wait_text_within(ui, "completed", 120).await;
-    let shown = ui
-        .invoke(&ObserveParams::compact(Some(20_000)))
-        .await
-        .unwrap();
+    // The panel shows as soon as the first page is listed: read it once every page's
+    // validation summary is there (a cut-off, not a pace: a site build under load is slow).
+    let shown = tokio::time::timeout(std::time::Duration::from_secs(240), async {
+        loop {
+            let shown = ui
+                .invoke(&ObserveParams::compact(Some(20_000)))
+                .await
+                .unwrap();
+            if shown
+                .text
+                .matches("passes at 360, 768 and 1280 px, no violations")
+                .count()
+                >= 3
+            {
+                return shown;
+            }
+            tokio::task::yield_now().await;
+        }
+    })
+    .await
+    .expect("three validated pages are listed");
     let links: Vec<_> = shown
         .observation
         .snapshot

@@ -5,7 +5,7 @@ use base64::Engine;
 use tandem_mcp_browser::McpBrowserClient;
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_mcp_browser::server::params::{
-    ClickParams, NavigateParams, ObserveParams, TypeParams, WaitParams,
+    ClickParams, MAX_WAIT_MS, NavigateParams, ObserveParams, TypeParams, WaitParams,
 };
 use tandem_mcp_browser::snapshot::Snapshot;
 
@@ -42,17 +42,27 @@ pub async fn wait_text(ui: &McpBrowserClient, text: &str) {
     wait_text_within(ui, text, 30).await;
 }
 
-/// Waits (at most `seconds`, a failure cut-off) until the page shows `text`.
+/// Waits (at most `seconds`, a failure cut-off) until the page shows `text`. The wait tool
+/// caps one call at `MAX_WAIT_MS`, so a longer cut-off is several calls.
 pub async fn wait_text_within(ui: &McpBrowserClient, text: &str, seconds: u64) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
     let condition = WaitCondition::Text { text: text.into() };
-    if let Err(error) = ui
-        .invoke(&WaitParams {
-            condition: condition.clone(),
-            timeout_ms: Some(seconds * 1000),
-        })
-        .await
-    {
-        panic!("the UI never showed {text:?}: {error}");
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let chunk = u64::try_from(left.as_millis())
+            .unwrap_or(MAX_WAIT_MS)
+            .clamp(1, MAX_WAIT_MS);
+        match ui
+            .invoke(&WaitParams {
+                condition: condition.clone(),
+                timeout_ms: Some(chunk),
+            })
+            .await
+        {
+            Ok(_) => return,
+            Err(_) if std::time::Instant::now() < deadline => continue,
+            Err(error) => panic!("the UI never showed {text:?} within {seconds} s: {error}"),
+        }
     }
 }
 
