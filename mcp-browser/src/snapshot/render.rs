@@ -483,7 +483,10 @@ fn shown_href(href: &str, origin: Option<&Url>) -> Option<String> {
         }
         _ => href.to_owned(),
     };
-    Some(truncate(&single_line(&shown), MAX_HREF_CHARS))
+    Some(tandem_protocol::words::clip(
+        &single_line(&shown),
+        MAX_HREF_CHARS,
+    ))
 }
 
 /// Page text as a quoted, escaped string.
@@ -508,15 +511,6 @@ fn quote(text: &str) -> String {
 /// Unquoted page text kept on one line.
 fn single_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn truncate(text: &str, max_chars: usize) -> String {
-    if text.chars().count() <= max_chars {
-        return text.to_owned();
-    }
-    let mut out: String = text.chars().take(max_chars.saturating_sub(1)).collect();
-    out.push('…');
-    out
 }
 
 #[cfg(test)]
