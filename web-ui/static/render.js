@@ -93,7 +93,7 @@ export function messageItem(who, text, { outcome = null, at = new Date() } = {})
         );
   return el(
     "li",
-    { className: `msg msg-${who}`, attrs: { "data-role": who } },
+    { className: `msg msg-${who}`, attrs: { "data-role": who, "data-at": String(at.getTime()) } },
     who === "system" ? null : el("span", { className: "visually-hidden", text: `${label}: ` }),
     meta,
     el("p", { className: "msg-body", text: text }),

@@ -83,7 +83,11 @@ export function createTimeline() {
       showMessage("agent", text, { outcome, at });
       return false;
     }
-    last.replaceWith(messageItem("agent", text, { outcome }));
+    // The message keeps the time it was first shown (live and on a replay alike).
+    const shownAt = new Date(Number(last.dataset.at));
+    last.replaceWith(
+      messageItem("agent", text, { outcome, at: Number.isNaN(shownAt.getTime()) ? at : shownAt }),
+    );
     return true;
   }
 
