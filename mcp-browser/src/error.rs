@@ -132,6 +132,16 @@ pub enum BrowserError {
 }
 
 impl BrowserError {
+    /// For `map_err`: `target` (a program, an endpoint, a tab) could not be started or reached,
+    /// for the reason the failure gives ([`BrowserError::Launch`]).
+    pub(crate) fn launch<E: ToString>(target: impl Into<String>) -> impl FnOnce(E) -> Self {
+        let target = target.into();
+        move |reason| Self::Launch {
+            target,
+            reason: reason.to_string(),
+        }
+    }
+
     /// True for errors about the page or the caller's input, which are returned to the caller as
     /// a tool result; false for errors about the browser itself.
     pub fn is_tool_error(&self) -> bool {

@@ -84,14 +84,11 @@ pub(crate) async fn start(config: &BrowserConfig) -> Result<Launched> {
 async fn launch(config: &BrowserConfig) -> Result<Launched> {
     let executable = find_executable(config)?;
     let target = executable.display().to_string();
-    let launch_error = |reason: String| BrowserError::Launch {
-        target: target.clone(),
-        reason,
-    };
     let profile = tempfile::Builder::new()
         .prefix("tandem-profile-")
         .tempdir()
-        .map_err(|e| launch_error(format!("cannot create a profile directory: {e}")))?;
+        .map_err(|e| format!("cannot create a profile directory: {e}"))
+        .map_err(BrowserError::launch(&target))?;
 
     let mut builder = chromiumoxide::BrowserConfig::builder()
         .chrome_executable(&executable)
@@ -106,10 +103,10 @@ async fn launch(config: &BrowserConfig) -> Result<Launched> {
     if !config.headless {
         builder = builder.with_head();
     }
-    let chrome_config = builder.build().map_err(launch_error)?;
+    let chrome_config = builder.build().map_err(BrowserError::launch(&target))?;
     let (mut browser, handler) = Browser::launch(chrome_config)
         .await
-        .map_err(|e| launch_error(e.to_string()))?;
+        .map_err(BrowserError::launch(&target))?;
     let pid = browser
         .get_mut_child()
         .and_then(|child| child.as_mut_inner().id());
@@ -128,21 +125,13 @@ async fn connect(url: &str, config: &BrowserConfig) -> Result<Launched> {
     };
     let ws_url = devtools_websocket(url)
         .await
-        .map_err(|reason| BrowserError::Launch {
-            target: url.to_owned(),
-            reason,
-        })?;
+        .map_err(BrowserError::launch(url))?;
     let connecting = Browser::connect_with_config(ws_url, handler_config);
     let (browser, handler) = tokio::time::timeout(config.launch_timeout(), connecting)
         .await
-        .map_err(|_| BrowserError::Launch {
-            target: url.to_owned(),
-            reason: "timed out connecting to the DevTools endpoint".into(),
-        })?
-        .map_err(|e| BrowserError::Launch {
-            target: url.to_owned(),
-            reason: e.to_string(),
-        })?;
+        .map_err(|_| "timed out connecting to the DevTools endpoint")
+        .map_err(BrowserError::launch(url))?
+        .map_err(BrowserError::launch(url))?;
     tracing::info!(%url, "connected to a remote browser");
     Ok(spawn_handler(browser, handler, None))
 }

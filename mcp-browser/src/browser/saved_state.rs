@@ -171,10 +171,7 @@ async fn seed_local_storage(
         .url("about:blank")
         .browser_context_id(context.id.clone())
         .build()
-        .map_err(|reason| BrowserError::Launch {
-            target: "scratch tab".into(),
-            reason,
-        })?;
+        .map_err(BrowserError::launch("scratch tab"))?;
     let page = {
         let browser = live.browser.lock().await;
         bounded(timeout, "open scratch tab", browser.new_page(params)).await?

@@ -167,10 +167,7 @@ impl BrowserSession {
                 .browser_context_id(id.clone())
                 .download_path(dir.to_string_lossy())
                 .build()
-                .map_err(|e| BrowserError::Launch {
-                    target: "downloads".into(),
-                    reason: e,
-                })?;
+                .map_err(BrowserError::launch("downloads"))?;
             bounded(timeout, "allow downloads", browser.execute(allow)).await?;
         }
         drop(browser);
@@ -343,10 +340,7 @@ pub(crate) async fn blank_context(
         .url("about:blank")
         .browser_context_id(id.clone())
         .build()
-        .map_err(|e| BrowserError::Launch {
-            target: "new tab".into(),
-            reason: e,
-        })?;
+        .map_err(BrowserError::launch("new tab"))?;
     let page = bounded(timeout, "open tab", browser.new_page(params)).await?;
     Ok((id, page))
 }
