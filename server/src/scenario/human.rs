@@ -14,7 +14,7 @@ use tandem_mcp_browser::server::params::{
     TypeParams, WaitParams,
 };
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
-use tandem_mcp_browser::{BrowserSession, McpBrowserClient, ObservedPage};
+use tandem_mcp_browser::{BrowserSession, BrowserTool, McpBrowserClient, ObservedPage};
 use tokio::sync::Mutex;
 
 use super::format::HumanStep;
@@ -38,60 +38,53 @@ impl Human {
 
     /// Opens `url` (the person types it into the address bar: no policy involved).
     pub async fn open(&self, url: &str) -> anyhow::Result<()> {
-        self.client
-            .invoke(&NavigateParams {
-                url: url.to_string(),
-            })
-            .await
-            .with_context(|| format!("opening {url}"))?;
-        Ok(())
+        let navigate = NavigateParams {
+            url: url.to_string(),
+        };
+        self.act(&navigate, || format!("opening {url}")).await
     }
 
     /// Does one step.
     pub async fn perform(&self, step: &HumanStep) -> anyhow::Result<()> {
         match step {
             HumanStep::Type { field, text } => {
-                let eid = self.find(field).await?;
-                self.client
-                    .invoke(&TypeParams {
-                        eid: eid.to_string(),
-                        text: text.to_string(),
-                        clear: true,
-                        submit: false,
-                    })
-                    .await
-                    .with_context(|| format!("typing into {field:?}"))?;
+                let typing = TypeParams {
+                    eid: self.find(field).await?,
+                    text: text.clone(),
+                    clear: true,
+                    submit: false,
+                };
+                self.act(&typing, || format!("typing into {field:?}")).await
             }
             HumanStep::Click { name } => {
                 let eid = self.find(name).await?;
-                self.client
-                    .invoke(&ClickParams {
-                        eid: eid.to_string(),
-                    })
+                self.act(&ClickParams { eid }, || format!("clicking {name:?}"))
                     .await
-                    .with_context(|| format!("clicking {name:?}"))?;
             }
             HumanStep::Select { field, option } => {
-                let eid = self.find(field).await?;
-                self.client
-                    .invoke(&SelectParams {
-                        eid: eid.to_string(),
-                        option: option.to_string(),
-                    })
-                    .await
-                    .with_context(|| format!("selecting {option:?} in {field:?}"))?;
+                let choosing = SelectParams {
+                    eid: self.find(field).await?,
+                    option: option.clone(),
+                };
+                let doing = || format!("selecting {option:?} in {field:?}");
+                self.act(&choosing, doing).await
             }
             HumanStep::Press { key } => {
-                self.client
-                    .invoke(&KeyParams {
-                        key: key.to_string(),
-                    })
-                    .await
-                    .with_context(|| format!("pressing {key}"))?;
+                let press = KeyParams { key: key.clone() };
+                self.act(&press, || format!("pressing {key}")).await
             }
-            HumanStep::Navigate { url } => self.open(url).await?,
-            HumanStep::WaitFor { text } => self.wait_for_text(text).await?,
+            HumanStep::Navigate { url } => self.open(url).await,
+            HumanStep::WaitFor { text } => self.wait_for_text(text).await,
         }
+    }
+
+    /// Runs one browser tool; a failure says what the person was `doing`.
+    async fn act<T, D>(&self, params: &T, doing: impl FnOnce() -> D) -> anyhow::Result<()>
+    where
+        T: BrowserTool,
+        D: std::fmt::Display + Send + Sync + 'static,
+    {
+        self.client.invoke(params).await.with_context(doing)?;
         Ok(())
     }
 
