@@ -7,6 +7,7 @@
 //! rather than judged on one of them, and an absolute-form request target
 //! (`GET http://host:port/path`), which HTTP/1.1 says overrides `Host`, must name this daemon too.
 
+use axum::extract::ws::WebSocketUpgrade;
 use axum::http::header::{AUTHORIZATION, HOST, ORIGIN};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -96,6 +97,24 @@ impl AccessPolicy {
         let refusal = self.check(target, headers).err()?;
         tracing::warn!(%refusal, path = %target.path(), "refused {what}");
         Some((StatusCode::FORBIDDEN, refusal.to_string()).into_response())
+    }
+
+    /// A WebSocket upgrade as every socket endpoint admits it: [`Self::refusal`] first, then
+    /// frames of at most `max_frame_bytes`.
+    pub fn admit_socket(
+        &self,
+        target: &Uri,
+        headers: &HeaderMap,
+        what: &str,
+        ws: WebSocketUpgrade,
+        max_frame_bytes: usize,
+    ) -> Result<WebSocketUpgrade, Response> {
+        match self.refusal(target, headers, what) {
+            Some(refused) => Err(refused),
+            None => Ok(ws
+                .max_message_size(max_frame_bytes)
+                .max_frame_size(max_frame_bytes)),
+        }
     }
 
     pub fn origins(&self) -> &[String] {

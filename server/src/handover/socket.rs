@@ -35,15 +35,14 @@ pub(super) async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if let Some(refused) = handover
+    let what = "a handover socket";
+    match handover
         .access
-        .refusal(&target, &headers, "a handover socket")
+        .admit_socket(&target, &headers, what, ws, MAX_FRAME_BYTES)
     {
-        return refused;
+        Ok(ws) => ws.on_upgrade(move |socket| connection(handover, socket)),
+        Err(refused) => refused,
     }
-    ws.max_message_size(MAX_FRAME_BYTES)
-        .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| connection(handover, socket))
 }
 
 async fn connection(handover: Handover, mut socket: WebSocket) {

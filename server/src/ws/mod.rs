@@ -64,18 +64,17 @@ pub async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if let Some(refused) = state
+    let what = "a WebSocket upgrade";
+    match state
         .access
-        .refusal(&target, &headers, "a WebSocket upgrade")
+        .admit_socket(&target, &headers, what, ws, TRANSPORT_FRAME_BYTES)
     {
-        return refused;
-    }
-    ws.max_message_size(TRANSPORT_FRAME_BYTES)
-        .max_frame_size(TRANSPORT_FRAME_BYTES)
-        .on_upgrade(move |socket| {
+        Ok(ws) => ws.on_upgrade(move |socket| {
             let tasks = sockets.tasks.clone();
             tasks.track_future(connection(state, sockets, socket))
-        })
+        }),
+        Err(refused) => refused,
+    }
 }
 
 /// What the receive loop wants the send task to do.
