@@ -93,73 +93,46 @@ function showTranscript(runs) {
   }
 }
 
+/** What each server frame does to the page, by its `type`; frames of other types are ignored. */
+const frameHandlers = {
+  session(msg) {
+    onSession(msg);
+    live.onSession(msg);
+  },
+  takeover: (msg) => live.setTakeover(msg.active === true),
+  live_frame: (msg) => live.showFrame(msg),
+  session_lost() {
+    noteAfterTranscript ??= "The previous session has ended; starting a new one.";
+  },
+  transcript: (msg) => showTranscript(msg.runs),
+  status: (msg) => setStatus(str(msg.status)),
+  agent_message: (msg) => timeline.say("agent", str(msg.text)),
+  agent_question: (msg) => question.show(msg),
+  question_cleared: (msg) => question.clear(str(msg.interrupt_id)),
+  observation: (msg) => timeline.observation(msg),
+  step: (msg) => timeline.step(msg),
+  browser_restarted: (msg) => timeline.browserRestarted(str(msg.reason) || "it stopped"),
+  run_finished(msg) {
+    const outcome = str(msg.outcome) || "done";
+    timeline.runEnd(str(msg.text) || `Run ended (${outcome}).`, outcome);
+    refreshSitePages(sessionId);
+  },
+  usage: (msg) => status.showUsage(msg),
+  product_doc_updated: (msg) => timeline.productDoc(msg),
+  history: (msg) => historyPanel.show(msg.runs),
+  projects: (msg) => projectsPanel.show(msg.projects),
+  error(msg) {
+    showError(str(msg.code), str(msg.message));
+    const shown = question.current();
+    if (shown && shown.submitted) {
+      question.markSubmitted(shown.id, false);
+    }
+  },
+};
+
 function onMessage(msg) {
-  switch (msg.type) {
-    case "session":
-      onSession(msg);
-      live.onSession(msg);
-      break;
-    case "takeover":
-      live.setTakeover(msg.active === true);
-      break;
-    case "live_frame":
-      live.showFrame(msg);
-      break;
-    case "session_lost":
-      noteAfterTranscript ??= "The previous session has ended; starting a new one.";
-      break;
-    case "transcript":
-      showTranscript(msg.runs);
-      break;
-    case "status":
-      setStatus(str(msg.status));
-      break;
-    case "agent_message":
-      timeline.say("agent", str(msg.text));
-      break;
-    case "agent_question":
-      question.show(msg);
-      break;
-    case "question_cleared":
-      question.clear(str(msg.interrupt_id));
-      break;
-    case "observation":
-      timeline.observation(msg);
-      break;
-    case "step":
-      timeline.step(msg);
-      break;
-    case "browser_restarted":
-      timeline.browserRestarted(str(msg.reason) || "it stopped");
-      break;
-    case "run_finished": {
-      const outcome = str(msg.outcome) || "done";
-      timeline.runEnd(str(msg.text) || `Run ended (${outcome}).`, outcome);
-      refreshSitePages(sessionId);
-      break;
-    }
-    case "usage":
-      status.showUsage(msg);
-      break;
-    case "product_doc_updated":
-      timeline.productDoc(msg);
-      break;
-    case "history":
-      historyPanel.show(msg.runs);
-      break;
-    case "projects":
-      projectsPanel.show(msg.projects);
-      break;
-    case "error": {
-      showError(str(msg.code), str(msg.message));
-      const shown = question.current();
-      if (shown && shown.submitted) {
-        question.markSubmitted(shown.id, false);
-      }
-      break;
-    }
-    default:
-      break;
+  if (Object.hasOwn(frameHandlers, msg.type)) {
+    frameHandlers[msg.type](msg);
   }
 }
 
