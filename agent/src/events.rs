@@ -176,22 +176,4 @@ impl AgentEvent {
             AgentEvent::Takeover { .. } | AgentEvent::Error { .. } => None,
         }
     }
-
-    /// The record of the run this event ends, if it ends one.
-    pub fn finished_record(&self) -> Option<&RunRecord> {
-        match self {
-            AgentEvent::RunFinished { record, .. } => Some(record),
-            AgentEvent::Status { .. }
-            | AgentEvent::Step { .. }
-            | AgentEvent::Observation { .. }
-            | AgentEvent::Question { .. }
-            | AgentEvent::QuestionCleared { .. }
-            | AgentEvent::Message { .. }
-            | AgentEvent::Usage { .. }
-            | AgentEvent::ProductDocUpdated { .. }
-            | AgentEvent::BrowserRestarted { .. }
-            | AgentEvent::Takeover { .. }
-            | AgentEvent::Error { .. } => None,
-        }
-    }
 }

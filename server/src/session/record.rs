@@ -25,9 +25,9 @@ pub async fn write(
         run_id,
         frames: frames.to_vec(),
     }];
-    if let Some(record) = event.finished_record() {
+    if let AgentEvent::RunFinished { record, .. } = event {
         writes.push(Write::Finished {
-            record: Box::new(record.clone()),
+            record: record.clone(),
             saved: Box::new(agent.saved_session()),
         });
     }
