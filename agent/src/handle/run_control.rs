@@ -84,29 +84,11 @@ impl RunControl {
         }
     }
 
-    /// The person hands the browser back from a run's takeover: `message` answers its manual
-    /// question.
-    pub fn hand_back_paused(
-        &mut self,
-        expires: Option<Instant>,
-        message: String,
-    ) -> (Phase, Result<String, AgentError>) {
-        self.reply_to_pending(expires, Resume::ManualDone { message })
-    }
-
-    /// The person wrote while the run was paused at a confirmation or an ask: the message is
-    /// their reply ([`Resume::Message`]: a decline with the message as the reason, or the
-    /// ask's answer when it fits), and the run goes on.
-    pub fn message_while_paused(
-        &mut self,
-        expires: Option<Instant>,
-        text: String,
-    ) -> (Phase, Result<String, AgentError>) {
-        self.reply_to_pending(expires, Resume::Message { text })
-    }
-
-    /// Resumes the paused run with `resume` as the reply to whatever question is pending.
-    fn reply_to_pending(
+    /// Resumes the paused run with `resume` as the reply to whatever question is pending: the
+    /// person's hand-back answers a takeover's manual question ([`Resume::ManualDone`]); a
+    /// message at a confirmation or an ask is their reply ([`Resume::Message`]: a decline with
+    /// the message as the reason, or the ask's answer when it fits).
+    pub fn reply_to_pending(
         &mut self,
         expires: Option<Instant>,
         resume: Resume,

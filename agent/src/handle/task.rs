@@ -110,12 +110,14 @@ impl AgentTask {
             (Phase::Paused { expires }, Op::Message { text, reply })
                 if self.control.checkpointer.at_takeover() =>
             {
-                let (phase, started) = self.control.hand_back_paused(expires, text);
+                let hand_back = Resume::ManualDone { message: text };
+                let (phase, started) = self.control.reply_to_pending(expires, hand_back);
                 let _ = reply.send(started);
                 phase
             }
             (Phase::Paused { expires }, Op::Message { text, reply }) => {
-                let (phase, resumed) = self.control.message_while_paused(expires, text);
+                let reply_text = Resume::Message { text };
+                let (phase, resumed) = self.control.reply_to_pending(expires, reply_text);
                 let _ = reply.send(resumed);
                 phase
             }
@@ -219,7 +221,8 @@ impl AgentTask {
             (Phase::Paused { expires }, Op::HandBack { message, reply })
                 if self.control.checkpointer.at_takeover() =>
             {
-                let (phase, handed) = self.control.hand_back_paused(expires, message);
+                let hand_back = Resume::ManualDone { message };
+                let (phase, handed) = self.control.reply_to_pending(expires, hand_back);
                 let _ = reply.send(handed.map(|_| ()));
                 phase
             }
