@@ -53,88 +53,58 @@ impl fmt::Display for Effect {
     }
 }
 
-/// The gate's answer for one action. Serialises as
+/// The gate's answer for one action: the effect, why, and the rule that decided. Serialises as
 /// `{"decision": "require_confirmation", "reason": "...", "rule": "confirm-purchase"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "decision", rename_all = "snake_case")]
-pub enum PolicyDecision {
-    /// Run the action.
-    Allow {
-        /// Why, for the UI and the log.
-        reason: String,
-        /// Id of the rule that decided.
-        rule: String,
-    },
-    /// Pause and ask the user to confirm this exact action.
-    RequireConfirmation {
-        /// Why, for the UI and the log.
-        reason: String,
-        /// Id of the rule that decided.
-        rule: String,
-    },
-    /// Pause and hand the browser to the user, who does this step themselves.
-    RequireTakeover {
-        /// Why, for the UI and the log.
-        reason: String,
-        /// Id of the rule that decided.
-        rule: String,
-    },
-    /// Refuse the action.
-    Deny {
-        /// Why, for the UI and the log.
-        reason: String,
-        /// Id of the rule that decided.
-        rule: String,
-    },
+pub struct PolicyDecision {
+    /// Run, ask the person to confirm this exact action, hand them the browser, or refuse.
+    #[serde(rename = "decision", serialize_with = "decision_name")]
+    effect: Effect,
+    /// Why, for the UI and the log.
+    reason: String,
+    /// Id of the rule that decided.
+    rule: String,
 }
 
 impl PolicyDecision {
     /// Builds the decision for an effect.
     pub fn new(effect: Effect, reason: impl Into<String>, rule: impl Into<String>) -> Self {
-        let reason = reason.into();
-        let rule = rule.into();
-        match effect {
-            Effect::Allow => PolicyDecision::Allow { reason, rule },
-            Effect::Confirm => PolicyDecision::RequireConfirmation { reason, rule },
-            Effect::Takeover => PolicyDecision::RequireTakeover { reason, rule },
-            Effect::Deny => PolicyDecision::Deny { reason, rule },
+        Self {
+            effect,
+            reason: reason.into(),
+            rule: rule.into(),
         }
     }
 
     /// The outcome without its explanation.
     pub fn effect(&self) -> Effect {
-        match self {
-            PolicyDecision::Allow { .. } => Effect::Allow,
-            PolicyDecision::RequireConfirmation { .. } => Effect::Confirm,
-            PolicyDecision::RequireTakeover { .. } => Effect::Takeover,
-            PolicyDecision::Deny { .. } => Effect::Deny,
-        }
+        self.effect
     }
 
     /// The human-readable reason.
     pub fn reason(&self) -> &str {
-        match self {
-            PolicyDecision::Allow { reason, .. }
-            | PolicyDecision::RequireConfirmation { reason, .. }
-            | PolicyDecision::RequireTakeover { reason, .. }
-            | PolicyDecision::Deny { reason, .. } => reason,
-        }
+        &self.reason
     }
 
     /// The id of the rule that decided.
     pub fn rule(&self) -> &str {
-        match self {
-            PolicyDecision::Allow { rule, .. }
-            | PolicyDecision::RequireConfirmation { rule, .. }
-            | PolicyDecision::RequireTakeover { rule, .. }
-            | PolicyDecision::Deny { rule, .. } => rule,
-        }
+        &self.rule
     }
 
     /// Whether the action may run without asking anyone.
     pub fn is_allowed(&self) -> bool {
-        self.effect() == Effect::Allow
+        self.effect == Effect::Allow
     }
+}
+
+/// The `decision` field: `allow`, `require_confirmation`, `require_takeover` or `deny`.
+fn decision_name<S: serde::Serializer>(effect: &Effect, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(match effect {
+        Effect::Allow => "allow",
+        Effect::Confirm => "require_confirmation",
+        Effect::Takeover => "require_takeover",
+        Effect::Deny => "deny",
+    })
 }
 
 impl fmt::Display for PolicyDecision {

@@ -2,7 +2,7 @@
 //!
 //! In: a target URL as text (resolved against the current page when relative) and the
 //! [`NavigationSettings`] from the policy files. Out: `None` when the URL may be visited as far
-//! as these checks go (the rules still decide), or the [`PolicyDecision::Deny`] that stops it.
+//! as these checks go (the rules still decide), or the [`Effect::Deny`] decision that stops it.
 //! The gate runs these checks for every navigation the agent asks for and, through
 //! `PolicyGate::check_navigation`, for every navigation the browser performs by itself.
 

@@ -19,7 +19,7 @@ use tandem_mcp_browser::server::params::{
     BackParams, ClickParams, CloseTabParams, KeyParams, NavigateParams, ScrollParams, SelectParams,
     TypeParams, WaitParams,
 };
-use tandem_policy::{Effect, PolicyContext, PolicyDecision};
+use tandem_policy::{Effect, PolicyContext};
 use tandem_protocol::{ActionResult, RunOutcome};
 
 use super::Runtime;
@@ -342,18 +342,17 @@ pub(crate) fn check_landing(rt: &Runtime, state: &AgentState, url: &str) -> Opti
         return None;
     }
     let context = PolicyContext::new(rt.mode()).with_approvals(&state.session.approvals);
-    match rt.gate.check_navigation(url, &context) {
-        PolicyDecision::Deny { reason, rule } => Some(Ending::new(
+    let decision = rt.gate.check_navigation(url, &context);
+    (decision.effect() == Effect::Deny).then(|| {
+        let (reason, rule) = (decision.reason(), decision.rule());
+        Ending::new(
             RunOutcome::Denied,
             format!(
                 "The browser went to {url}, which is not allowed: {reason} (rule {rule}). I left the page and stopped."
             ),
-            rule,
-        )),
-        PolicyDecision::Allow { .. }
-        | PolicyDecision::RequireConfirmation { .. }
-        | PolicyDecision::RequireTakeover { .. } => None,
-    }
+            rule.to_owned(),
+        )
+    })
 }
 
 /// Makes sure a denied page is not used: closes the popup `tab_id`, or replaces the active

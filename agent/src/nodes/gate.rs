@@ -1,11 +1,11 @@
 //! `policy_gate`: the deterministic policy judges the planned action.
 //!
 //! In: the planned action and its element, the page URL, the person's mode and the session's
-//! approvals. Out: the [`tandem_policy::ActionRequest`] and [`PolicyDecision`] stored on the
-//! planned action (routing reads them: allow → execute, confirm → `confirm_interrupt`,
-//! takeover → `manual_interrupt`, deny → `finalize_denied`) and a step event. A deny also
-//! records the refused action and sets the run's ending. A page whose CAPTCHA the person was
-//! handed (and handed back) in this run is no longer flagged as showing one.
+//! approvals. Out: the [`tandem_policy::ActionRequest`] and [`tandem_policy::PolicyDecision`]
+//! stored on the planned action (routing reads its effect: allow → execute, confirm →
+//! `confirm_interrupt`, takeover → `manual_interrupt`, deny → `finalize_denied`) and a step
+//! event. A deny also records the refused action and sets the run's ending. A page whose CAPTCHA
+//! the person was handed (and handed back) in this run is no longer flagged as showing one.
 //!
 //! For a `type`, the node gives the policy what only the agent knows about the text
 //! ([`SecretFacts`]: the person wrote this secret in the run's message; a configured secret of
@@ -15,7 +15,7 @@
 
 use std::time::Instant;
 
-use tandem_policy::{ActionRequest, PolicyContext, PolicyDecision, SecretFacts};
+use tandem_policy::{ActionRequest, Effect, PolicyContext, SecretFacts};
 use tandem_protocol::{ActionResult, RunOutcome};
 
 use super::Runtime;
@@ -74,8 +74,8 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     }
     tracing::debug!(action = planned.action().kind_name(), decision = %decision.effect(), rule = decision.rule(), "policy");
     let shown = masked(planned.action(), planned.element.as_ref());
-    if let PolicyDecision::Deny { reason, rule } = &decision {
-        let message = format!("{reason} (rule {rule})");
+    if decision.effect() == Effect::Deny {
+        let message = format!("{} (rule {})", decision.reason(), decision.rule());
         state.run.steps.push(planned.record(StepOutcome::Failed {
             error: format!("denied by policy: {message}"),
         }));
@@ -93,7 +93,7 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
                 "I did not {}: {message}",
                 describe(planned.action(), planned.element.as_ref())
             ),
-            rule.clone(),
+            decision.rule(),
         ));
     }
     rt.emit(AgentEvent::Step {

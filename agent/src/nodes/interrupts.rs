@@ -9,7 +9,7 @@
 //! planner reads, and the run plans again.
 
 use tandem_mcp_browser::snapshot::Element;
-use tandem_policy::PolicyDecision;
+use tandem_policy::Effect;
 use tandem_protocol::{
     ActionResult, Answer, Author, PageRect, QuestionEnd, RunOutcome, TakeoverTarget,
 };
@@ -177,10 +177,9 @@ const CAPTCHA_RULES: &str = "takeover-captcha";
 /// challenge solved (box ticked, widget gone) or the page moved on, and the rest of the page
 /// is the agent's. (The widget itself stays the person's by its own rule.)
 fn remember_captcha_page(state: &mut AgentState, planned: &PlannedAction) {
-    let for_captcha = matches!(
-        &planned.gate,
-        Some((_, PolicyDecision::RequireTakeover { rule, .. })) if rule.starts_with(CAPTCHA_RULES)
-    ) || state.snapshot().is_some_and(captcha_visible);
+    let for_captcha = planned.gate.as_ref().is_some_and(|(_, decision)| {
+        decision.effect() == Effect::Takeover && decision.rule().starts_with(CAPTCHA_RULES)
+    }) || state.snapshot().is_some_and(captcha_visible);
     if let (true, Some(page)) = (for_captcha, state.current_page()) {
         let page = page.to_owned();
         if !state.run.captcha_pages_handed_back.contains(&page) {
@@ -200,7 +199,7 @@ fn handover(planned: &PlannedAction) -> InterruptKind {
         },
         (action, gate) => {
             let (reason, rule) = match gate {
-                Some((_, decision @ PolicyDecision::RequireTakeover { .. })) => (
+                Some((_, decision)) if decision.effect() == Effect::Takeover => (
                     decision.reason().to_owned(),
                     Some(decision.rule().to_owned()),
                 ),

@@ -1,7 +1,7 @@
 //! The routing functions: where the run goes after each node. Pure functions of the state and
 //! the person's mode.
 
-use tandem_policy::PolicyDecision;
+use tandem_policy::Effect;
 use tandem_protocol::{Mode, RunOutcome};
 
 use super::NodeId;
@@ -190,11 +190,11 @@ fn after_gate(state: &AgentState) -> NodeId {
     let Some((_, decision)) = &planned.gate else {
         return NodeId::PlanAction;
     };
-    match decision {
-        PolicyDecision::Deny { .. } => NodeId::FinalizeDenied,
-        PolicyDecision::RequireTakeover { .. } => NodeId::ManualInterrupt,
-        PolicyDecision::RequireConfirmation { .. } => NodeId::ConfirmInterrupt,
-        PolicyDecision::Allow { .. } => match planned.action().class() {
+    match decision.effect() {
+        Effect::Deny => NodeId::FinalizeDenied,
+        Effect::Takeover => NodeId::ManualInterrupt,
+        Effect::Confirm => NodeId::ConfirmInterrupt,
+        Effect::Allow => match planned.action().class() {
             ActionClass::Ask => NodeId::AskUser,
             ActionClass::Handover => NodeId::ManualInterrupt,
             ActionClass::Stop => NodeId::MaybeStopOrContinue,

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use tandem_agent::interrupt::Resume;
 use tandem_agent::nodes::CHAT_LIMIT_HINT;
-use tandem_policy::{PolicyContext, PolicyDecision, PolicyGate};
+use tandem_policy::{Effect, PolicyContext, PolicyGate};
 use tandem_protocol::{
     AgentQuestion, AgentQuestionKind, Answer, Mode, RunOutcome, ServerMessage, StepResult,
 };
@@ -229,7 +229,8 @@ async fn open_start_url(
     url: &str,
 ) -> Result<(), (i32, String)> {
     let decision = gate.check_navigation(url, &PolicyContext::new(Mode::Agent));
-    if let PolicyDecision::Deny { reason, rule } = decision {
+    if decision.effect() == Effect::Deny {
+        let (reason, rule) = (decision.reason(), decision.rule());
         return Err((
             3,
             format!("the policy does not allow it: {reason} (rule {rule})"),
