@@ -9,7 +9,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use support::{TestDaemon, WsClient};
+use support::{TestDaemon, WsClient, session_id};
 use tandem_agent::{AgentConfig, RunRecord, TimelineItem};
 use tandem_mcp_browser::{BrowserConfig, BrowserHost};
 use tandem_policy::PolicyGate;
@@ -18,13 +18,6 @@ use tandem_server::session::{SessionFactory, SessionRegistry};
 use tandem_tests::FixtureSite;
 
 use crate::support;
-
-fn session_id(frame: &ServerMessage) -> String {
-    match frame {
-        ServerMessage::Session { session_id, .. } => session_id.clone(),
-        other => panic!("expected the session frame, got {other:?}"),
-    }
-}
 
 /// What one run sent: its outcome and final text, and the restart and error frames on the way.
 struct RunFrames {

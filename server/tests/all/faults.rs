@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use support::{TestDaemon, WsClient};
+use support::{TestDaemon, WsClient, session_id};
 use tandem_agent::planner::Planner;
 use tandem_agent::{Action, AgentConfig, ModelPlanner};
 use tandem_mcp_browser::{BrowserConfig, BrowserHost};
@@ -46,13 +46,6 @@ async fn assert_healthy(daemon: &TestDaemon) {
     let response = daemon.raw_http(&request).await;
     assert!(response.starts_with("HTTP/1.1 200"), "{response}");
     assert!(response.contains(r#""status":"ok""#), "{response}");
-}
-
-fn session_id(frame: &ServerMessage) -> String {
-    match frame {
-        ServerMessage::Session { session_id, .. } => session_id.clone(),
-        other => panic!("expected the session frame, got {other:?}"),
-    }
 }
 
 /// Sends a goal and waits for its end: the outcome, the final text and the error frames seen.

@@ -16,7 +16,6 @@ use tandem_server::Config;
 use tandem_server::session::Session;
 use tandem_tests::FixtureSite;
 
-use crate::projects::{open_project, session_id};
 use crate::support;
 use crate::support::ui::snapshot;
 use crate::takeover::centre_of;
@@ -165,7 +164,7 @@ async fn a_login_made_in_a_takeover_lasts_across_a_restart_until_it_is_forgotten
     // The person logs in on the page by taking over, and hands back.
     let daemon = TestDaemon::start_with(config_in(dir.path())).await;
     let mut client = daemon.client().await;
-    let project = session_id(&mut client).await;
+    let project = client.session_id().await;
     let session = daemon.state.sessions.get(&project).unwrap();
     client
         .send(&ClientMessage::UserMessage {
@@ -198,8 +197,8 @@ async fn a_login_made_in_a_takeover_lasts_across_a_restart_until_it_is_forgotten
 
     // After a restart the reopened project's page is still logged in.
     let restarted = TestDaemon::start_with(config_in(dir.path())).await;
-    let mut client = open_project(&restarted, &project).await;
-    assert_eq!(session_id(&mut client).await, project);
+    let mut client = restarted.open_project(&project).await;
+    assert_eq!(client.session_id().await, project);
     assert_eq!(
         title_after_opening(&mut client, &account).await,
         "Account: signed in as ada"
@@ -252,7 +251,7 @@ async fn a_login_lost_since_is_said_and_handed_over_and_the_run_goes_on_signed_i
         .to_owned();
     let daemon = TestDaemon::start_with(config_in(dir.path())).await;
     let mut client = daemon.client().await;
-    let project = session_id(&mut client).await;
+    let project = client.session_id().await;
     let session = daemon.state.sessions.get(&project).unwrap();
 
     // Never signed in here: the login form is only a page, and the run ends done.

@@ -38,44 +38,13 @@ async fn projects(client: &mut WsClient) -> Vec<ProjectSummary> {
     }
 }
 
-pub(crate) async fn session_id(client: &mut WsClient) -> String {
-    match client
-        .wait_for(|f| {
-            matches!(
-                f,
-                ServerMessage::Session { .. } | ServerMessage::Error { .. }
-            )
-        })
-        .await
-    {
-        ServerMessage::Session { session_id, .. } => session_id,
-        other => panic!("{other:?}"),
-    }
-}
-
-pub(crate) async fn open_project(daemon: &TestDaemon, id: &str) -> WsClient {
-    let mut client = WsClient::connect(daemon, None).await.unwrap();
-    client
-        .send(&ClientMessage::Auth {
-            token: daemon.token.clone(),
-        })
-        .await;
-    client
-        .send(&ClientMessage::Attach {
-            session_id: None,
-            project_id: Some(id.to_owned()),
-        })
-        .await;
-    client
-}
-
 #[tokio::test]
 async fn a_project_reopened_after_a_restart_goes_on_from_its_memory_and_keeps_its_site() {
     let site = FixtureSite::start().await.unwrap();
     let dir = tempfile::tempdir().unwrap();
     let daemon = TestDaemon::start_with(config_in(dir.path())).await;
     let mut client = daemon.client().await;
-    let project = session_id(&mut client).await;
+    let project = client.session_id().await;
     client
         .send(&ClientMessage::UserMessage {
             text: "build a small site for a bakery with a menu and a contact page".into(),
@@ -96,7 +65,7 @@ async fn a_project_reopened_after_a_restart_goes_on_from_its_memory_and_keeps_it
 
     let restarted = TestDaemon::start_with(config_in(dir.path())).await;
     let mut lister = restarted.client().await;
-    let _fresh = session_id(&mut lister).await;
+    let _fresh = lister.session_id().await;
     let listed = projects(&mut lister).await;
     let ours = listed.iter().find(|p| p.id == project).expect("listed");
     assert_eq!(
@@ -118,9 +87,9 @@ async fn a_project_reopened_after_a_restart_goes_on_from_its_memory_and_keeps_it
         .await;
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
 
-    let mut reopened = open_project(&restarted, &project).await;
+    let mut reopened = restarted.open_project(&project).await;
     assert_eq!(
-        session_id(&mut reopened).await,
+        reopened.session_id().await,
         project,
         "the session is the project's"
     );
@@ -168,7 +137,7 @@ async fn the_project_list_renames_and_deletes_and_refuses_what_does_not_fit() {
     let dir = tempfile::tempdir().unwrap();
     let daemon = TestDaemon::start_with(config_in(dir.path())).await;
     let mut client = daemon.client().await;
-    let project = session_id(&mut client).await;
+    let project = client.session_id().await;
     client
         .send(&ClientMessage::RenameProject {
             project_id: project.clone(),
@@ -225,7 +194,7 @@ async fn the_project_list_renames_and_deletes_and_refuses_what_does_not_fit() {
         unreachable!()
     };
     assert!(listed.iter().all(|p| p.id != project), "{listed:?}");
-    let mut again = open_project(&daemon, &project).await;
+    let mut again = daemon.open_project(&project).await;
     let error = again
         .wait_for(|f| matches!(f, ServerMessage::Error { .. }))
         .await;

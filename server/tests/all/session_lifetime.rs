@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use support::{TestDaemon, WAIT, WsClient};
+use support::{TestDaemon, WAIT, WsClient, session_id};
 use tandem_mcp_browser::BrowserConfig;
 use tandem_protocol::{AgentQuestionKind, ClientMessage, RunOutcome, ServerMessage};
 use tandem_server::Config;
@@ -100,13 +100,6 @@ async fn eventually<F: Future<Output = bool>>(what: &str, mut check: impl FnMut(
             "{what} did not happen within {WAIT:?}"
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-fn session_id(frame: &ServerMessage) -> String {
-    match frame {
-        ServerMessage::Session { session_id, .. } => session_id.clone(),
-        other => panic!("expected a session frame, got {other:?}"),
     }
 }
 

@@ -49,9 +49,7 @@ fn site_files(root: &Path) -> BTreeMap<String, String> {
 async fn a_model_builds_a_site_from_a_vague_brief_then_refines_one_page_in_place() {
     let model = MockModel::start().await;
     model.answer_with(studio_model());
-    let mut config = tandem_server::Config::default();
-    config.model = Some(model.config());
-    let daemon = TestDaemon::start_with(config).await;
+    let daemon = TestDaemon::with_model(model.config()).await;
     let mut client = daemon.client().await;
     let session_id = client.session_id().await;
 

@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use support::TestDaemon;
 use support::ui::snapshot;
+use support::{TestDaemon, session_id};
 use tandem_mcp_browser::McpBrowserClient;
 use tandem_mcp_browser::server::BrowserServer;
 use tandem_mcp_browser::server::params::ObserveParams;
@@ -18,13 +18,6 @@ use tandem_server::session::Session;
 use tandem_tests::FixtureSite;
 
 use crate::support;
-
-fn session_id(frame: &ServerMessage) -> String {
-    match frame {
-        ServerMessage::Session { session_id, .. } => session_id.clone(),
-        other => panic!("expected a session frame, got {other:?}"),
-    }
-}
 
 fn is_error(code: &'static str) -> impl Fn(&ServerMessage) -> bool {
     move |f| matches!(f, ServerMessage::Error { code: c, .. } if c == code)

@@ -181,9 +181,7 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
         ] })),
         tandem_tests::mock_model::act(serde_json::json!({ "action": "stop", "answer": "Noted." })),
     ]);
-    let mut config = tandem_server::Config::default();
-    config.model = Some(model.config());
-    let daemon = TestDaemon::start_with(config).await;
+    let daemon = TestDaemon::with_model(model.config()).await;
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
     open_ui(&daemon, ui).await;

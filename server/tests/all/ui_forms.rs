@@ -10,8 +10,8 @@ use crate::support;
 use serde_json::json;
 use support::TestDaemon;
 use support::ui::{
-    click, open_ui, phone_client, save_screenshot, say, snapshot, type_into, wait_element,
-    wait_text,
+    assert_fits_phone_width, click, open_ui, phone_client, save_screenshot, say, snapshot,
+    type_into, wait_element, wait_text,
 };
 use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams};
 use tandem_tests::TestBrowser;
@@ -31,9 +31,7 @@ async fn an_ask_form_is_shown_again_after_a_reload_and_answered_in_the_page() {
         ] })),
         act(json!({ "action": "stop", "answer": "Thanks, noted." })),
     ]);
-    let mut config = tandem_server::Config::default();
-    config.model = Some(model.config());
-    let daemon = TestDaemon::start_with(config).await;
+    let daemon = TestDaemon::with_model(model.config()).await;
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
     open_ui(&daemon, ui).await;
@@ -111,9 +109,7 @@ async fn the_reasoning_toggle_shows_the_planners_why_and_chat_mode_answers_witho
         ),
         reply("It is an empty page; switch to agent mode if you want me to open one."),
     ]);
-    let mut config = tandem_server::Config::default();
-    config.model = Some(model.config());
-    let daemon = TestDaemon::start_with(config).await;
+    let daemon = TestDaemon::with_model(model.config()).await;
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
     open_ui(&daemon, ui).await;
@@ -159,9 +155,7 @@ async fn at_390_px_wide_every_control_fits_the_width() {
           "options": [ { "value": "warm", "label": "Warm and friendly" },
                        { "value": "formal", "label": "Formal" } ] }
     ] }))]);
-    let mut config = tandem_server::Config::default();
-    config.model = Some(model.config());
-    let daemon = TestDaemon::start_with(config).await;
+    let daemon = TestDaemon::with_model(model.config()).await;
     let (host, ui) = phone_client().await;
     open_ui(&daemon, &ui).await;
     say(&ui, "plan a small site for my café").await;
@@ -169,13 +163,7 @@ async fn at_390_px_wide_every_control_fits_the_width() {
     save_screenshot(&ui, "ui-390px.png").await;
 
     let page = snapshot(&ui).await;
-    let overflowing: Vec<String> = page
-        .elements
-        .iter()
-        .filter(|e| e.rect.w > 0.0 && (e.rect.x < -1.0 || e.rect.x + e.rect.w > 391.0))
-        .map(|e| format!("{} {:?} at x={} w={}", e.role, e.name, e.rect.x, e.rect.w))
-        .collect();
-    assert!(overflowing.is_empty(), "wider than 390 px: {overflowing:?}");
+    assert_fits_phone_width(&page);
     for control in ["Send", "Send answers", "Reasoning"] {
         assert!(
             page.elements.iter().any(|e| e.name == control),

@@ -7,7 +7,8 @@ use crate::support;
 
 use support::TestDaemon;
 use support::ui::{
-    click, open_ui, phone_client, save_screenshot, snapshot, type_into, wait_element, wait_text,
+    assert_fits_phone_width, click, open_ui, phone_client, save_screenshot, snapshot, type_into,
+    wait_element, wait_text,
 };
 use tandem_protocol::{ClientMessage, ServerMessage};
 use tandem_tests::TestBrowser;
@@ -99,13 +100,7 @@ async fn at_390_px_wide_the_projects_panel_fits_the_width() {
     wait_element(&ui, "button", "Rename Untitled project").await;
     save_screenshot(&ui, "ui-projects-390px.png").await;
     let page = snapshot(&ui).await;
-    let overflowing: Vec<String> = page
-        .elements
-        .iter()
-        .filter(|e| e.rect.w > 0.0 && (e.rect.x < -1.0 || e.rect.x + e.rect.w > 391.0))
-        .map(|e| format!("{} {:?} at x={} w={}", e.role, e.name, e.rect.x, e.rect.w))
-        .collect();
-    assert!(overflowing.is_empty(), "wider than 390 px: {overflowing:?}");
+    assert_fits_phone_width(&page);
     ui.close().await;
     host.shutdown().await;
     daemon.stop().await;

@@ -52,9 +52,7 @@ async fn a_message_typed_at_an_ask_form_answers_its_question() {
         ] })),
         act(serde_json::json!({ "action": "stop", "answer": "Noted." })),
     ]);
-    let mut config = tandem_server::Config::default();
-    config.model = Some(model.config());
-    let daemon = TestDaemon::start_with(config).await;
+    let daemon = TestDaemon::with_model(model.config()).await;
     let person = TestBrowser::start().await.unwrap();
     let ui = &person.client;
     open_ui(&daemon, ui).await;

@@ -2,7 +2,7 @@
 //! and real headless Chromium on the fixture site.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
-use support::{TestDaemon, WsClient, code};
+use support::{TestDaemon, WsClient, code, session_id};
 use tandem_protocol::{
     AgentQuestionKind, Author, ClientMessage, QuestionEnd, RunOutcome, ServerMessage, ShownAction,
     TimelineItem,
@@ -13,13 +13,6 @@ use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
 
 use crate::support;
-
-fn session_id(frame: &ServerMessage) -> String {
-    match frame {
-        ServerMessage::Session { session_id, .. } => session_id.clone(),
-        other => panic!("expected a session frame, got {other:?}"),
-    }
-}
 
 #[tokio::test]
 async fn foreign_origins_null_origins_and_rebinding_hosts_are_refused_before_the_upgrade() {
@@ -87,17 +80,11 @@ async fn pings_and_pongs_before_auth_are_answered_not_taken_as_the_first_frame()
     );
     // An unsolicited pong is a heartbeat, allowed by the spec, and needs no answer.
     client.send_message(Message::Pong(Vec::new().into())).await;
-    client
-        .send(&ClientMessage::Auth {
-            token: daemon.token.clone(),
-        })
-        .await;
-    client
-        .send(&ClientMessage::Attach {
-            session_id: None,
-            project_id: None,
-        })
-        .await;
+    let attach = ClientMessage::Attach {
+        session_id: None,
+        project_id: None,
+    };
+    client.authenticate(&daemon.token, attach).await;
     let attached = client.next().await;
     assert!(
         matches!(attached, Some(ServerMessage::Session { .. })),

@@ -33,6 +33,15 @@ impl TestDaemon {
         Self::start_with(Config::default()).await
     }
 
+    /// A daemon whose planner asks the model server `model` describes.
+    pub async fn with_model(model: tandem_agent::ModelConfig) -> Self {
+        Self::start_with(Config {
+            model: Some(model),
+            ..Config::default()
+        })
+        .await
+    }
+
     pub async fn start_with(mut config: Config) -> Self {
         config.server.port = 0;
         config.browser = tandem_tests::browser_config();
@@ -113,19 +122,26 @@ impl TestDaemon {
         self.attached_to(Some(session_id.to_owned())).await
     }
 
+    /// Connects, authenticates and opens the stored project `id`.
+    pub async fn open_project(&self, id: &str) -> WsClient {
+        self.attached(ClientMessage::Attach {
+            session_id: None,
+            project_id: Some(id.to_owned()),
+        })
+        .await
+    }
+
     async fn attached_to(&self, session_id: Option<String>) -> WsClient {
+        self.attached(ClientMessage::Attach {
+            session_id,
+            project_id: None,
+        })
+        .await
+    }
+
+    async fn attached(&self, attach: ClientMessage) -> WsClient {
         let mut client = WsClient::connect(self, None).await.unwrap();
-        client
-            .send(&ClientMessage::Auth {
-                token: self.token.clone(),
-            })
-            .await;
-        client
-            .send(&ClientMessage::Attach {
-                session_id,
-                project_id: None,
-            })
-            .await;
+        client.authenticate(&self.token, attach).await;
         client
     }
 
@@ -197,6 +213,15 @@ impl WsClient {
             .await;
     }
 
+    /// Sends the `auth` frame with `token`, then `attach`.
+    pub async fn authenticate(&mut self, token: &str, attach: ClientMessage) {
+        let auth = ClientMessage::Auth {
+            token: token.to_owned(),
+        };
+        self.send(&auth).await;
+        self.send(&attach).await;
+    }
+
     pub async fn send_raw(&mut self, text: &str) {
         self.socket.send(Message::text(text)).await.unwrap();
     }
@@ -257,15 +282,16 @@ impl WsClient {
         session
     }
 
-    /// The id of the session this client is attached to (waits for the `session` frame).
+    /// The id of the session this client is attached to (waits for the `session` frame; an
+    /// `error` frame first fails the test with it).
     pub async fn session_id(&mut self) -> String {
-        match self
-            .wait_for(|f| matches!(f, ServerMessage::Session { .. }))
-            .await
-        {
-            ServerMessage::Session { session_id, .. } => session_id,
-            _ => unreachable!(),
-        }
+        let is_answer = |f: &ServerMessage| {
+            matches!(
+                f,
+                ServerMessage::Session { .. } | ServerMessage::Error { .. }
+            )
+        };
+        session_id(&self.wait_for(is_answer).await)
     }
 
     /// The next live-view frame (a binary message), skipping text frames: its facts and its
@@ -349,6 +375,14 @@ impl WsClient {
                 Some(Err(_)) | None => return None,
             }
         }
+    }
+}
+
+/// The session id a `session` frame names; panics on any other frame.
+pub fn session_id(frame: &ServerMessage) -> String {
+    match frame {
+        ServerMessage::Session { session_id, .. } => session_id.clone(),
+        other => panic!("expected a session frame, got {other:?}"),
     }
 }
 

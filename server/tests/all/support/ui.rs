@@ -66,6 +66,17 @@ pub async fn wait_text_within(ui: &McpBrowserClient, text: &str, seconds: u64) {
     }
 }
 
+/// Fails listing every element of `page` that sticks out of a 390 px wide viewport.
+pub fn assert_fits_phone_width(page: &Snapshot) {
+    let overflowing: Vec<String> = page
+        .elements
+        .iter()
+        .filter(|e| e.rect.w > 0.0 && (e.rect.x < -1.0 || e.rect.x + e.rect.w > 391.0))
+        .map(|e| format!("{} {:?} at x={} w={}", e.role, e.name, e.rect.x, e.rect.w))
+        .collect();
+    assert!(overflowing.is_empty(), "wider than 390 px: {overflowing:?}");
+}
+
 /// A person's browser at phone size (390×844): its host and an in-process client.
 pub async fn phone_client() -> (
     std::sync::Arc<tandem_mcp_browser::BrowserHost>,
