@@ -7,7 +7,7 @@
 //! rather than judged on one of them, and an absolute-form request target
 //! (`GET http://host:port/path`), which HTTP/1.1 says overrides `Host`, must name this daemon too.
 
-use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::ws::{WebSocket, WebSocketUpgrade};
 use axum::http::header::{AUTHORIZATION, HOST, ORIGIN};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -100,21 +100,25 @@ impl AccessPolicy {
     }
 
     /// A WebSocket upgrade as every socket endpoint admits it: [`Self::refusal`] first, then
-    /// frames of at most `max_frame_bytes`.
-    pub fn admit_socket(
+    /// frames of at most `max_frame_bytes`, the socket handed to `on_upgrade`.
+    pub fn admit_socket<F, Fut>(
         &self,
-        target: &Uri,
-        headers: &HeaderMap,
+        (target, headers): (&Uri, &HeaderMap),
         what: &str,
         ws: WebSocketUpgrade,
         max_frame_bytes: usize,
-    ) -> Result<WebSocketUpgrade, Response> {
-        match self.refusal(target, headers, what) {
-            Some(refused) => Err(refused),
-            None => Ok(ws
-                .max_message_size(max_frame_bytes)
-                .max_frame_size(max_frame_bytes)),
+        on_upgrade: F,
+    ) -> Response
+    where
+        F: FnOnce(WebSocket) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        if let Some(refused) = self.refusal(target, headers, what) {
+            return refused;
         }
+        ws.max_message_size(max_frame_bytes)
+            .max_frame_size(max_frame_bytes)
+            .on_upgrade(on_upgrade)
     }
 
     pub fn origins(&self) -> &[String] {

@@ -35,14 +35,10 @@ pub(super) async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    let access = handover.access.clone();
+    let upgrade = move |socket| connection(handover, socket);
     let what = "a handover socket";
-    match handover
-        .access
-        .admit_socket(&target, &headers, what, ws, MAX_FRAME_BYTES)
-    {
-        Ok(ws) => ws.on_upgrade(move |socket| connection(handover, socket)),
-        Err(refused) => refused,
-    }
+    access.admit_socket((&target, &headers), what, ws, MAX_FRAME_BYTES, upgrade)
 }
 
 async fn connection(handover: Handover, mut socket: WebSocket) {

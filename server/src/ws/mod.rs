@@ -64,17 +64,19 @@ pub async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    let access = state.access.clone();
+    let upgrade = move |socket| {
+        let tasks = sockets.tasks.clone();
+        tasks.track_future(connection(state, sockets, socket))
+    };
     let what = "a WebSocket upgrade";
-    match state
-        .access
-        .admit_socket(&target, &headers, what, ws, TRANSPORT_FRAME_BYTES)
-    {
-        Ok(ws) => ws.on_upgrade(move |socket| {
-            let tasks = sockets.tasks.clone();
-            tasks.track_future(connection(state, sockets, socket))
-        }),
-        Err(refused) => refused,
-    }
+    access.admit_socket(
+        (&target, &headers),
+        what,
+        ws,
+        TRANSPORT_FRAME_BYTES,
+        upgrade,
+    )
 }
 
 /// What the receive loop wants the send task to do.
