@@ -15,7 +15,8 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    choose, datepicker, disclose, explore, matching, own_names, prose, value_format, verbs,
+    byline, choose, datepicker, disclose, explore, matching, own_names, prose, sign_in, value_format,
+    verbs,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -39,6 +40,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         ),
         Step::Reload
         | Step::Click { .. }
+        | Step::OpenItem { .. }
         | Step::Type { .. }
         | Step::Set { .. }
         | Step::Select { .. }
@@ -52,6 +54,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::Scroll(_)
         | Step::Search { .. }
         | Step::Act { .. }
+        | Step::SignIn { .. }
         | Step::Submit => match sit.snapshot {
             Some(snapshot) => on_page(step, snapshot, sit).unwrap_or_else(|decision| decision),
             None => Decision::Stop {
@@ -84,6 +87,21 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
                 format!("click {}", describe(el)),
             )
         }
+        Step::OpenItem { shown } => match byline::title_above(shown, snap) {
+            Some(title) => act(
+                Action::Click {
+                    eid: title.eid.clone(),
+                },
+                format!("click {}", describe(title)),
+            ),
+            None => on_page(
+                &Step::Click {
+                    target: shown.clone(),
+                },
+                snap,
+                sit,
+            )?,
+        },
         Step::Type { text, target } => {
             let el = match target {
                 Some(t) if t.optional => match resolve(snap, t, Intent::Type) {
@@ -213,6 +231,7 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             message,
             renames,
         } => verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state)?,
+        Step::SignIn { user, password } => sign_in::decide(user, &password.0, snap, state)?,
         Step::Open { .. } | Step::Back | Step::PressKey { .. } | Step::Stop | Step::Wait(_) => {
             return Err(decide(
                 step,

@@ -57,6 +57,7 @@
 
 mod absorbed;
 mod address;
+mod byline;
 mod caution;
 mod choose;
 mod compound;
@@ -79,6 +80,7 @@ mod prose;
 mod report;
 mod resolve;
 mod results;
+mod sign_in;
 mod site_intent;
 pub(crate) use self::site_intent::is_site_request;
 mod site_refine;

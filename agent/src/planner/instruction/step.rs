@@ -88,6 +88,12 @@ pub(crate) enum Step {
         message: Option<String>,
         renames: bool,
     },
+    /// Open a list item named by the text it shows ("the thread by Ada"): the title above that
+    /// text's byline when it has one (`byline`), else the element that shows it.
+    OpenItem { shown: Target },
+    /// Sign in with a name and password given in prose (a sweep, see `sign_in`). The password
+    /// is never shown: not in notes, reports or `Debug`.
+    SignIn { user: String, password: Secret },
     /// End the run here.
     Stop,
 }
@@ -105,10 +111,13 @@ impl Step {
             Step::Set { .. } => Some(16),
             // Open the thing or its menu, click the control, type a message, confirm it.
             Step::Act { .. } => Some(4),
+            // The name (sent alone when the password field shows only after it), the password.
+            Step::SignIn { .. } => Some(3),
             Step::Open { .. }
             | Step::Reload
             | Step::Back
             | Step::Click { .. }
+            | Step::OpenItem { .. }
             | Step::Type { .. }
             | Step::Check { .. }
             | Step::CheckPart { .. }
@@ -120,6 +129,16 @@ impl Step {
             | Step::Submit
             | Step::Stop => None,
         }
+    }
+}
+
+/// A password the person gave: its `Debug` never shows it.
+#[derive(Clone, PartialEq)]
+pub(crate) struct Secret(pub String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(••••)")
     }
 }
 
