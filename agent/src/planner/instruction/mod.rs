@@ -80,6 +80,7 @@ mod prose;
 mod report;
 mod resolve;
 mod results;
+mod rows;
 mod sign_in;
 mod site_intent;
 pub(crate) use self::site_intent::is_site_request;

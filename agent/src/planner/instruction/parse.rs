@@ -15,7 +15,7 @@ use super::split::{
     value,
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
-use super::{absorbed, compound, disclose, items, prose, sign_in, verbs};
+use super::{absorbed, compound, disclose, items, prose, rows, sign_in, verbs};
 
 /// Words that start an instruction clause.
 const VERBS: &[&str] = &[
@@ -358,6 +358,9 @@ fn parse_single(text: &str) -> Option<Step> {
                 .then(|| Step::Prose { text: value(wish) })
         }
         "find" | "look" | "expand" => parse_find(rest),
+        "click" | "tap" | "press" | "hit" | "push" if rows::control_in_row(rest).is_some() => {
+            rows::control_in_row(rest)
+        }
         "click" | "tap" | "follow" | "push" => {
             let rest = strip_words(rest, &["on", "at", "the link", "link to"]);
             target(items::without_purpose(rest)).map(|target| Step::Click { target })
