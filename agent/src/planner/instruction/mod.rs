@@ -77,6 +77,7 @@ mod parse;
 mod phrases;
 mod progress;
 mod prose;
+mod questions;
 mod report;
 mod resolve;
 mod results;

@@ -15,7 +15,7 @@ use super::split::{
     value,
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
-use super::{absorbed, compound, disclose, items, prose, rows, sign_in, verbs};
+use super::{absorbed, compound, disclose, items, prose, questions, rows, sign_in, verbs};
 
 /// Words that start an instruction clause.
 const VERBS: &[&str] = &[
@@ -98,6 +98,11 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
         match merged.last_mut() {
             // A softly split piece that means nothing alone belonged to the clause before.
             Some(previous) if clause.soft && !parses && !opens_address(&previous.text) => {
+                previous.text.push_str(&clause.joiner);
+                previous.text.push_str(&clause.text);
+            }
+            // "Under the second question, choose No": the answer goes with its question.
+            Some(previous) if questions::only_question(strip_lead_ins(&previous.text)) => {
                 previous.text.push_str(&clause.joiner);
                 previous.text.push_str(&clause.text);
             }
@@ -219,6 +224,7 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Submit
         | Step::Act { .. }
         | Step::SignIn { .. }
+        | Step::Answer { .. }
         | Step::Stop => None,
     }
 }
@@ -227,7 +233,7 @@ fn previous_target(step: &Step) -> Option<Target> {
 pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     let text = strip_lead_ins(clause).trim();
     let (verb, rest) = first_word(text);
-    if let Some(steps) = sign_in::parse(text) {
+    if let Some(steps) = sign_in::parse(text).or_else(|| questions::parse(text)) {
         return steps;
     }
     if let Some(steps) = compound::parse(&verb, rest) {

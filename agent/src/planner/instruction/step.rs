@@ -88,6 +88,11 @@ pub(crate) enum Step {
         message: Option<String>,
         renames: bool,
     },
+    /// Choose the answer `option` of one question of the page (a sweep, see `questions`).
+    Answer {
+        option: String,
+        question: super::questions::Question,
+    },
     /// Open a list item named by the text it shows ("the thread by Ada"): the title above that
     /// text's byline when it has one (`byline`), else the element that shows it.
     OpenItem { shown: Target },
@@ -113,6 +118,8 @@ impl Step {
             Step::Act { .. } => Some(4),
             // The name (sent alone when the password field shows only after it), the password.
             Step::SignIn { .. } => Some(3),
+            // Open the collapsed question, choose the answer.
+            Step::Answer { .. } => Some(3),
             Step::Open { .. }
             | Step::Reload
             | Step::Back
