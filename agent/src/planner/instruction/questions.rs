@@ -168,10 +168,15 @@ pub(super) fn decide(
         Question::Nth(0) => groups.last().copied(),
         Question::Nth(n) => groups.get(n - 1).copied(),
         Question::About(about) => {
-            let best = groups.iter().map(|g| score(g, about)).max().unwrap_or(0);
-            let top: Vec<&str> = groups
+            // Only questions that show this answer (a section's heading is no question).
+            let answered: Vec<&str> = groups
                 .iter()
                 .copied()
+                .filter(|g| answers.iter().any(|el| el.context.as_deref() == Some(*g)))
+                .collect();
+            let best = answered.iter().map(|g| score(g, about)).max().unwrap_or(0);
+            let top: Vec<&str> = answered
+                .into_iter()
                 .filter(|g| best > 0 && score(g, about) == best)
                 .collect();
             if top.len() > 1 {
