@@ -15,7 +15,7 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    byline, choose, questions, datepicker, disclose, explore, matching, own_names, prose, sign_in, value_format,
+    byline, choose, questions, same_name, datepicker, disclose, explore, matching, own_names, prose, sign_in, value_format,
     verbs,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
@@ -206,6 +206,9 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             type_into(el, query, true)
         }
         Step::Set { target, value } => {
+            if let Some(decision) = same_name::choose(target, value, snap, state) {
+                return decision;
+            }
             let el = locate(snap, target, Intent::Set, state)?;
             // A read-only field (a textbox by role, but no typing) is a calendar's field.
             let direct = el.editable || is_select(el) || is_checkable(el) || takes_value(el);
@@ -219,7 +222,12 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             }
             set_value(el, value, state)
         }
-        Step::Select { option, target } => choose::select(option, target.as_ref(), snap, state)?,
+        Step::Select { option, target } => {
+            match target.as_ref().and_then(|t| same_name::choose(t, option, snap, state)) {
+                Some(decision) => return decision,
+                None => choose::select(option, target.as_ref(), snap, state)?,
+            }
+        }
         Step::Check { target, on } => {
             let el = locate(snap, target, Intent::Check, state)?;
             check(el, *on)

@@ -82,6 +82,7 @@ mod report;
 mod resolve;
 mod results;
 mod rows;
+mod same_name;
 mod sign_in;
 mod site_intent;
 pub(crate) use self::site_intent::is_site_request;
