@@ -23,6 +23,13 @@ fn names_field(target: &Target, el: &Element) -> bool {
     !el.name.trim().is_empty() && (names(&target.full, &el.name) || names(&el.name, &target.full))
 }
 
+/// Whether an option shows every word of the value (an option's parts may run together in its
+/// name: "London, United KingdomGatwickLGW").
+fn shows(wanted: &str, option: &Element) -> bool {
+    let name = normalize(&option.name);
+    !wanted.is_empty() && wanted.split(' ').all(|w| name.contains(w))
+}
+
 /// The one combobox the phrase names (see the module docs).
 fn field<'s>(target: &Target, snap: &'s Snapshot) -> Option<&'s Element> {
     let mut fields = snap
@@ -50,7 +57,7 @@ pub(super) fn choose(
     let mut options: Vec<(&Element, u8)> = snap
         .elements
         .iter()
-        .filter(|el| el.role == "option" && !el.disabled && names(value, &el.name))
+        .filter(|el| el.role == "option" && !el.disabled && shows(&wanted, el))
         .map(|el| (el, quality(&wanted, &normalize(&el.name))))
         .collect();
     options.sort_by_key(|(_, q)| std::cmp::Reverse(*q));
@@ -130,7 +137,7 @@ mod tests {
                 el("f", "combobox", "Departure"),
                 el("l", "listbox", "Departure"),
                 el("o1", "option", "London, United Kingdom Heathrow LHR"),
-                el("o2", "option", "London, United Kingdom Gatwick LGW"),
+                el("o2", "option", "London, United KingdomGatwickLGW"),
             ],
             ..Snapshot::default()
         };
