@@ -46,7 +46,7 @@ pub(super) fn title_above<'s>(shown: &Target, snap: &'s Snapshot) -> Option<&'s 
 
 #[cfg(test)]
 mod tests {
-    use tandem_mcp_browser::snapshot::{Element, Eid, Rect, Snapshot};
+    use tandem_mcp_browser::snapshot::{Eid, Element, Rect, Snapshot};
 
     use super::title_above;
     use crate::planner::instruction::step::Target;

@@ -15,8 +15,8 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    byline, choose, questions, same_name, datepicker, disclose, explore, matching, own_names, prose, sign_in, value_format,
-    verbs,
+    byline, choose, datepicker, disclose, explore, matching, own_names, prose, questions,
+    same_name, sign_in, value_format, verbs,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -223,7 +223,10 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             set_value(el, value, state)
         }
         Step::Select { option, target } => {
-            match target.as_ref().and_then(|t| same_name::choose(t, option, snap, state)) {
+            match target
+                .as_ref()
+                .and_then(|t| same_name::choose(t, option, snap, state))
+            {
                 Some(decision) => return decision,
                 None => choose::select(option, target.as_ref(), snap, state)?,
             }

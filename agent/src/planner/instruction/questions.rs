@@ -16,19 +16,13 @@ use super::locate::{ask_again, ask_which};
 use super::matching::normalize;
 use super::progress::StepState;
 use super::report::describe;
-use super::step::Step;
+use super::step::{Ordinal, Question, Step, ordinal_of};
 use crate::action::Action;
 
-/// Which question: by its place among the page's questions, or by words of its text.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Question {
-    /// 1-based; `0` is the last one.
-    Nth(usize),
-    About(Vec<String>),
-}
-
 /// Verbs that give an answer.
-const VERBS: &[&str] = &["choose", "pick", "select", "click", "tick", "answer", "say", "put"];
+const VERBS: &[&str] = &[
+    "choose", "pick", "select", "click", "tick", "answer", "say", "put",
+];
 /// Words before the question ("Yes under the last question").
 const LINKS: &[&str] = &["under", "for", "to", "on", "in"];
 /// Words that carry no meaning of a question's text.
@@ -36,19 +30,6 @@ const EMPTY: &[&str] = &[
     "the", "a", "an", "to", "of", "us", "me", "my", "your", "with", "and", "or", "by", "about",
     "one", "question", "is", "it", "you", "we",
 ];
-
-fn ordinal(word: &str) -> Option<usize> {
-    Some(match word {
-        "first" | "1st" => 1,
-        "second" | "2nd" => 2,
-        "third" | "3rd" => 3,
-        "fourth" | "4th" => 4,
-        "fifth" | "5th" => 5,
-        "sixth" | "6th" => 6,
-        "last" => 0,
-        _ => return None,
-    })
-}
 
 /// "the last question", "the question about refunds", "the one about recommending us".
 fn question(words: &[&str]) -> Option<Question> {
@@ -58,7 +39,7 @@ fn question(words: &[&str]) -> Option<Question> {
         .skip_while(|w| ["the", "that", "this"].contains(w))
         .collect();
     match words.as_slice() {
-        [n, "question"] => ordinal(n).map(Question::Nth),
+        [n, "question"] => ordinal_of(n).map(Question::At),
         ["question" | "one", "about", about @ ..] if !about.is_empty() => {
             let about: Vec<String> = about
                 .iter()
@@ -124,10 +105,8 @@ pub(super) fn parse(clause: &str) -> Option<Vec<Step>> {
 /// Whether `text` holds `word` (or a word sharing its first five letters: "refunds",
 /// "refund").
 fn holds(text: &str, word: &str) -> bool {
-    text.split(' ').any(|t| {
-        t == word
-            || (t.len() >= 5 && word.len() >= 5 && t.get(..5) == word.get(..5))
-    })
+    text.split(' ')
+        .any(|t| t == word || (t.len() >= 5 && word.len() >= 5 && t.get(..5) == word.get(..5)))
 }
 
 fn score(text: &str, about: &[String]) -> usize {
@@ -142,7 +121,9 @@ pub(super) fn decide(
     snap: &Snapshot,
     state: &StepState,
 ) -> Result<Decision, Decision> {
-    if let Some(done) = state.acted.iter().find(|el| normalize(&el.name) == normalize(option)) {
+    let wanted = normalize(option);
+    // Once the answer was clicked, the question is answered.
+    if let Some(done) = state.acted.iter().find(|el| normalize(&el.name) == wanted) {
         return Ok(Decision::Skip {
             note: format!("answered {}", done.name),
         });
@@ -165,8 +146,8 @@ pub(super) fn decide(
         }
     }
     let group = match which {
-        Question::Nth(0) => groups.last().copied(),
-        Question::Nth(n) => groups.get(n - 1).copied(),
+        Question::At(Ordinal::Last) => groups.last().copied(),
+        Question::At(Ordinal::Nth(n)) => n.checked_sub(1).and_then(|i| groups.get(i)).copied(),
         Question::About(about) => {
             // Only questions that show this answer (a section's heading is no question).
             let answered: Vec<&str> = groups
@@ -228,8 +209,8 @@ pub(super) fn decide(
 
 #[cfg(test)]
 mod tests {
-    use super::{Question, parse};
-    use crate::planner::instruction::step::Step;
+    use super::parse;
+    use crate::planner::instruction::step::{Ordinal, Question, Step};
 
     fn answers(clause: &str) -> Option<Vec<(String, Question)>> {
         parse(clause).map(|steps| {
@@ -250,7 +231,10 @@ mod tests {
     #[test]
     fn an_answer_is_named_by_its_question() {
         let yes = |q| Some(vec![("yes".to_owned(), q)]);
-        assert_eq!(answers("choose Yes under the last question"), yes(Question::Nth(0)));
+        assert_eq!(
+            answers("choose Yes under the last question"),
+            yes(Question::At(Ordinal::Last))
+        );
         assert_eq!(
             answers("Under the question about refunds, click Yes"),
             yes(about(&["refunds"]))
@@ -260,13 +244,18 @@ mod tests {
             yes(about(&["paying", "gift", "card"]))
         );
         assert_eq!(
-            answers("Answer No to the question about the newsletter and Yes to the one about recommending us"),
+            answers(
+                "Answer No to the question about the newsletter and Yes to the one about recommending us"
+            ),
             Some(vec![
                 ("no".to_owned(), about(&["newsletter"])),
                 ("yes".to_owned(), about(&["recommending"])),
             ])
         );
-        assert_eq!(answers("answer No to the first question"), Some(vec![("no".to_owned(), Question::Nth(1))]));
+        assert_eq!(
+            answers("answer No to the first question"),
+            Some(vec![("no".to_owned(), Question::At(Ordinal::Nth(1)))])
+        );
     }
 
     #[test]
@@ -276,7 +265,7 @@ mod tests {
         assert_eq!(parsed.steps.len(), 1);
         assert!(matches!(
             &parsed.steps[0].0,
-            Step::Answer { option, question: Question::Nth(2) } if option == "no"
+            Step::Answer { option, question: Question::At(Ordinal::Nth(2)) } if option == "no"
         ));
         assert!(parsed.ignored.is_empty());
     }

@@ -85,17 +85,28 @@ mod tests {
             row("the Edit button in the row for Hannah Lindqvist"),
             pair("edit", "Hannah Lindqvist")
         );
-        assert_eq!(row("Edit on Paolo Ricci's row"), pair("edit", "Paolo Ricci"));
+        assert_eq!(
+            row("Edit on Paolo Ricci's row"),
+            pair("edit", "Paolo Ricci")
+        );
         assert_eq!(
             row("the delete icon on the row with invoice 1042."),
             pair("delete", "invoice 1042")
         );
-        assert_eq!(row("Edit on the row for Chen, Wei"), pair("edit", "Chen, Wei"));
+        assert_eq!(
+            row("Edit on the row for Chen, Wei"),
+            pair("edit", "Chen, Wei")
+        );
     }
 
     #[test]
     fn other_words_name_no_row() {
-        for words in ["the Edit button", "Save and close", "the arrow on the right", "row"] {
+        for words in [
+            "the Edit button",
+            "Save and close",
+            "the arrow on the right",
+            "row",
+        ] {
             assert_eq!(row(words), None, "{words}");
         }
     }

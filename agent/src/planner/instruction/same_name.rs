@@ -98,7 +98,10 @@ pub(super) fn choose(
             clear: true,
             submit: false,
         },
-        format!("type \"{text}\" into {} to find it in its list", describe(field)),
+        format!(
+            "type \"{text}\" into {} to find it in its list",
+            describe(field)
+        ),
     )))
 }
 

@@ -54,7 +54,11 @@ pub(super) fn parse(clause: &str) -> Option<Vec<Step>> {
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let t = if i == last { t.trim_end_matches('.') } else { t };
+            let t = if i == last {
+                t.trim_end_matches('.')
+            } else {
+                t
+            };
             t.to_lowercase()
         })
         .collect();
@@ -86,7 +90,12 @@ pub(super) fn parse(clause: &str) -> Option<Vec<Step>> {
     }
     let value = |i: usize| {
         let t = tokens[i];
-        if i == last { t.trim_end_matches('.') } else { t }.to_owned()
+        if i == last {
+            t.trim_end_matches('.')
+        } else {
+            t
+        }
+        .to_owned()
     };
     let step = Step::SignIn {
         user: value(name),
@@ -211,11 +220,31 @@ mod tests {
     #[test]
     fn a_name_and_a_password_in_a_sentence_are_a_sign_in() {
         let cases = [
-            ("sign in as maria.k using the password Tulip-4471", "maria.k", "Tulip-4471", true),
-            ("log me in - username dmitri.v, password is hunter2! -", "dmitri.v", "hunter2!", true),
+            (
+                "sign in as maria.k using the password Tulip-4471",
+                "maria.k",
+                "Tulip-4471",
+                true,
+            ),
+            (
+                "log me in - username dmitri.v, password is hunter2! -",
+                "dmitri.v",
+                "hunter2!",
+                true,
+            ),
             ("log in as kim with the password pw7.", "kim", "pw7", true),
-            ("my login is kim and the password is pw7", "kim", "pw7", false),
-            ("username: ada@example.org password: s3cret", "ada@example.org", "s3cret", false),
+            (
+                "my login is kim and the password is pw7",
+                "kim",
+                "pw7",
+                false,
+            ),
+            (
+                "username: ada@example.org password: s3cret",
+                "ada@example.org",
+                "s3cret",
+                false,
+            ),
         ];
         for (clause, user, password, sends) in cases {
             assert_eq!(

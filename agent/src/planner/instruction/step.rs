@@ -89,10 +89,7 @@ pub(crate) enum Step {
         renames: bool,
     },
     /// Choose the answer `option` of one question of the page (a sweep, see `questions`).
-    Answer {
-        option: String,
-        question: super::questions::Question,
-    },
+    Answer { option: String, question: Question },
     /// Open a list item named by the text it shows ("the thread by Ada"): the title above that
     /// text's byline when it has one (`byline`), else the element that shows it.
     OpenItem { shown: Target },
@@ -137,6 +134,14 @@ impl Step {
             | Step::Stop => None,
         }
     }
+}
+
+/// Which question of the page an answer is for (`questions`): by its place among the page's
+/// questions, or by words of its text.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Question {
+    At(Ordinal),
+    About(Vec<String>),
 }
 
 /// A password the person gave: its `Debug` never shows it.
@@ -251,7 +256,7 @@ const ONE_WORD_ROLES: &[(&str, RoleClass)] = &[
     ("tab", RoleClass::Tab),
 ];
 
-fn ordinal_of(word: &str) -> Option<Ordinal> {
+pub(crate) fn ordinal_of(word: &str) -> Option<Ordinal> {
     let nth = match word {
         "first" | "1st" => 1,
         "second" | "2nd" => 2,

@@ -155,9 +155,10 @@ fn act(verbs: Vec<String>, thing: &str) -> Option<Step> {
     // choices (a size, a colour) that the click would not make. Not understood, so nothing is
     // added on half of it.
     if !verbs.is_empty()
-        && thing
-            .split_whitespace()
-            .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).eq_ignore_ascii_case("one"))
+        && thing.split_whitespace().any(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .eq_ignore_ascii_case("one")
+        })
     {
         return None;
     }

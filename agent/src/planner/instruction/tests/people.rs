@@ -60,7 +60,11 @@ fn a_control_named_by_its_row_is_the_control_in_that_row() {
             .with(|el| el.rect.y = y)
     };
     let page = row(
-        row(Page::new("https://admin.test/", "Users"), "Hannah Lindqvist", 100.0),
+        row(
+            Page::new("https://admin.test/", "Users"),
+            "Hannah Lindqvist",
+            100.0,
+        ),
         "Hannah Lind",
         200.0,
     )
@@ -72,12 +76,18 @@ fn a_control_named_by_its_row_is_the_control_in_that_row() {
 #[test]
 fn an_answer_named_by_its_question_is_chosen_in_that_question() {
     let question = |page: Page, text: &str| {
-        let yes = page.element("radio", "Yes").with(|el| el.context = Some(text.to_owned()));
-        yes.element("radio", "No").with(|el| el.context = Some(text.to_owned()))
+        let yes = page
+            .element("radio", "Yes")
+            .with(|el| el.context = Some(text.to_owned()));
+        yes.element("radio", "No")
+            .with(|el| el.context = Some(text.to_owned()))
     };
     let page = question(
         question(
-            question(Page::new("https://survey.test/", "Survey"), "Is this your first order?"),
+            question(
+                Page::new("https://survey.test/", "Survey"),
+                "Is this your first order?",
+            ),
             "Would you like our newsletter?",
         ),
         "May we contact you?",
