@@ -23,8 +23,9 @@ use crate::action::Action;
 
 /// Words that name the account's name.
 const NAME_WORDS: &[&str] = &["username", "user", "login", "email", "e-mail", "as"];
-/// Words that name the password.
-const PASSWORD_WORDS: &[&str] = &["password", "passcode", "pw"];
+/// Words that name the password (words the message's secret masking knows, so the value is
+/// masked wherever the message is kept: `crate::message_secrets`).
+const PASSWORD_WORDS: &[&str] = &["password", "passcode"];
 /// Words between a name word and its value.
 const LINKING: &[&str] = &["is", ":", "=", "-", "name"];
 /// Words that may stand around the values without changing them.
@@ -76,6 +77,11 @@ pub(super) fn parse(clause: &str) -> Option<Vec<Step>> {
         .iter()
         .position(|w| PASSWORD_WORDS.contains(&w.as_str()))?;
     let password = value_after(password_at)?;
+    // A plain lower-case word right after "password" is not masked as a secret when the
+    // message is kept ("the password field"): such a clause is left to the other phrasings.
+    if password == password_at + 1 && tokens[password].chars().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
     let name_at = lower
         .iter()
         .enumerate()
@@ -234,6 +240,12 @@ mod tests {
             ),
             ("log in as kim with the password pw7.", "kim", "pw7", true),
             (
+                "log in as kim, password is sunshine",
+                "kim",
+                "sunshine",
+                true,
+            ),
+            (
                 "my login is kim and the password is pw7",
                 "kim",
                 "pw7",
@@ -247,6 +259,9 @@ mod tests {
             ),
         ];
         for (clause, user, password, sends) in cases {
+            // The message is kept with the password masked.
+            let kept = crate::message_secrets::mask_message_secrets(clause);
+            assert!(!kept.contains(password), "{kept}");
             assert_eq!(
                 signs_in(clause),
                 Some((user.to_owned(), password.to_owned(), sends)),
@@ -264,6 +279,7 @@ mod tests {
             "log in as kim",
             "change my password to pw7",
             "my login is kim and the password is \"a b\"",
+            "sign in as kim with the password sunshine",
         ] {
             assert_eq!(signs_in(clause), None, "{clause}");
         }
