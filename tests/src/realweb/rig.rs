@@ -195,6 +195,9 @@ impl Realweb {
             heard.iter().any(|h| h.to_lowercase().contains(&words))
         });
         let passed = problems.is_empty();
+        if asked {
+            problems.push(format!("asked: {}", heard[..heard.len() - 1].join(" | ")));
+        }
         problems.push(format!("final: {}", text.replace('\n', " / ")));
         Ok(CaseRun {
             case: case.clone(),

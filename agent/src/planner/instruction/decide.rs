@@ -15,7 +15,8 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    choose, datepicker, disclose, explore, matching, own_names, prose, value_format, verbs,
+    byline, choose, datepicker, disclose, explore, matching, own_names, prose, questions,
+    same_name, sign_in, value_format, verbs,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -39,6 +40,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         ),
         Step::Reload
         | Step::Click { .. }
+        | Step::OpenItem { .. }
         | Step::Type { .. }
         | Step::Set { .. }
         | Step::Select { .. }
@@ -52,6 +54,8 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::Scroll(_)
         | Step::Search { .. }
         | Step::Act { .. }
+        | Step::SignIn { .. }
+        | Step::Answer { .. }
         | Step::Submit => match sit.snapshot {
             Some(snapshot) => on_page(step, snapshot, sit).unwrap_or_else(|decision| decision),
             None => Decision::Stop {
@@ -84,6 +88,21 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
                 format!("click {}", describe(el)),
             )
         }
+        Step::OpenItem { shown } => match byline::title_above(shown, snap) {
+            Some(title) => act(
+                Action::Click {
+                    eid: title.eid.clone(),
+                },
+                format!("click {}", describe(title)),
+            ),
+            None => on_page(
+                &Step::Click {
+                    target: shown.clone(),
+                },
+                snap,
+                sit,
+            )?,
+        },
         Step::Type { text, target } => {
             let el = match target {
                 Some(t) if t.optional => match resolve(snap, t, Intent::Type) {
@@ -187,6 +206,9 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             type_into(el, query, true)
         }
         Step::Set { target, value } => {
+            if let Some(decision) = same_name::choose(target, value, snap, state) {
+                return decision;
+            }
             let el = locate(snap, target, Intent::Set, state)?;
             // A read-only field (a textbox by role, but no typing) is a calendar's field.
             let direct = el.editable || is_select(el) || is_checkable(el) || takes_value(el);
@@ -200,7 +222,15 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             }
             set_value(el, value, state)
         }
-        Step::Select { option, target } => choose::select(option, target.as_ref(), snap, state)?,
+        Step::Select { option, target } => {
+            match target
+                .as_ref()
+                .and_then(|t| same_name::choose(t, option, snap, state))
+            {
+                Some(decision) => return decision,
+                None => choose::select(option, target.as_ref(), snap, state)?,
+            }
+        }
         Step::Check { target, on } => {
             let el = locate(snap, target, Intent::Check, state)?;
             check(el, *on)
@@ -213,6 +243,8 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             message,
             renames,
         } => verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state)?,
+        Step::SignIn { user, password } => sign_in::decide(user, &password.0, snap, state)?,
+        Step::Answer { option, question } => questions::decide(option, question, snap, state)?,
         Step::Open { .. } | Step::Back | Step::PressKey { .. } | Step::Stop | Step::Wait(_) => {
             return Err(decide(
                 step,

@@ -57,6 +57,7 @@
 
 mod absorbed;
 mod address;
+mod byline;
 mod caution;
 mod choose;
 mod compound;
@@ -76,9 +77,13 @@ mod parse;
 mod phrases;
 mod progress;
 mod prose;
+mod questions;
 mod report;
 mod resolve;
 mod results;
+mod rows;
+mod same_name;
+mod sign_in;
 mod site_intent;
 pub(crate) use self::site_intent::is_site_request;
 mod site_refine;

@@ -15,7 +15,7 @@ use super::split::{
     value,
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
-use super::{absorbed, compound, disclose, items, prose, verbs};
+use super::{absorbed, compound, disclose, items, prose, questions, rows, sign_in, verbs};
 
 /// Words that start an instruction clause.
 const VERBS: &[&str] = &[
@@ -101,6 +101,11 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
                 previous.text.push_str(&clause.joiner);
                 previous.text.push_str(&clause.text);
             }
+            // "Under the second question, choose No": the answer goes with its question.
+            Some(previous) if questions::only_question(strip_lead_ins(&previous.text)) => {
+                previous.text.push_str(&clause.joiner);
+                previous.text.push_str(&clause.text);
+            }
             _ => merged.push(clause),
         }
     }
@@ -177,6 +182,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             out.steps.push((step, clause.text.clone()));
         }
     }
+    sign_in::tick_before_sending(&mut out.steps);
     out
 }
 
@@ -185,6 +191,7 @@ fn names_an_element(step: &Step) -> bool {
     matches!(
         step,
         Step::Click { .. }
+            | Step::OpenItem { .. }
             | Step::Focus { .. }
             | Step::Reveal { .. }
             | Step::Check { .. }
@@ -196,6 +203,7 @@ fn names_an_element(step: &Step) -> bool {
 fn previous_target(step: &Step) -> Option<Target> {
     match step {
         Step::Click { target }
+        | Step::OpenItem { shown: target }
         | Step::Focus { target }
         | Step::Reveal { target }
         | Step::Check { target, .. }
@@ -215,6 +223,8 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Search { .. }
         | Step::Submit
         | Step::Act { .. }
+        | Step::SignIn { .. }
+        | Step::Answer { .. }
         | Step::Stop => None,
     }
 }
@@ -223,6 +233,9 @@ fn previous_target(step: &Step) -> Option<Target> {
 pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     let text = strip_lead_ins(clause).trim();
     let (verb, rest) = first_word(text);
+    if let Some(steps) = sign_in::parse(text).or_else(|| questions::parse(text)) {
+        return steps;
+    }
     if let Some(steps) = compound::parse(&verb, rest) {
         return steps;
     }
@@ -236,6 +249,13 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
                 target: target.clone(),
             },
             Step::Click { target },
+        ],
+        // The item shows the words once found; it is opened by its title, or those words.
+        Some(Step::OpenItem { shown }) => vec![
+            Step::Reveal {
+                target: shown.clone(),
+            },
+            Step::OpenItem { shown },
         ],
         Some(step) => vec![step],
         // A verb the vocabulary does not list gets its meaning from the page.
@@ -251,7 +271,7 @@ fn parse_single(text: &str) -> Option<Step> {
     let rest_lower = rest_lower.trim_end_matches(['.', '!']);
     match verb.as_str() {
         "find" | "open" | "locate" if items::described_item(rest).is_some() => {
-            items::described_item(rest).map(|target| Step::Reveal { target })
+            items::described_item(rest).map(|shown| Step::OpenItem { shown })
         }
         "open" | "browse" | "expand" | "go"
             if ["until you ", "till you ", "until the "]
@@ -344,6 +364,9 @@ fn parse_single(text: &str) -> Option<Step> {
                 .then(|| Step::Prose { text: value(wish) })
         }
         "find" | "look" | "expand" => parse_find(rest),
+        "click" | "tap" | "press" | "hit" | "push" if rows::control_in_row(rest).is_some() => {
+            rows::control_in_row(rest)
+        }
         "click" | "tap" | "follow" | "push" => {
             let rest = strip_words(rest, &["on", "at", "the link", "link to"]);
             target(items::without_purpose(rest)).map(|target| Step::Click { target })

@@ -8,7 +8,7 @@
 //! `UserDone` complete their step; `Failed` and `Invalid` count a failure; `Declined` marks the
 //! step declined by the person (the run stops there); `Answered` stores the answer (and "skip" completes the step, "stop" ends the run). Records for earlier steps than
 //! the current one are ignored; a record for a later step marks the steps in between as skipped
-//! (they needed no action when they were planned).
+//! (they needed no action when they were planned), except a sweep that already acted: it is done.
 
 use tandem_mcp_browser::snapshot::{Eid, Element};
 
@@ -116,8 +116,11 @@ pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress
         if index < p.current || index >= step_count {
             continue;
         }
+        // A sweep that acted and then found the page as asked is done, not skipped.
         for skipped in p.current..index {
-            p.states[skipped].status = Status::Skipped;
+            if p.states[skipped].status == Status::Pending {
+                p.states[skipped].status = Status::Skipped;
+            }
         }
         p.current = index;
         let asks = matches!(record.action, Action::AskUser { .. });

@@ -110,6 +110,7 @@ pub(crate) fn source_shown(step: &Step, source: &str) -> String {
         Step::Set { target, .. } if names_secret(Some(target)) => {
             format!("set {} to \"••••\"", target.phrase)
         }
+        Step::SignIn { user, .. } => format!("sign in as \"{user}\" with the password \"••••\""),
         _ => format!("\"{}\"", clip(source, 80)),
     }
 }
@@ -201,6 +202,7 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
         Step::Reload => "reloaded the page".to_owned(),
         Step::Back => "went back".to_owned(),
         Step::Click { target } => format!("clicked {}", name_for(element, target)),
+        Step::OpenItem { shown } => format!("opened {}", name_for(element, shown)),
         Step::Type { text, target } => {
             let field = target.as_ref().map_or_else(
                 || element.map_or_else(|| "the field".to_owned(), display_name),
@@ -263,6 +265,11 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
         Step::Act { object, .. } => match element {
             Some(el) => format!("clicked {} for {}", display_name(el), object.phrase),
             None => format!("acted on {}", object.phrase),
+        },
+        Step::SignIn { user, .. } => format!("filled in the sign-in form for \"{user}\""),
+        Step::Answer { option, .. } => match element {
+            Some(el) => format!("answered \"{option}\" ({})", display_name(el)),
+            None => format!("answered \"{option}\""),
         },
         Step::Stop => "stopped".to_owned(),
     }

@@ -88,6 +88,14 @@ pub(crate) enum Step {
         message: Option<String>,
         renames: bool,
     },
+    /// Choose the answer `option` of one question of the page (a sweep, see `questions`).
+    Answer { option: String, question: Question },
+    /// Open a list item named by the text it shows ("the thread by Ada"): the title above that
+    /// text's byline when it has one (`byline`), else the element that shows it.
+    OpenItem { shown: Target },
+    /// Sign in with a name and password given in prose (a sweep, see `sign_in`). The password
+    /// is never shown: not in notes, reports or `Debug`.
+    SignIn { user: String, password: Secret },
     /// End the run here.
     Stop,
 }
@@ -105,10 +113,15 @@ impl Step {
             Step::Set { .. } => Some(16),
             // Open the thing or its menu, click the control, type a message, confirm it.
             Step::Act { .. } => Some(4),
+            // The name (sent alone when the password field shows only after it), the password.
+            Step::SignIn { .. } => Some(3),
+            // Open the collapsed question, choose the answer.
+            Step::Answer { .. } => Some(3),
             Step::Open { .. }
             | Step::Reload
             | Step::Back
             | Step::Click { .. }
+            | Step::OpenItem { .. }
             | Step::Type { .. }
             | Step::Check { .. }
             | Step::CheckPart { .. }
@@ -120,6 +133,24 @@ impl Step {
             | Step::Submit
             | Step::Stop => None,
         }
+    }
+}
+
+/// Which question of the page an answer is for (`questions`): by its place among the page's
+/// questions, or by words of its text.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Question {
+    At(Ordinal),
+    About(Vec<String>),
+}
+
+/// A password the person gave: its `Debug` never shows it.
+#[derive(Clone, PartialEq)]
+pub(crate) struct Secret(pub String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(••••)")
     }
 }
 
@@ -225,7 +256,7 @@ const ONE_WORD_ROLES: &[(&str, RoleClass)] = &[
     ("tab", RoleClass::Tab),
 ];
 
-fn ordinal_of(word: &str) -> Option<Ordinal> {
+pub(crate) fn ordinal_of(word: &str) -> Option<Ordinal> {
     let nth = match word {
         "first" | "1st" => 1,
         "second" | "2nd" => 2,

@@ -1,7 +1,8 @@
 //! "submit": which control submits the form the person was filling in.
 //!
 //! In: the snapshot and the field typed into last (or the focused field). Out: a click on that
-//! field's form submit control, else on the page's only submit button, else Enter in the field;
+//! field's form submit control, else on the page's only submit button, else Enter in the field,
+//! else (no form at all) the one button named "Submit";
 //! a question when several submit buttons could be meant and no field tells which.
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
@@ -13,6 +14,15 @@ use super::report::describe;
 use super::resolve::{Intent, Resolution, by_eid, is_button, resolve};
 use super::step::{RoleClass, Target, is_editable};
 use crate::action::Action;
+
+/// The enabled buttons named "Submit" (outside any form).
+fn named_submit(snap: &Snapshot) -> Vec<&Element> {
+    snap.elements
+        .iter()
+        .filter(|el| is_button(el) && !el.disabled)
+        .filter(|el| super::matching::normalize(&el.name) == "submit")
+        .collect()
+}
 
 /// Submit: the submit control of the last-typed (or focused) field's form, else the page's only
 /// submit button, else Enter in that field.
@@ -97,7 +107,16 @@ pub(crate) fn submit(snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision, D
             },
             format!("press Enter in {}", describe(f)),
         ),
-        ([], None) => not_found(state, "a submit button", snap),
+        // No form (a survey's own "Submit" button): the one button that says so.
+        ([], None) => match named_submit(snap).as_slice() {
+            [one] => act(
+                Action::Click {
+                    eid: one.eid.clone(),
+                },
+                format!("submit with {}", describe(one)),
+            ),
+            _ => not_found(state, "a submit button", snap),
+        },
         (many, None) => ask_which(state, "submit", many),
     })
 }

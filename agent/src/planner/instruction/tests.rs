@@ -4,6 +4,7 @@ mod builder;
 mod classes;
 mod flow;
 mod parsing;
+mod people;
 mod resolving;
 mod steps;
 mod sweeps;

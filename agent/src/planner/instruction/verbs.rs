@@ -151,6 +151,17 @@ fn act(verbs: Vec<String>, thing: &str) -> Option<Step> {
     if !verbs.is_empty() && holds_clause(thing) {
         return None;
     }
+    // "add the large one in charcoal to my bag": "one" stands for a variant described by
+    // choices (a size, a colour) that the click would not make. Not understood, so nothing is
+    // added on half of it.
+    if !verbs.is_empty()
+        && thing.split_whitespace().any(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .eq_ignore_ascii_case("one")
+        })
+    {
+        return None;
+    }
     let object = super::step::target(thing)?;
     Some(Step::Act {
         verbs,
@@ -503,6 +514,8 @@ mod tests {
                 "folder Photos for Mum".to_owned()
             ))
         );
+        // A variant described by choices the click would not make is not understood.
+        assert_eq!(parse("add the large one in charcoal to my bag"), None);
         for text in [
             "cross off pick up dry cleaning",
             "mark Buy fish and chips for Friday as done",

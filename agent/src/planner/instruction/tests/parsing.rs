@@ -19,6 +19,7 @@ fn steps(message: &str) -> Vec<String> {
             Step::Reload => "reload".to_owned(),
             Step::Back => "back".to_owned(),
             Step::Click { target: t } => format!("click {}", target(t)),
+            Step::OpenItem { shown: t } => format!("open item {}", target(t)),
             Step::Type { text, target: t } => match t {
                 Some(t) => format!("type [{text}] into {}", target(t)),
                 None => format!("type [{text}]"),
@@ -48,6 +49,8 @@ fn steps(message: &str) -> Vec<String> {
             Step::Act { verbs, object, .. } => {
                 format!("act [{}] on {}", verbs.join("|"), target(object))
             }
+            Step::SignIn { user, .. } => format!("sign in [{user}]"),
+            Step::Answer { option, .. } => format!("answer [{option}]"),
             Step::Stop => "stop".to_owned(),
         })
         .collect()
@@ -443,11 +446,11 @@ fn a_clause_that_names_only_where_to_look_makes_the_next_click_a_find() {
 fn an_item_named_by_its_sender_is_found_and_opened() {
     assert_eq!(
         steps("Find the email by Audrey and click the trash icon to delete it."),
-        ["reveal audrey", "click audrey", "click trash"]
+        ["reveal audrey", "open item audrey", "click trash"]
     );
     assert_eq!(
         steps("open the message from Cora Lee, then click Star"),
-        ["reveal cora lee", "click cora lee", "click star"]
+        ["reveal cora lee", "open item cora lee", "click star"]
     );
 }
 

@@ -1,0 +1,285 @@
+//! An answer named by its question: "choose Yes under the last question", "Under the question
+//! about refunds, click No", "Answer No to the question about the newsletter and Yes to the one
+//! about recommending us".
+//!
+//! In: one clause. Out: one [`Step::Answer`] per answer, or `None` when the clause names no
+//! question. A question is the group of answers that share one context (the heading, legend
+//! or row the snapshot gives them), in document order. "The Nth / last question" counts those
+//! groups; "the question about X" is the one group whose context holds the most of X's words
+//! (a tie asks). A question whose answers are hidden in a collapsed section ("Was this
+//! helpful?" under an FAQ) is opened first: the collapsed control named like it.
+
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+
+use super::decision::{Decision, act};
+use super::locate::{ask_again, ask_which};
+use super::matching::normalize;
+use super::progress::StepState;
+use super::report::describe;
+use super::step::{Ordinal, Question, Step, ordinal_of};
+use crate::action::Action;
+
+/// Verbs that give an answer.
+const VERBS: &[&str] = &[
+    "choose", "pick", "select", "click", "tick", "answer", "say", "put",
+];
+/// Words before the question ("Yes under the last question").
+const LINKS: &[&str] = &["under", "for", "to", "on", "in"];
+/// Words that carry no meaning of a question's text.
+const EMPTY: &[&str] = &[
+    "the", "a", "an", "to", "of", "us", "me", "my", "your", "with", "and", "or", "by", "about",
+    "one", "question", "is", "it", "you", "we",
+];
+
+/// "the last question", "the question about refunds", "the one about recommending us".
+fn question(words: &[&str]) -> Option<Question> {
+    let words: Vec<&str> = words
+        .iter()
+        .copied()
+        .skip_while(|w| ["the", "that", "this"].contains(w))
+        .collect();
+    match words.as_slice() {
+        [n, "question"] => ordinal_of(n).map(Question::At),
+        ["question" | "one", "about", about @ ..] if !about.is_empty() => {
+            let about: Vec<String> = about
+                .iter()
+                .filter(|w| !EMPTY.contains(w))
+                .map(|w| (*w).to_owned())
+                .collect();
+            (!about.is_empty()).then_some(Question::About(about))
+        }
+        _ => None,
+    }
+}
+
+/// Whether a clause only names a question ("Under the question about refunds"): the answer
+/// follows in the next clause.
+pub(super) fn only_question(clause: &str) -> bool {
+    let lower = clause.to_lowercase().replace([',', ':'], " ");
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    matches!(words.as_slice(), ["under" | "for", rest @ ..] if question(rest).is_some())
+}
+
+/// "Yes under the last question" → the answer and its question.
+fn pair(words: &[&str]) -> Option<(String, Question)> {
+    let at = words.iter().position(|w| LINKS.contains(w))?;
+    let answer = &words[..at];
+    if answer.is_empty() || answer.len() > 3 {
+        return None;
+    }
+    Some((answer.join(" "), question(&words[at + 1..])?))
+}
+
+/// The answers a clause gives (see the module docs).
+pub(super) fn parse(clause: &str) -> Option<Vec<Step>> {
+    let lower = clause
+        .to_lowercase()
+        .replace([',', '.', '!', '?', ';'], " ");
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let steps = |pairs: Vec<(String, Question)>| {
+        pairs
+            .into_iter()
+            .map(|(option, question)| Step::Answer { option, question })
+            .collect::<Vec<_>>()
+    };
+    match words.as_slice() {
+        // "Under the question about refunds, click No".
+        ["under" | "for", rest @ ..] => {
+            let verb = rest.iter().position(|w| VERBS.contains(w))?;
+            let answer = &rest[verb + 1..];
+            if answer.is_empty() || answer.len() > 3 {
+                return None;
+            }
+            let question = question(&rest[..verb])?;
+            Some(steps(vec![(answer.join(" "), question)]))
+        }
+        // "choose Yes under the last question and No to the one about …".
+        [verb, rest @ ..] if VERBS.contains(verb) => {
+            let pairs: Option<Vec<_>> = rest.split(|w| *w == "and").map(pair).collect();
+            Some(steps(pairs?))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `text` holds `word` (or a word sharing its first five letters: "refunds",
+/// "refund").
+fn holds(text: &str, word: &str) -> bool {
+    text.split(' ')
+        .any(|t| t == word || (t.len() >= 5 && word.len() >= 5 && t.get(..5) == word.get(..5)))
+}
+
+fn score(text: &str, about: &[String]) -> usize {
+    let text = normalize(text);
+    about.iter().filter(|w| holds(&text, w)).count()
+}
+
+/// The step's next decision: the answer of that question, once.
+pub(super) fn decide(
+    option: &str,
+    which: &Question,
+    snap: &Snapshot,
+    state: &StepState,
+) -> Result<Decision, Decision> {
+    let wanted = normalize(option);
+    // Once the answer was clicked, the question is answered.
+    if let Some(done) = state.acted.iter().find(|el| normalize(&el.name) == wanted) {
+        return Ok(Decision::Skip {
+            note: format!("answered {}", done.name),
+        });
+    }
+    let answers: Vec<&Element> = snap
+        .elements
+        .iter()
+        .filter(|el| !el.disabled && normalize(&el.name) == normalize(option))
+        .filter(|el| el.context.is_some())
+        .collect();
+    // The page's questions: the contexts of controls like the answers, in document order.
+    let role = answers.first().map(|el| el.role.as_str());
+    let mut groups: Vec<&str> = Vec::new();
+    for el in &snap.elements {
+        if Some(el.role.as_str()) == role
+            && let Some(context) = el.context.as_deref()
+            && !groups.contains(&context)
+        {
+            groups.push(context);
+        }
+    }
+    let group = match which {
+        Question::At(Ordinal::Last) => groups.last().copied(),
+        Question::At(Ordinal::Nth(n)) => n.checked_sub(1).and_then(|i| groups.get(i)).copied(),
+        Question::About(about) => {
+            // Only questions that show this answer (a section's heading is no question).
+            let answered: Vec<&str> = groups
+                .iter()
+                .copied()
+                .filter(|g| answers.iter().any(|el| el.context.as_deref() == Some(*g)))
+                .collect();
+            let best = answered.iter().map(|g| score(g, about)).max().unwrap_or(0);
+            let top: Vec<&str> = answered
+                .into_iter()
+                .filter(|g| best > 0 && score(g, about) == best)
+                .collect();
+            if top.len() > 1 {
+                let tied: Vec<&Element> = answers
+                    .iter()
+                    .copied()
+                    .filter(|el| el.context.as_deref().is_some_and(|c| top.contains(&c)))
+                    .collect();
+                return Err(ask_which(state, option, &tied));
+            }
+            match top.first() {
+                Some(g) => Some(*g),
+                // Answers hidden under a collapsed question: open it first.
+                None if state.actions == 0 => {
+                    let opener = snap.elements.iter().find(|el| {
+                        el.expanded == Some(false) && score(&el.name, about) * 2 > about.len()
+                    });
+                    if let Some(opener) = opener {
+                        return Ok(act(
+                            Action::Click {
+                                eid: opener.eid.clone(),
+                            },
+                            format!("open {}", describe(opener)),
+                        ));
+                    }
+                    None
+                }
+                None => None,
+            }
+        }
+    };
+    let answer = group.and_then(|g| answers.iter().find(|el| el.context.as_deref() == Some(g)));
+    match answer {
+        Some(el) if el.checked == Some(true) => Ok(Decision::Skip {
+            note: format!("{} is already chosen", describe(el)),
+        }),
+        Some(el) => Ok(act(
+            Action::Click {
+                eid: el.eid.clone(),
+            },
+            format!("choose {}", describe(el)),
+        )),
+        None => Err(ask_again(
+            state,
+            format!("I could not find the answer \"{option}\" of that question on this page."),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+    use crate::planner::instruction::step::{Ordinal, Question, Step};
+
+    fn answers(clause: &str) -> Option<Vec<(String, Question)>> {
+        parse(clause).map(|steps| {
+            steps
+                .into_iter()
+                .filter_map(|s| match s {
+                    Step::Answer { option, question } => Some((option, question)),
+                    _ => None,
+                })
+                .collect()
+        })
+    }
+
+    fn about(words: &[&str]) -> Question {
+        Question::About(words.iter().map(|w| (*w).to_owned()).collect())
+    }
+
+    #[test]
+    fn an_answer_is_named_by_its_question() {
+        let yes = |q| Some(vec![("yes".to_owned(), q)]);
+        assert_eq!(
+            answers("choose Yes under the last question"),
+            yes(Question::At(Ordinal::Last))
+        );
+        assert_eq!(
+            answers("Under the question about refunds, click Yes"),
+            yes(about(&["refunds"]))
+        );
+        assert_eq!(
+            answers("pick Yes for the question about paying with a gift card"),
+            yes(about(&["paying", "gift", "card"]))
+        );
+        assert_eq!(
+            answers(
+                "Answer No to the question about the newsletter and Yes to the one about recommending us"
+            ),
+            Some(vec![
+                ("no".to_owned(), about(&["newsletter"])),
+                ("yes".to_owned(), about(&["recommending"])),
+            ])
+        );
+        assert_eq!(
+            answers("answer No to the first question"),
+            Some(vec![("no".to_owned(), Question::At(Ordinal::Nth(1)))])
+        );
+    }
+
+    #[test]
+    fn a_question_named_first_takes_the_answer_of_the_next_clause() {
+        use crate::planner::instruction::parse::parse_message;
+        let parsed = parse_message("under the second question, choose No");
+        assert_eq!(parsed.steps.len(), 1);
+        assert!(matches!(
+            &parsed.steps[0].0,
+            Step::Answer { option, question: Question::At(Ordinal::Nth(2)) } if option == "no"
+        ));
+        assert!(parsed.ignored.is_empty());
+    }
+
+    #[test]
+    fn other_words_name_no_question() {
+        for clause in [
+            "choose Yes",
+            "click the Edit button in the row for Ada",
+            "pick Blue for the colour",
+            "select No to the question",
+            "choose Yes under the last question and cc my boss",
+        ] {
+            assert_eq!(answers(clause), None, "{clause}");
+        }
+    }
+}
