@@ -176,6 +176,7 @@ const SECTION_WORDS: &[(SectionKind, &[&str], bool)] = &[
             "what i do",
             "what we offer",
             "what i offer",
+            "what to expect",
         ],
         false,
     ),
@@ -232,6 +233,13 @@ const SECTION_WORDS: &[(SectionKind, &[&str], bool)] = &[
             "directions",
             "map",
             "how to get here",
+            "where we'll be",
+            "where we will be",
+            "where i'll be",
+            "where i will be",
+            "where to find me",
+            "find me",
+            "locations",
         ],
         false,
     ),
@@ -447,16 +455,38 @@ pub struct Named {
 pub fn named_sections(text: &str) -> Vec<Named> {
     let words = Words::new(text);
     let mut found: Vec<Named> = Vec::new();
+    let how = how_it_works(&words);
+    let aside = asides(&words);
+    // A phrase inside "how sessions work" or inside brackets is not a section of its own: the
+    // brackets hold what the section before them lists ("FAQ (how many sessions?)").
+    let counts = |at: usize, length: usize| {
+        !(at..at + length)
+            .any(|i| aside.contains(&i) || how.iter().any(|(a, b)| (*a..*b).contains(&i)))
+    };
     for (kind, phrases, verb) in SECTION_WORDS {
         let hit = phrases
             .iter()
-            .filter_map(|phrase| words.find(phrase, 0).map(|at| (at, *phrase)))
+            .filter_map(|phrase| {
+                let length = phrase.split_whitespace().count();
+                let mut from = 0;
+                while let Some(at) = words.find(phrase, from) {
+                    if counts(at, length) {
+                        return Some((at, *phrase));
+                    }
+                    from = at + 1;
+                }
+                None
+            })
             .min_by_key(|(at, phrase)| (*at, std::cmp::Reverse(phrase.len())));
-        let Some((at, phrase)) = hit else { continue };
+        let hit = match (hit, *kind, how.first()) {
+            (Some((at, phrase)), _, _) => Some((at, phrase.split_whitespace().count())),
+            (None, SectionKind::Services, Some((from, to))) => Some((*from, to - from)),
+            (None, _, _) => None,
+        };
+        let Some((at, length)) = hit else { continue };
         if negated(&words, at) || (*kind == SectionKind::Booking && !bookable(&words, at)) {
             continue;
         }
-        let length = phrase.split_whitespace().count();
         let label = label_of(&words, at, length, *verb);
         let items = if *verb {
             Vec::new()
@@ -474,6 +504,52 @@ pub fn named_sections(text: &str) -> Vec<Named> {
     // "contact form for wedding enquiries": one contact section; "menu" and "prices" of a
     // restaurant stay apart (the menu lists the prices).
     found
+}
+
+/// "how sessions work", "how a lesson works": what the person offers and how it goes, a
+/// services section in their words. The spans of words, in order.
+fn how_it_works(words: &Words<'_>) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    for (at, word) in words.lower.iter().enumerate() {
+        if word != "how" {
+            continue;
+        }
+        let end = (at + 2..=at + 4).find(|end| {
+            (at..*end - 1).all(|i| words.joined(i))
+                && words
+                    .lower
+                    .get(end - 1)
+                    .is_some_and(|w| w == "work" || w == "works")
+        });
+        if let Some(end) = end {
+            spans.push((at, end));
+        }
+    }
+    spans
+}
+
+/// The indexes of words inside round brackets.
+fn asides(words: &Words<'_>) -> std::collections::HashSet<usize> {
+    let mut inside = std::collections::HashSet::new();
+    let mut depth = 0usize;
+    let mut next = 0;
+    for (at, c) in words.text.char_indices() {
+        while next < words.spans.len() && words.spans[next].0 < at {
+            if depth > 0 {
+                inside.insert(next);
+            }
+            next += 1;
+        }
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    if depth > 0 {
+        inside.extend(next..words.spans.len());
+    }
+    inside
 }
 
 /// The list after a section's words: "for a and b" / "of the restaurant" up to the end of the
@@ -557,7 +633,7 @@ fn label_of(words: &Words<'_>, at: usize, length: usize, verb: bool) -> String {
 fn is_verb(word: &str) -> bool {
     [
         "see", "show", "list", "add", "include", "want", "need", "like", "request", "ask", "check",
-        "read", "view", "watch", "put", "tell", "do", "teach", "treat",
+        "read", "view", "watch", "put", "tell", "do", "teach", "treat", "explain",
     ]
     .contains(&word)
 }

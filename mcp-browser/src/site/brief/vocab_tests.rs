@@ -54,3 +54,28 @@ fn whole_words_only_and_no_negated_sections() {
             .all(|(k, _)| *k != "prices")
     );
 }
+
+#[test]
+fn how_it_works_is_services_and_brackets_are_the_sections_items() {
+    assert_eq!(
+        kinds(
+            "about me, how a lesson works, rates, FAQ (how many lessons? timetable?) and contact"
+        ),
+        [
+            ("about", "About me".to_owned()),
+            ("services", "How a lesson works".to_owned()),
+            ("prices", "Rates".to_owned()),
+            ("faq", "FAQ".to_owned()),
+            ("contact", "Contact".to_owned()),
+        ]
+    );
+}
+
+#[test]
+fn where_we_will_be_is_a_location() {
+    assert!(
+        kinds("our menu and where we'll be next weekend")
+            .iter()
+            .any(|(k, _)| *k == "location")
+    );
+}
