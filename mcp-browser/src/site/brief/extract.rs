@@ -25,6 +25,10 @@ pub fn name(text: &str) -> Option<String> {
             }
         }
     }
+    // "my cheese stall "The Curd Nerd"": a capitalised name in double quotes.
+    if let Some(name) = quoted_name(text) {
+        return Some(name);
+    }
     // "We're X," / "I'm X," / "We are X".
     for lead in [
         "we're ", "we’re ", "we are ", "i'm ", "i’m ", "i am ", "this is ",
@@ -105,6 +109,21 @@ pub fn name(text: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// The first text in double quotes that reads as a name: capitalised, one to six words, not a
+/// question or a sentence.
+fn quoted_name(text: &str) -> Option<String> {
+    let text = text.replace(['“', '”'], "\"");
+    text.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::trim)
+        .find(|inside| {
+            capital_run(inside).is_some_and(|run| run == *inside)
+                && !inside.contains(['?', '!', '.'])
+        })
+        .map(str::to_owned)
 }
 
 /// A name that follows the place after a comma and ends the clause ("in Swansea, Dai's
@@ -257,6 +276,7 @@ const KIND_NOUNS: &[&str] = &[
     "café",
     "bakery",
     "shop",
+    "stall",
     "salon",
     "practice",
     "clinic",

@@ -52,6 +52,11 @@ fn names_are_kept_as_written() {
         ),
         ("my plumbing business in Bristol, with services", None),
         (
+            "site for my food van “Wrap Star” - find me at markets",
+            Some("Wrap Star"),
+        ),
+        ("FAQ like \"Do you deliver?\" and prices", None),
+        (
             "gutter clearing round in Bangor, Gwen's Gutters. from £40",
             Some("Gwen's Gutters"),
         ),

@@ -5,6 +5,9 @@
 //! `'` or a joining `-`), so "book" never matches "Facebook" and "hours" never matches "an hour".
 
 use schemars::JsonSchema;
+
+pub use super::words::Words;
+use super::words::{asides, how_it_works, typo_of};
 use serde::{Deserialize, Serialize};
 
 /// The kinds of section a page can have, each rendered by a purpose-fit template.
@@ -176,6 +179,10 @@ const SECTION_WORDS: &[(SectionKind, &[&str], bool)] = &[
             "what i do",
             "what we offer",
             "what i offer",
+            "what we sell",
+            "what i sell",
+            "what we make",
+            "what i make",
             "what to expect",
         ],
         false,
@@ -336,6 +343,20 @@ const SECTION_WORDS: &[(SectionKind, &[&str], bool)] = &[
             "artist pages",
             "staff",
             "our people",
+            "our vets",
+            "our doctors",
+            "our dentists",
+            "our nurses",
+            "our therapists",
+            "our practitioners",
+            "our stylists",
+            "our barbers",
+            "our coaches",
+            "our trainers",
+            "our instructors",
+            "our teachers",
+            "our tutors",
+            "our chefs",
         ],
         false,
     ),
@@ -364,81 +385,6 @@ const FILLER: &[&str] = &[
     "way", "page", "section", "form", "site", "website", "in", "on", "online", "is", "are", "we",
     "i", "it", "its", "it's", "their", "your", "us", "me", "so", "that", "them",
 ];
-
-/// A brief split into lowercased words with their byte spans in the original text.
-pub struct Words<'a> {
-    pub text: &'a str,
-    pub spans: Vec<(usize, usize)>,
-    pub lower: Vec<String>,
-}
-
-impl<'a> Words<'a> {
-    pub fn new(text: &'a str) -> Self {
-        let mut spans = Vec::new();
-        let mut start: Option<usize> = None;
-        let is_word =
-            |c: char| c.is_alphanumeric() || c == '&' || c == '\'' || c == '’' || c == '-';
-        for (at, c) in text.char_indices() {
-            match (is_word(c), start) {
-                (true, None) => start = Some(at),
-                (false, Some(from)) => {
-                    spans.push((from, at));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some(from) = start {
-            spans.push((from, text.len()));
-        }
-        // A dash joins words ("call-out", "Tue-Sat") but is not a word of its own.
-        let spans: Vec<(usize, usize)> = spans
-            .into_iter()
-            .filter_map(|(a, b)| {
-                let word = &text[a..b];
-                let trimmed = word.trim_matches('-');
-                let lead = word.len() - word.trim_start_matches('-').len();
-                (!trimmed.is_empty()).then(|| (a + lead, a + lead + trimmed.len()))
-            })
-            .collect();
-        let lower = spans
-            .iter()
-            .map(|(a, b)| text[*a..*b].to_lowercase().replace('’', "'"))
-            .collect();
-        Self { text, spans, lower }
-    }
-
-    /// Index of the first word of `phrase` (several words) at or after `from`.
-    pub fn find(&self, phrase: &str, from: usize) -> Option<usize> {
-        let parts: Vec<&str> = phrase.split_whitespace().collect();
-        (from..self.lower.len()).find(|at| {
-            parts
-                .iter()
-                .enumerate()
-                .all(|(i, part)| self.lower.get(at + i).is_some_and(|w| w == part))
-        })
-    }
-
-    /// True when the gap between words `a` and `a + 1` is only spaces (no punctuation, no line
-    /// break: a line is a clause of its own, like an answer folded into the brief).
-    pub fn joined(&self, a: usize) -> bool {
-        match (self.spans.get(a), self.spans.get(a + 1)) {
-            (Some((_, end)), Some((next, _))) => {
-                let gap = &self.text[*end..*next];
-                gap.trim().is_empty() && !gap.contains('\n')
-            }
-            _ => false,
-        }
-    }
-
-    /// The original text of words `from..to`.
-    pub fn slice(&self, from: usize, to: usize) -> &'a str {
-        match (self.spans.get(from), self.spans.get(to.saturating_sub(1))) {
-            (Some((a, _)), Some((_, b))) if to > from => &self.text[*a..*b],
-            _ => "",
-        }
-    }
-}
 
 /// A section the brief names: its kind, the person's words for it, and where they were.
 #[derive(Debug, Clone, PartialEq)]
@@ -504,52 +450,6 @@ pub fn named_sections(text: &str) -> Vec<Named> {
     // "contact form for wedding enquiries": one contact section; "menu" and "prices" of a
     // restaurant stay apart (the menu lists the prices).
     found
-}
-
-/// "how sessions work", "how a lesson works": what the person offers and how it goes, a
-/// services section in their words. The spans of words, in order.
-fn how_it_works(words: &Words<'_>) -> Vec<(usize, usize)> {
-    let mut spans = Vec::new();
-    for (at, word) in words.lower.iter().enumerate() {
-        if word != "how" {
-            continue;
-        }
-        let end = (at + 2..=at + 4).find(|end| {
-            (at..*end - 1).all(|i| words.joined(i))
-                && words
-                    .lower
-                    .get(end - 1)
-                    .is_some_and(|w| w == "work" || w == "works")
-        });
-        if let Some(end) = end {
-            spans.push((at, end));
-        }
-    }
-    spans
-}
-
-/// The indexes of words inside round brackets.
-fn asides(words: &Words<'_>) -> std::collections::HashSet<usize> {
-    let mut inside = std::collections::HashSet::new();
-    let mut depth = 0usize;
-    let mut next = 0;
-    for (at, c) in words.text.char_indices() {
-        while next < words.spans.len() && words.spans[next].0 < at {
-            if depth > 0 {
-                inside.insert(next);
-            }
-            next += 1;
-        }
-        match c {
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    if depth > 0 {
-        inside.extend(next..words.spans.len());
-    }
-    inside
 }
 
 /// The list after a section's words: "for a and b" / "of the restaurant" up to the end of the

@@ -79,3 +79,25 @@ fn where_we_will_be_is_a_location() {
             .any(|(k, _)| *k == "location")
     );
 }
+
+#[test]
+fn usual_typos_of_section_words_still_name_them() {
+    let found = kinds("a page for my prises, a form to ask for a qoute and some revews");
+    let found: Vec<&str> = found.iter().map(|(k, _)| *k).collect();
+    assert_eq!(found, ["quote", "reviews"]);
+    // A changed letter or a dropped last letter is another word.
+    assert!(kinds("dates for the wedding event").is_empty());
+}
+
+#[test]
+fn what_they_sell_is_services_and_their_people_are_a_team() {
+    let found = kinds("Home, Our Stylists, and what teas we sell");
+    assert!(
+        found.contains(&("team", "Our Stylists".to_owned())),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&("services", "What teas we sell".to_owned())),
+        "{found:?}"
+    );
+}
