@@ -7,7 +7,7 @@
 use schemars::JsonSchema;
 
 pub use super::words::Words;
-use super::words::{asides, how_it_works, typo_of};
+use super::words::{asides, how_it_works};
 use serde::{Deserialize, Serialize};
 
 /// The kinds of section a page can have, each rendered by a purpose-fit template.
