@@ -196,7 +196,13 @@ pub fn place(text: &str, name: Option<&str>) -> Option<String> {
                 capital_run(rest).map(|run| with_town(rest, run))
             };
             let Some(candidate) = candidate else { continue };
-            if name.is_some_and(|n| n.eq_ignore_ascii_case(&candidate) || n.contains(&candidate))
+            // "LOCKED IN Escape Rooms in Milton Keynes": an "in" inside the name is no place.
+            let inside_name = name
+                .and_then(|n| text.find(n).map(|start| (start, start + n.len())))
+                .is_some_and(|(start, end)| (start..end).contains(&(at - 1)));
+            if inside_name
+                || name
+                    .is_some_and(|n| n.eq_ignore_ascii_case(&candidate) || n.contains(&candidate))
                 || is_not_a_place(&candidate)
             {
                 continue;

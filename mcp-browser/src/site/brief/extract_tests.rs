@@ -116,6 +116,11 @@ fn places_are_kept_as_written() {
         ),
         ("a website for my business", None, None),
         (
+            "a page for STUCK IN Puzzle Rooms in Market Harborough!",
+            Some("STUCK IN Puzzle Rooms"),
+            Some("Market Harborough"),
+        ),
+        (
             "a coffee van doing festivals round Ipswich. Menu",
             None,
             Some("Ipswich"),
