@@ -23,9 +23,14 @@ use tandem_mcp_browser::site::templates::placeholder;
 use tandem_mcp_browser::{BrowserHost, McpBrowserClient};
 use tandem_tests::browser_config;
 
+#[path = "site_studio/refinements.rs"]
+mod refinements;
+
 #[derive(Deserialize)]
 struct Corpus {
     brief: Vec<Brief>,
+    #[serde(default)]
+    refinement: Vec<refinements::FollowUp>,
 }
 
 #[derive(Deserialize)]
@@ -411,6 +416,13 @@ async fn main() -> anyhow::Result<()> {
     );
     for note in notes {
         println!("  {note}");
+    }
+    if corpus.refinement.iter().any(|r| r.expect.is_some()) {
+        println!();
+        let (right, run) = refinements::report(&corpus.refinement, &root);
+        println!(
+            "follow-ups understood as expected (and applying to the built site) {right}/{run}"
+        );
     }
     if let Some(dir) = keep {
         println!();

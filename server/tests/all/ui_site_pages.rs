@@ -5,9 +5,9 @@
 use crate::support;
 
 use support::TestDaemon;
-use support::ui::{open_ui, phone_client, save_screenshot, say, wait_text_within};
+use support::ui::{open_ui, phone_client, save_screenshot, say, snapshot, wait_text_within};
 use tandem_mcp_browser::browser::WaitCondition;
-use tandem_mcp_browser::server::params::{ObserveParams, WaitParams};
+use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams, WaitParams};
 use tandem_tests::TestBrowser;
 
 #[tokio::test]
@@ -122,7 +122,36 @@ async fn a_built_site_is_refined_in_conversation_at_390_px() {
         .unwrap();
         save_screenshot(&ui, &format!("ui-site-refined-390px-{shot}.png")).await;
     }
+    // The refined site itself, opened from the chat's page list, as a visitor sees it at 390
+    // and 1280 px: the business's name, no reviews anywhere, the other sections still there.
+    let home = page_link(&snapshot(&ui).await, "home.html");
+    let desktop = TestBrowser::start().await.unwrap();
+    for (client, width) in [(&ui, 390), (&desktop.client, 1280)] {
+        client
+            .invoke(&NavigateParams { url: home.clone() })
+            .await
+            .unwrap();
+        wait_text_within(client, "Crumb and Co", 30).await;
+        let seen = client
+            .invoke(&ObserveParams::compact(Some(20_000)))
+            .await
+            .unwrap();
+        assert!(!seen.text.contains("Reviews"), "{}", seen.text);
+        assert!(seen.text.contains("Menu"), "{}", seen.text);
+        save_screenshot(client, &format!("ui-site-refined-home-{width}px.png")).await;
+    }
+    desktop.shutdown().await;
     ui.close().await;
     host.shutdown().await;
     daemon.stop().await;
+}
+
+/// The address of the site page `file` as the chat's page list links it.
+fn page_link(page: &tandem_mcp_browser::snapshot::Snapshot, file: &str) -> String {
+    page.elements
+        .iter()
+        .filter_map(|e| e.href.as_deref())
+        .find(|href| href.contains("/sites/") && href.ends_with(file))
+        .unwrap_or_else(|| panic!("no link to {file} in the page list"))
+        .to_owned()
 }

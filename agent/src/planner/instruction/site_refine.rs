@@ -27,7 +27,8 @@ const MAX_FAILURES: usize = 2;
 pub const NEEDS_MODEL: &str = "That change to the site needs a model. Without one I can change \
     colours (\"make the header green\"), fonts (\"use a serif font for headings\"), text size, \
     text (\"rename Booking to Appointments\", \"change the phone number to …\"), add a page \
-    (\"add a FAQ page\"), and remove or move a section (\"move prices above the timetable\"). \
+    (\"add a FAQ page\"), and remove, move or swap sections (\"move prices above the timetable\", \
+    \"swap the prices and the reviews\"). \
     Connect a model in Settings for anything else.";
 
 /// Words that make a message a browser task even in a session with a site.

@@ -87,6 +87,24 @@ pub fn prices(text: &str) -> Vec<PriceFact> {
             continue;
         }
         let mut end = digits_start + digits_len;
+        // "…Asylum. £22 per player.": a price that opens a sentence is for the unit after it.
+        let opens = text[previous_end..at]
+            .trim_end()
+            .ends_with(['.', '!', '?', '\n'])
+            || text[previous_end..at].trim().is_empty();
+        if opens && let Some(unit) = per_unit(&text[end..]) {
+            let unit_end = end + 1 + unit.len();
+            found.push(PriceFact {
+                item: unit,
+                price: text[at..end].to_owned(),
+            });
+            previous_end = unit_end;
+            index = bytes
+                .iter()
+                .position(|(i, _)| *i >= unit_end)
+                .unwrap_or(bytes.len());
+            continue;
+        }
         for suffix in [
             " a night",
             " per night",
@@ -133,6 +151,13 @@ pub fn prices(text: &str) -> Vec<PriceFact> {
             .unwrap_or(bytes.len());
     }
     found
+}
+
+/// " per player", " per car": the unit right after a price.
+fn per_unit(after: &str) -> Option<String> {
+    let rest = after.strip_prefix(" per ")?;
+    let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect();
+    (!word.is_empty()).then(|| format!("per {word}"))
 }
 
 fn following_digit(text: &str, at: usize) -> bool {

@@ -43,6 +43,10 @@ fn prices_keep_the_items_and_amounts_as_written() {
         ])
     );
     assert_eq!(
+        priced("Two courts: Centre and Side. £12 per court, lights £3."),
+        pairs(&[("per court", "£12"), ("lights", "£3")])
+    );
+    assert_eq!(
         priced("Packages start at £1,400."),
         pairs(&[("Packages", "£1,400")])
     );

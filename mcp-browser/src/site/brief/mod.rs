@@ -15,6 +15,7 @@ pub mod extract;
 pub mod facts;
 pub mod plan;
 pub mod vocab;
+pub mod words;
 
 pub use facts::{Facts, PriceFact};
 pub use plan::{FieldSpec, InputKind, Structure, TaskKind, TaskPlan};

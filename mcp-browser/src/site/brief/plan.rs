@@ -166,6 +166,14 @@ pub fn sections(text: &str, facts: &Facts, product_type: ProductType) -> Vec<Sec
             .unwrap_or(sections.len());
         sections.insert(at, plan_of(SectionKind::Hours));
     }
+    // "call Mike on 07700 …", "Email reception@…": a way to reach them and no form named is a
+    // contact section (the site's main task), last.
+    if (facts.phone.is_some() || facts.email.is_some())
+        && named_any
+        && !sections.iter().any(|s| s.kind.is_form())
+    {
+        sections.push(plan_of(SectionKind::Contact));
+    }
     if !named_any {
         for kind in product_type.default_sections() {
             if !has(&sections, &[*kind]) {
@@ -295,9 +303,9 @@ pub fn task(text: &str, sections: &[SectionPlan], facts: &Facts) -> TaskPlan {
     };
     let lower = format!(" {} ", text.to_lowercase());
     let says = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    // A stay, not "three rooms" of an escape room or a salon.
     let stay = says(&[
         "b&b",
-        "rooms",
         "night",
         "guest house",
         "guesthouse",
@@ -426,7 +434,6 @@ pub fn task(text: &str, sections: &[SectionPlan], facts: &Facts) -> TaskPlan {
 }
 
 /// Fields a brief may ask for by name: (words, (name, label, input, required)).
-/// A field a brief may name: (name, label, input, required).
 type Extra = (&'static str, &'static str, InputKind, bool);
 
 const EXTRA_FIELDS: &[(&[&str], Extra)] = &[
@@ -449,6 +456,17 @@ const EXTRA_FIELDS: &[(&[&str], Extra)] = &[
     (
         &["postcode"],
         ("postcode", "Postcode", InputKind::Text, false),
+    ),
+    (
+        &[
+            "number of players",
+            "number of people",
+            "number of guests",
+            "how many people",
+            "party size",
+            "group size",
+        ],
+        ("guests", "Number of people", InputKind::Number, true),
     ),
 ];
 

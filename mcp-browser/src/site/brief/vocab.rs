@@ -5,6 +5,9 @@
 //! `'` or a joining `-`), so "book" never matches "Facebook" and "hours" never matches "an hour".
 
 use schemars::JsonSchema;
+
+pub use super::words::Words;
+use super::words::{asides, how_it_works};
 use serde::{Deserialize, Serialize};
 
 /// The kinds of section a page can have, each rendered by a purpose-fit template.
@@ -176,6 +179,11 @@ const SECTION_WORDS: &[(SectionKind, &[&str], bool)] = &[
             "what i do",
             "what we offer",
             "what i offer",
+            "what we sell",
+            "what i sell",
+            "what we make",
+            "what i make",
+            "what to expect",
         ],
         false,
     ),
@@ -232,6 +240,13 @@ const SECTION_WORDS: &[(SectionKind, &[&str], bool)] = &[
             "directions",
             "map",
             "how to get here",
+            "where we'll be",
+            "where we will be",
+            "where i'll be",
+            "where i will be",
+            "where to find me",
+            "find me",
+            "locations",
         ],
         false,
     ),
@@ -328,6 +343,20 @@ const SECTION_WORDS: &[(SectionKind, &[&str], bool)] = &[
             "artist pages",
             "staff",
             "our people",
+            "our vets",
+            "our doctors",
+            "our dentists",
+            "our nurses",
+            "our therapists",
+            "our practitioners",
+            "our stylists",
+            "our barbers",
+            "our coaches",
+            "our trainers",
+            "our instructors",
+            "our teachers",
+            "our tutors",
+            "our chefs",
         ],
         false,
     ),
@@ -357,81 +386,6 @@ const FILLER: &[&str] = &[
     "i", "it", "its", "it's", "their", "your", "us", "me", "so", "that", "them",
 ];
 
-/// A brief split into lowercased words with their byte spans in the original text.
-pub struct Words<'a> {
-    pub text: &'a str,
-    pub spans: Vec<(usize, usize)>,
-    pub lower: Vec<String>,
-}
-
-impl<'a> Words<'a> {
-    pub fn new(text: &'a str) -> Self {
-        let mut spans = Vec::new();
-        let mut start: Option<usize> = None;
-        let is_word =
-            |c: char| c.is_alphanumeric() || c == '&' || c == '\'' || c == '’' || c == '-';
-        for (at, c) in text.char_indices() {
-            match (is_word(c), start) {
-                (true, None) => start = Some(at),
-                (false, Some(from)) => {
-                    spans.push((from, at));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some(from) = start {
-            spans.push((from, text.len()));
-        }
-        // A dash joins words ("call-out", "Tue-Sat") but is not a word of its own.
-        let spans: Vec<(usize, usize)> = spans
-            .into_iter()
-            .filter_map(|(a, b)| {
-                let word = &text[a..b];
-                let trimmed = word.trim_matches('-');
-                let lead = word.len() - word.trim_start_matches('-').len();
-                (!trimmed.is_empty()).then(|| (a + lead, a + lead + trimmed.len()))
-            })
-            .collect();
-        let lower = spans
-            .iter()
-            .map(|(a, b)| text[*a..*b].to_lowercase().replace('’', "'"))
-            .collect();
-        Self { text, spans, lower }
-    }
-
-    /// Index of the first word of `phrase` (several words) at or after `from`.
-    pub fn find(&self, phrase: &str, from: usize) -> Option<usize> {
-        let parts: Vec<&str> = phrase.split_whitespace().collect();
-        (from..self.lower.len()).find(|at| {
-            parts
-                .iter()
-                .enumerate()
-                .all(|(i, part)| self.lower.get(at + i).is_some_and(|w| w == part))
-        })
-    }
-
-    /// True when the gap between words `a` and `a + 1` is only spaces (no punctuation, no line
-    /// break: a line is a clause of its own, like an answer folded into the brief).
-    pub fn joined(&self, a: usize) -> bool {
-        match (self.spans.get(a), self.spans.get(a + 1)) {
-            (Some((_, end)), Some((next, _))) => {
-                let gap = &self.text[*end..*next];
-                gap.trim().is_empty() && !gap.contains('\n')
-            }
-            _ => false,
-        }
-    }
-
-    /// The original text of words `from..to`.
-    pub fn slice(&self, from: usize, to: usize) -> &'a str {
-        match (self.spans.get(from), self.spans.get(to.saturating_sub(1))) {
-            (Some((a, _)), Some((_, b))) if to > from => &self.text[*a..*b],
-            _ => "",
-        }
-    }
-}
-
 /// A section the brief names: its kind, the person's words for it, and where they were.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Named {
@@ -447,16 +401,38 @@ pub struct Named {
 pub fn named_sections(text: &str) -> Vec<Named> {
     let words = Words::new(text);
     let mut found: Vec<Named> = Vec::new();
+    let how = how_it_works(&words);
+    let aside = asides(&words);
+    // A phrase inside "how sessions work" or inside brackets is not a section of its own: the
+    // brackets hold what the section before them lists ("FAQ (how many sessions?)").
+    let counts = |at: usize, length: usize| {
+        !(at..at + length)
+            .any(|i| aside.contains(&i) || how.iter().any(|(a, b)| (*a..*b).contains(&i)))
+    };
     for (kind, phrases, verb) in SECTION_WORDS {
         let hit = phrases
             .iter()
-            .filter_map(|phrase| words.find(phrase, 0).map(|at| (at, *phrase)))
+            .filter_map(|phrase| {
+                let length = phrase.split_whitespace().count();
+                let mut from = 0;
+                while let Some(at) = words.find(phrase, from) {
+                    if counts(at, length) {
+                        return Some((at, *phrase));
+                    }
+                    from = at + 1;
+                }
+                None
+            })
             .min_by_key(|(at, phrase)| (*at, std::cmp::Reverse(phrase.len())));
-        let Some((at, phrase)) = hit else { continue };
+        let hit = match (hit, *kind, how.first()) {
+            (Some((at, phrase)), _, _) => Some((at, phrase.split_whitespace().count())),
+            (None, SectionKind::Services, Some((from, to))) => Some((*from, to - from)),
+            (None, _, _) => None,
+        };
+        let Some((at, length)) = hit else { continue };
         if negated(&words, at) || (*kind == SectionKind::Booking && !bookable(&words, at)) {
             continue;
         }
-        let length = phrase.split_whitespace().count();
         let label = label_of(&words, at, length, *verb);
         let items = if *verb {
             Vec::new()
@@ -557,7 +533,7 @@ fn label_of(words: &Words<'_>, at: usize, length: usize, verb: bool) -> String {
 fn is_verb(word: &str) -> bool {
     [
         "see", "show", "list", "add", "include", "want", "need", "like", "request", "ask", "check",
-        "read", "view", "watch", "put", "tell", "do", "teach", "treat",
+        "read", "view", "watch", "put", "tell", "do", "teach", "treat", "explain",
     ]
     .contains(&word)
 }

@@ -54,3 +54,50 @@ fn whole_words_only_and_no_negated_sections() {
             .all(|(k, _)| *k != "prices")
     );
 }
+
+#[test]
+fn how_it_works_is_services_and_brackets_are_the_sections_items() {
+    assert_eq!(
+        kinds(
+            "about me, how a lesson works, rates, FAQ (how many lessons? timetable?) and contact"
+        ),
+        [
+            ("about", "About me".to_owned()),
+            ("services", "How a lesson works".to_owned()),
+            ("prices", "Rates".to_owned()),
+            ("faq", "FAQ".to_owned()),
+            ("contact", "Contact".to_owned()),
+        ]
+    );
+}
+
+#[test]
+fn where_we_will_be_is_a_location() {
+    assert!(
+        kinds("our menu and where we'll be next weekend")
+            .iter()
+            .any(|(k, _)| *k == "location")
+    );
+}
+
+#[test]
+fn usual_typos_of_section_words_still_name_them() {
+    let found = kinds("a page for my prises, a form to ask for a qoute and some revews");
+    let found: Vec<&str> = found.iter().map(|(k, _)| *k).collect();
+    assert_eq!(found, ["quote", "reviews"]);
+    // A changed letter or a dropped last letter is another word.
+    assert!(kinds("dates for the wedding event").is_empty());
+}
+
+#[test]
+fn what_they_sell_is_services_and_their_people_are_a_team() {
+    let found = kinds("Home, Our Stylists, and what teas we sell");
+    assert!(
+        found.contains(&("team", "Our Stylists".to_owned())),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&("services", "What teas we sell".to_owned())),
+        "{found:?}"
+    );
+}

@@ -81,6 +81,10 @@ const PARTS: &[(Part, &[&str])] = &[
             "banner",
             "top of the page",
             "title bar",
+            "top bit",
+            "top part",
+            "top strip",
+            "top of the site",
         ],
     ),
     (

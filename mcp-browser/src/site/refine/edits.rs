@@ -128,6 +128,7 @@ pub fn edits(refinement: &Refinement, pages: &[PageText]) -> Result<Vec<Edit>, S
             position,
             anchor,
         } => move_section(pages, *kind, *position, *anchor),
+        Refinement::SwapSections { first, second } => swap_sections(pages, *first, *second),
     }
 }
 
@@ -207,6 +208,40 @@ fn move_section(
             hunks: vec![remove],
         },
     ])
+}
+
+/// Two sections of one page trade places: one hunk from the start of the earlier to the end of
+/// the later, the text between them kept.
+fn swap_sections(
+    pages: &[PageText],
+    first: SectionKind,
+    second: SectionKind,
+) -> Result<Vec<Edit>, SiteError> {
+    let (page, a) = find_section(pages, first)?;
+    let (other, b) = find_section(pages, second)?;
+    if page.slug != other.slug {
+        return Err(SiteError::InvalidArgument(format!(
+            "{} and {} are on different pages ({} and {}); swapping them needs a model",
+            first.as_str(),
+            second.as_str(),
+            page.slug,
+            other.slug
+        )));
+    }
+    let (early, late) = if a.0 < b.0 { (a, b) } else { (b, a) };
+    let html = &page.html;
+    Ok(vec![Edit::Page {
+        slug: page.slug.clone(),
+        hunks: vec![Hunk {
+            search: html[early.0..late.1].to_owned(),
+            replace: format!(
+                "{}{}{}",
+                &html[late.0..late.1],
+                &html[early.1..late.0],
+                &html[early.0..early.1]
+            ),
+        }],
+    }])
 }
 
 fn add_page(pages: &[PageText], kind: SectionKind) -> Result<Vec<Edit>, SiteError> {

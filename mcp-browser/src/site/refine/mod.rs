@@ -78,6 +78,11 @@ pub enum Refinement {
         position: Position,
         anchor: SectionKind,
     },
+    /// Two sections of one page trade places ("swap the prices and the reviews").
+    SwapSections {
+        first: SectionKind,
+        second: SectionKind,
+    },
 }
 
 impl Refinement {
@@ -117,6 +122,9 @@ impl Refinement {
                 },
                 anchor.as_str()
             ),
+            Self::SwapSections { first, second } => {
+                format!("{} and {} swapped", first.as_str(), second.as_str())
+            }
         }
     }
 }
@@ -310,9 +318,22 @@ fn size(lower: &str) -> Option<Refinement> {
         "smaller font",
         "font smaller",
     ];
-    if UP.iter().any(|w| lower.contains(w)) {
+    // "make the writing a bit bigger": a word for the text and a word for the size.
+    let text = [
+        " text",
+        " writing",
+        " font",
+        " words",
+        " lettering",
+        " print",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let bigger = [" bigger", " larger"].iter().any(|w| lower.contains(w));
+    let smaller = lower.contains(" smaller");
+    if UP.iter().any(|w| lower.contains(w)) || (text && bigger && !smaller) {
         Some(Refinement::TextSize { up: true })
-    } else if DOWN.iter().any(|w| lower.contains(w)) {
+    } else if DOWN.iter().any(|w| lower.contains(w)) || (text && smaller && !bigger) {
         Some(Refinement::TextSize { up: false })
     } else {
         None
@@ -369,6 +390,19 @@ fn structure(lower: &str) -> Option<Refinement> {
     ]
     .iter()
     .any(|v| lower.contains(v));
+    if let Some(at) = [" swap ", " switch ", " swop ", " reverse "]
+        .iter()
+        .filter_map(|verb| lower.find(verb))
+        .min()
+        && let Some(and) = lower[at..].find(" and ").map(|and| at + and)
+        && let (Some(first), Some(second)) = (
+            kind_of_label(&lower[at..and]),
+            kind_of_label(&lower[and + 5..]),
+        )
+        && first != second
+    {
+        return Some(Refinement::SwapSections { first, second });
+    }
     if moving {
         for (word, position) in MOVE {
             if let Some(at) = lower.find(word) {
@@ -421,6 +455,30 @@ fn replace(text: &str) -> Option<Refinement> {
         let new = quoted.last()?;
         let old = rest.split(['\'', '"']).next()?.trim();
         return replacement(&unquote(strip_kind_word(old)), new);
+    }
+    // "can we call it Book a visit instead of Register", "say Menu instead of Food".
+    if let Some(at) = lower.find(" instead of ") {
+        let head = &text[..at];
+        let head_lower = &lower[..at];
+        let new = [
+            " call it ",
+            " call that ",
+            " say ",
+            " use ",
+            " have ",
+            " name it ",
+        ]
+        .iter()
+        .filter_map(|lead| {
+            head_lower
+                .rfind(lead)
+                .map(|found| &head[found + lead.len()..])
+        })
+        .min_by_key(|rest| rest.len());
+        if let Some(new) = new {
+            let old = text[at + " instead of ".len()..].trim_end_matches(['.', '!', '?']);
+            return replacement(&unquote(strip_kind_word(old)), &unquote(new));
+        }
     }
     for verb in ["change", "replace"] {
         if let Some(rest) = strip_word(text, verb) {

@@ -6,6 +6,16 @@
 /// `move:hours>menu` (after), `size:up`, `needs_model`.
 pub const PHRASINGS: &[(&str, &str)] = &[
     ("make the header green", "colour:header:green"),
+    ("can the top bit be dark blue", "colour:header:blue"),
+    (
+        "swap the order of prices and reviews",
+        "swap:prices=reviews",
+    ),
+    ("make the writing a bit bigger please", "size:up"),
+    (
+        "can we call it Appointments instead of Booking",
+        "replace:Booking=>Appointments",
+    ),
     (
         "can the top bar be navy blue instead?",
         "colour:header:navy",

@@ -26,6 +26,9 @@ fn shape(refinement: &Refinement) -> String {
         Refinement::Replace { old, new } => format!("replace:{old}=>{new}"),
         Refinement::AddPage { kind } => format!("add:{}", kind.as_str()),
         Refinement::RemoveSection { kind } => format!("remove:{}", kind.as_str()),
+        Refinement::SwapSections { first, second } => {
+            format!("swap:{}={}", first.as_str(), second.as_str())
+        }
         Refinement::MoveSection {
             kind,
             position,
@@ -174,6 +177,36 @@ fn a_section_moves_above_another_on_the_same_page_or_across_pages() {
     let prices = timetable.html.find("data-section=\"prices\"").unwrap();
     let table = timetable.html.find("data-section=\"timetable\"").unwrap();
     assert!(prices < table, "{}", timetable.html);
+}
+
+#[test]
+fn two_sections_of_a_page_swap_and_nothing_else_moves() {
+    let pages = site(YOGA);
+    let change = edits(
+        &parse("swap the order of prices and reviews").unwrap(),
+        &pages,
+    )
+    .unwrap();
+    let after = applied(&pages, &change);
+    let home = after
+        .iter()
+        .find(|p| p.html.contains("data-section=\"prices\""))
+        .unwrap();
+    let before = pages.iter().find(|p| p.slug == home.slug).unwrap();
+    let order = |html: &str| {
+        let prices = html.find("data-section=\"prices\"").unwrap();
+        let reviews = html.find("data-section=\"reviews\"").unwrap();
+        prices < reviews
+    };
+    assert_ne!(order(&before.html), order(&home.html));
+    assert_eq!(before.html.len(), home.html.len());
+    let mut sorted_before: Vec<char> = before.html.chars().collect();
+    let mut sorted_after: Vec<char> = home.html.chars().collect();
+    sorted_before.sort_unstable();
+    sorted_after.sort_unstable();
+    assert_eq!(sorted_before, sorted_after, "the same bytes, reordered");
+    // Sections on different pages are not swapped offline.
+    assert!(edits(&parse("swap the timetable and the prices").unwrap(), &pages).is_err());
 }
 
 #[test]

@@ -284,7 +284,12 @@ pub fn with_nav(html: &str, slug: &str, pages: &[PageInfo]) -> Option<String> {
     (fresh != old).then(|| format!("{}{fresh}{}", &html[..start], &html[end..]))
 }
 
+/// A page's nav label: "Home" for the home page (its title is the site's name, which the brand
+/// link already shows), else its title when short, else its slug in words.
 fn short_title(title: &str, slug: &str) -> String {
+    if slug == "home" || slug == "index" {
+        return "Home".to_owned();
+    }
     let title = title.split(['|', '—', '-']).next().unwrap_or(title).trim();
     if title.is_empty() || title.chars().count() > 14 {
         let mut label: String = slug.replace('-', " ");
