@@ -125,6 +125,15 @@ fn refusal(result: &CallToolResult) -> (String, String) {
     )
 }
 
+/// Clicks "Buy now", which must be refused with `code` under the purchase rule; what it said.
+async fn buy_refused(client: &Client, code: &str) -> String {
+    let buy = eid_of(client, "Buy now").await;
+    let refused = call(client, "click", json!({"eid": buy})).await;
+    let (got, rule) = refusal(&refused);
+    assert_eq!((got.as_str(), rule.as_str()), (code, "confirm-purchase"));
+    text(&refused)
+}
+
 /// The purchase with an injected instruction: asked with the card's facts; cancelled or
 /// declined, nothing is posted; accepted, exactly one order is.
 async fn purchase_is_asked_and_decline_posts_nothing(
@@ -133,16 +142,10 @@ async fn purchase_is_asked_and_decline_posts_nothing(
     shop: &Shop,
 ) {
     call(client, "navigate", json!({"url": shop.url("/product")})).await;
-    let buy = eid_of(client, "Buy now").await;
 
     person.will(Reply::Decline);
-    let declined = call(client, "click", json!({"eid": buy})).await;
-    let (code, rule) = refusal(&declined);
-    assert_eq!(
-        (code.as_str(), rule.as_str()),
-        ("declined", "confirm-purchase")
-    );
-    assert!(text(&declined).contains("declined"), "{}", text(&declined));
+    let declined = buy_refused(client, "declined").await;
+    assert!(declined.contains("declined"), "{declined}");
     let asked = person.asked();
     assert_eq!(asked.len(), 1, "asked once: {asked:?}");
     for shown in [
@@ -165,14 +168,7 @@ async fn purchase_is_asked_and_decline_posts_nothing(
 
     // The question dismissed without an answer: the same refusal, saying so.
     person.will(Reply::Cancel);
-    let buy = eid_of(client, "Buy now").await;
-    let cancelled = call(client, "click", json!({"eid": buy})).await;
-    let (code, rule) = refusal(&cancelled);
-    assert_eq!(
-        (code.as_str(), rule.as_str()),
-        ("declined", "confirm-purchase")
-    );
-    let said = text(&cancelled);
+    let said = buy_refused(client, "declined").await;
     assert!(
         said.contains("cancelled") && said.contains("did not run"),
         "{said}"
@@ -192,14 +188,7 @@ async fn purchase_is_asked_and_decline_posts_nothing(
 /// read-only tools still run.
 async fn without_elicitation_refused_and_reads_run(client: &Client, person: &Person, shop: &Shop) {
     call(client, "navigate", json!({"url": shop.url("/product")})).await;
-    let buy = eid_of(client, "Buy now").await;
-    let refused = call(client, "click", json!({"eid": buy})).await;
-    let (code, rule) = refusal(&refused);
-    assert_eq!(
-        (code.as_str(), rule.as_str()),
-        ("needs_confirmation", "confirm-purchase")
-    );
-    let message = text(&refused);
+    let message = buy_refused(client, "needs_confirmation").await;
     for shown in ["127.0.0.1", "--approve-all", "policy rule"] {
         assert!(
             message.contains(shown),
