@@ -19,7 +19,13 @@ use tandem_tests::FixtureSite;
 use tandem_tests::stats::{Samples, ms};
 use tower_http::services::ServeDir;
 
-const ROUNDS: usize = 25;
+/// Rounds per page (`OBSERVE_ROUNDS` overrides it for a quick look).
+fn rounds() -> usize {
+    std::env::var("OBSERVE_ROUNDS")
+        .ok()
+        .and_then(|rounds| rounds.parse().ok())
+        .unwrap_or(25)
+}
 const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// One page of the comparison: a label and a path under one of the two servers.
@@ -84,14 +90,22 @@ async fn serve_rust_docs() -> anyhow::Result<Option<(String, tokio::task::JoinHa
     Ok(Some((address, task)))
 }
 
+/// `tandem mcp`. With `OBSERVE_TRACE` set (to a file), its log goes there with each observe's
+/// stage timings (tabs, screenshot capture and finish, snapshot, the answer).
 async fn tandem(binary: &Path, data: &Path) -> anyhow::Result<McpBrowserClient> {
     let mut command = tokio::process::Command::new(binary);
     command
         .arg("mcp")
         .args(["--chrome", CHROMIUM])
-        .env("TANDEM_DATA_DIR", data)
-        .env("TANDEM_LOG", "warn")
-        .stderr(std::process::Stdio::null());
+        .env("TANDEM_DATA_DIR", data);
+    match std::env::var_os("OBSERVE_TRACE") {
+        Some(trace) => command
+            .env("TANDEM_LOG", "warn,tandem_mcp_browser=debug")
+            .stderr(std::fs::File::create(trace)?),
+        None => command
+            .env("TANDEM_LOG", "warn")
+            .stderr(std::process::Stdio::null()),
+    };
     Ok(McpBrowserClient::spawn(command).await?)
 }
 
@@ -182,7 +196,7 @@ async fn measure(
     // One warm-up each; then rounds alternate, so a busy machine slows both alike.
     observe_tandem(tandem).await?;
     observe_playwright(theirs).await?;
-    for _ in 0..ROUNDS {
+    for _ in 0..rounds() {
         let seen = observe_tandem(tandem).await?;
         figures.ours.push(seen.took);
         (figures.our_text, figures.our_image) = (seen.text, seen.image);
@@ -224,7 +238,8 @@ async fn main() -> anyhow::Result<()> {
     let theirs = playwright(&cli, scratch.path()).await?;
 
     println!(
-        "observe over stdio: tandem mcp vs @playwright/mcp — median of {ROUNDS}, 1280x800, {CHROMIUM}, JPEG (Tandem q70, Playwright q90)"
+        "observe over stdio: tandem mcp vs @playwright/mcp — median of {}, 1280x800, {CHROMIUM}, JPEG (Tandem q70, Playwright q90)",
+        rounds()
     );
     println!();
     println!(

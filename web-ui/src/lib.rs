@@ -72,6 +72,7 @@ static ASSETS: &[Asset] = static_assets![
     "record.js" as JS,
     "scroll.js" as JS,
     "live.js" as JS,
+    "live_panel.js" as JS,
     "live_zoom.js" as JS,
     "render.js" as JS,
     "history.js" as JS,

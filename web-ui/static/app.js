@@ -30,6 +30,7 @@ const live = createLiveView({
   send,
   manualShown: question.manualShown,
   takeoverTarget: question.takeoverTarget,
+  waiter: "Tandem",
 });
 // The session this page shows (null before the first `session` frame); its project's id.
 let sessionId = null;

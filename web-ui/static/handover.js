@@ -35,7 +35,12 @@ function send(frame) {
   return true;
 }
 
-const live = createLiveView({ send, manualShown: () => false, takeoverTarget: () => null });
+const live = createLiveView({
+  send,
+  manualShown: () => false,
+  takeoverTarget: () => null,
+  waiter: "the assistant",
+});
 
 function end(text) {
   finished = true;

@@ -14,6 +14,7 @@
 // and never stored or logged here. A point on the image maps to the page as
 // x = offsetX / shown width * frame width (the image keeps its aspect ratio at every zoom).
 
+import { mountLivePanel } from "./live_panel.js";
 import { createZoom } from "./live_zoom.js";
 import { byId } from "./render.js";
 
@@ -33,11 +34,14 @@ function isJpeg(bytes) {
 }
 
 /**
- * Wires the live view. `send(frame)` sends a client frame (false when offline);
- * `manualShown()` says whether a manual question card (with its own hand-back) is on screen;
- * `takeoverTarget()` gives that question's element box (`{id, x, y, width, height}`) or null.
+ * Builds the live view into the page's `#live-panel` (live_panel.js) and wires it.
+ * `send(frame)` sends a client frame (false when offline); `manualShown()` says whether a
+ * manual question card (with its own hand-back) is on screen; `takeoverTarget()` gives that
+ * question's element box (`{id, x, y, width, height}`) or null; `waiter` is who waits while the
+ * person has the browser ("Tandem").
  */
-export function createLiveView({ send, manualShown, takeoverTarget }) {
+export function createLiveView({ send, manualShown, takeoverTarget, waiter }) {
+  mountLivePanel(byId("live-panel"), { waiter });
   const surface = byId("live-surface");
   const canvas = byId("live-canvas");
   const image = byId("live-image");

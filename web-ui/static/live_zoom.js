@@ -1,6 +1,8 @@
-// The live view's zoom during a takeover: the page at 1:1 CSS pixels where the surface is wide
-// enough, else fitted to its width; zoom buttons, Ctrl+wheel and a two-finger pinch change the
-// scale, and the surface scrolls (pans) when the page is larger than it.
+// The live view's zoom during a takeover: the page at 1:1 CSS pixels where the surface is large
+// enough, else as large as fills the surface (its width, or on a tall narrow phone its height,
+// the person panning sideways), so no part of the surface is left empty; zoom buttons,
+// Ctrl+wheel and a two-finger pinch change the scale, and the surface scrolls (pans) when the
+// page is larger than it.
 //
 // Contract: the scale only sizes `canvas` (frame width × scale CSS pixels); the image and the
 // outline inside it are laid out in percentages, so a point maps back to the page as
@@ -24,13 +26,15 @@ export function createZoom({ surface, canvas, onChange, anchor }) {
   let chosen = null;
   let shown = 1;
 
-  /** 1 where the surface is wide enough for the page at 1:1, else the width that fits. */
+  /** 1 where the surface holds the page at 1:1, else the scale at which the page fills the
+   *  surface: its width, or its height where that is the larger (a phone held upright shows a
+   *  wide page at a readable size, panned sideways, rather than a strip above an empty area). */
   function fitScale() {
-    const room = surface.clientWidth;
-    if (!frame.width || !room) {
+    const { clientWidth: width, clientHeight: height } = surface;
+    if (!frame.width || !frame.height || !width || !height) {
       return 1;
     }
-    return Math.min(1, room / frame.width);
+    return Math.min(1, Math.max(width / frame.width, height / frame.height));
   }
 
   function clamp(scale) {
@@ -155,7 +159,7 @@ export function createZoom({ surface, canvas, onChange, anchor }) {
     },
     zoomIn: () => step(1),
     zoomOut: () => step(-1),
-    /** Back to the fit (1:1 where the surface allows). */
+    /** Back to the fit (1:1 where the surface allows, else filling it). */
     fit() {
       chosen = null;
       apply(fitScale(), ...buttonAnchor());

@@ -142,14 +142,32 @@ async fn take_screenshot(
     if options.format == ScreenshotFormat::Jpeg {
         params = params.quality(i64::from(options.quality.clamp(1, 100)));
     }
-    let response = page
-        .execute(params.build())
-        .await
-        .map_err(|e| super::cdp_error("screenshot", e))?;
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(&response.result.data)
-        .map_err(|e| BrowserError::PageScript(format!("screenshot data: {e}")))?;
-    screenshot::finish(bytes, options)
+    let (response, captured) = timed(page.execute(params.build())).await;
+    let response = response.map_err(|e| super::cdp_error("screenshot", e))?;
+    let (finished, encoded) = timed(async {
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(&response.result.data)
+            .map_err(|e| BrowserError::PageScript(format!("screenshot data: {e}")))?;
+        screenshot::finish(bytes, options)
+    })
+    .await;
+    tracing::debug!(
+        capture_ms = ms(captured),
+        finish_ms = ms(encoded),
+        "screenshot"
+    );
+    finished
+}
+
+/// A future's output and how long it took.
+async fn timed<T>(work: impl Future<Output = T>) -> (T, Duration) {
+    let started = Instant::now();
+    let output = work.await;
+    (output, started.elapsed())
+}
+
+fn ms(took: Duration) -> f64 {
+    took.as_secs_f64() * 1000.0
 }
 
 const MAX_FIXED_WAIT: Duration = Duration::from_secs(30);
@@ -165,13 +183,23 @@ impl BrowserSession {
     }
 
     async fn observe_once(&mut self, shot: &ScreenshotOptions) -> Result<Observation> {
+        let started = Instant::now();
         let tabs = self.sync_tabs().await?;
         let page = self.page().await?;
+        let tabs_took = started.elapsed();
         let timeout = self.host().config().call_timeout();
         let taking = async {
-            let (screenshot, snapshot) =
-                tokio::join!(take_screenshot(&page, shot), take_snapshot(&page));
-            Ok((snapshot?, screenshot?))
+            let (screenshot, snapshot) = tokio::join!(
+                timed(take_screenshot(&page, shot)),
+                timed(take_snapshot(&page))
+            );
+            tracing::debug!(
+                tabs_ms = ms(tabs_took),
+                screenshot_ms = ms(screenshot.1),
+                snapshot_ms = ms(snapshot.1),
+                "observe captured"
+            );
+            Ok((snapshot.0?, screenshot.0?))
         };
         let (snapshot, screenshot) = self.guard_ours("observe", timeout, taking).await?;
         Ok(Observation {

@@ -156,7 +156,9 @@ impl BrowserServer {
 
     async fn observe(&self, params: ObserveParams) -> ToolAnswer {
         let shot = screenshot_options(params.image_format, params.quality, params.max_width);
+        let started = std::time::Instant::now();
         let observation = self.session.lock().await.observe(&shot).await?;
+        let observed = started.elapsed();
         if let Some(gate) = &self.gate {
             gate.seen().saw(observation.snapshot.clone());
         }
@@ -195,6 +197,11 @@ impl BrowserServer {
             })?;
             result.structured_content = Some(value);
         }
+        tracing::debug!(
+            observe_ms = observed.as_secs_f64() * 1000.0,
+            answer_ms = (started.elapsed() - observed).as_secs_f64() * 1000.0,
+            "observe answered"
+        );
         Ok(result)
     }
 

@@ -241,6 +241,6 @@ async fn at_1280_px_a_captcha_is_done_on_a_large_live_view() {
 }
 
 #[tokio::test]
-async fn at_390_px_a_captcha_is_done_on_the_live_view_fitted_to_the_width() {
+async fn at_390_px_a_captcha_is_done_on_the_live_view_filling_the_screen() {
     a_captcha_page_is_handed_over_and_done_on_the_live_view(390, 844).await;
 }

@@ -29,6 +29,39 @@ async fn over_stdio(person: Person, args: &[&str]) -> Client {
     person.serve(transport).await.unwrap()
 }
 
+/// The same, with what `tandem mcp` told the person on stderr at its start: every line up to
+/// the one that gives the live view's address (the last it writes before it serves).
+async fn over_stdio_told(person: Person, args: &[&str]) -> (Client, String) {
+    use tokio::io::AsyncBufReadExt;
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_tandem"));
+    command.arg("mcp").args(args).env("TANDEM_LOG", "warn");
+    let (transport, stderr) = TokioChildProcess::builder(command)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let client = person.serve(transport).await.unwrap();
+    let mut lines = tokio::io::BufReader::new(stderr.unwrap()).lines();
+    let mut told = String::new();
+    let reading = async {
+        while let Some(line) = lines.next_line().await.unwrap() {
+            told.push_str(&line);
+            told.push('\n');
+            if line.contains("takeovers open the live view") {
+                return;
+            }
+        }
+    };
+    // A cut-off only: the lines are written before `initialize` is answered.
+    let read = tokio::time::timeout(std::time::Duration::from_secs(30), reading).await;
+    assert!(
+        read.is_ok(),
+        "tandem mcp never gave the live view's address: {told}"
+    );
+    // The rest is read and dropped, so the process never writes into a closed pipe.
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    (client, told)
+}
+
 /// The daemon's `/mcp`, with the launch token.
 async fn over_http(person: Person, daemon: &TestDaemon) -> Client {
     let config = StreamableHttpClientTransportConfig::with_uri(daemon.url("/mcp"))
@@ -92,24 +125,27 @@ fn refusal(result: &CallToolResult) -> (String, String) {
     )
 }
 
-/// The purchase with an injected instruction: asked with the card's facts; declined, nothing is
-/// posted; accepted, exactly one order is.
+/// Clicks "Buy now", which must be refused with `code` under the purchase rule; what it said.
+async fn buy_refused(client: &Client, code: &str) -> String {
+    let buy = eid_of(client, "Buy now").await;
+    let refused = call(client, "click", json!({"eid": buy})).await;
+    let (got, rule) = refusal(&refused);
+    assert_eq!((got.as_str(), rule.as_str()), (code, "confirm-purchase"));
+    text(&refused)
+}
+
+/// The purchase with an injected instruction: asked with the card's facts; cancelled or
+/// declined, nothing is posted; accepted, exactly one order is.
 async fn purchase_is_asked_and_decline_posts_nothing(
     client: &Client,
     person: &Person,
     shop: &Shop,
 ) {
     call(client, "navigate", json!({"url": shop.url("/product")})).await;
-    let buy = eid_of(client, "Buy now").await;
 
     person.will(Reply::Decline);
-    let declined = call(client, "click", json!({"eid": buy})).await;
-    let (code, rule) = refusal(&declined);
-    assert_eq!(
-        (code.as_str(), rule.as_str()),
-        ("declined", "confirm-purchase")
-    );
-    assert!(text(&declined).contains("declined"), "{}", text(&declined));
+    let declined = buy_refused(client, "declined").await;
+    assert!(declined.contains("declined"), "{declined}");
     let asked = person.asked();
     assert_eq!(asked.len(), 1, "asked once: {asked:?}");
     for shown in [
@@ -130,26 +166,29 @@ async fn purchase_is_asked_and_decline_posts_nothing(
     );
     assert_eq!(shop.orders(), 0, "declined: no order was posted");
 
+    // The question dismissed without an answer: the same refusal, saying so.
+    person.will(Reply::Cancel);
+    let said = buy_refused(client, "declined").await;
+    assert!(
+        said.contains("cancelled") && said.contains("did not run"),
+        "{said}"
+    );
+    assert_eq!(person.asked().len(), 2);
+    assert_eq!(shop.orders(), 0, "cancelled: no order was posted");
+
     person.will(Reply::Accept { remember: false });
     let buy = eid_of(client, "Buy now").await;
     let accepted = call(client, "click", json!({"eid": buy})).await;
     assert_ne!(accepted.is_error, Some(true), "{}", text(&accepted));
     shop.wait_for_orders(1).await;
-    assert_eq!(person.asked().len(), 2);
+    assert_eq!(person.asked().len(), 3);
 }
 
 /// Without elicitation: refused with the rule, the host and how to allow it; nothing posted;
 /// read-only tools still run.
 async fn without_elicitation_refused_and_reads_run(client: &Client, person: &Person, shop: &Shop) {
     call(client, "navigate", json!({"url": shop.url("/product")})).await;
-    let buy = eid_of(client, "Buy now").await;
-    let refused = call(client, "click", json!({"eid": buy})).await;
-    let (code, rule) = refusal(&refused);
-    assert_eq!(
-        (code.as_str(), rule.as_str()),
-        ("needs_confirmation", "confirm-purchase")
-    );
-    let message = text(&refused);
+    let message = buy_refused(client, "needs_confirmation").await;
     for shown in ["127.0.0.1", "--approve-all", "policy rule"] {
         assert!(
             message.contains(shown),
@@ -256,7 +295,15 @@ async fn a_session_approval_covers_exactly_one_action() {
 async fn approve_all_runs_confirmations_but_never_denies() {
     let shop = Shop::start().await;
     let person = Person::without_elicitation();
-    let client = over_stdio(person.clone(), &["--approve-all"]).await;
+    let (client, told) = over_stdio_told(person.clone(), &["--approve-all"]).await;
+    assert!(
+        told.contains("WARNING: --approve-all is on"),
+        "the start warns: {told}"
+    );
+    assert!(
+        told.contains("http://127.0.0.1:"),
+        "the start gives the loopback live view: {told}"
+    );
     call(&client, "navigate", json!({"url": shop.url("/product")})).await;
     let buy = eid_of(&client, "Buy now").await;
     let bought = call(&client, "click", json!({"eid": buy})).await;

@@ -16,8 +16,12 @@ use serde_json::json;
 /// How the person answers the next question.
 #[derive(Debug, Clone)]
 pub enum Reply {
-    Accept { remember: bool },
+    Accept {
+        remember: bool,
+    },
     Decline,
+    /// Dismisses the question without choosing (closes the dialog).
+    Cancel,
 }
 
 /// The person, shared between the test and the client's handler.
@@ -112,7 +116,7 @@ impl ClientHandler for Person {
                 result.content = Some(json!({ "remember": remember }));
             }
             Some(Reply::Decline) => result = ElicitResult::new(ElicitationAction::Decline),
-            None => {}
+            Some(Reply::Cancel) | None => {}
         }
         Ok(result)
     }
