@@ -79,6 +79,7 @@ mod prose;
 mod report;
 mod resolve;
 mod results;
+mod risky;
 mod site_intent;
 pub(crate) use self::site_intent::is_site_request;
 mod site_refine;
@@ -86,6 +87,7 @@ mod site_request;
 mod split;
 mod step;
 mod submit;
+mod twins;
 mod value_format;
 mod verbs;
 
