@@ -487,6 +487,9 @@
       }
     } else if (!LEAF_TAGS.has(tag)) {
       visitChildren(el, childSt, W);
+    } else if (svgHasParts(tag, childSt)) {
+      visitChildren(el, svgPartsState(childSt), W);
+      settleSvgParts(W.items, itemsBefore);
     }
 
     if (W.abort) {

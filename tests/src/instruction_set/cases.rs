@@ -210,6 +210,14 @@ pub static CASES: &[Case] = &[
     // class words.
     case!("list items", "inbox.html", "Find the email by Tom Reyes and click the trash icon to delete it.", ["|opened=Tom Reyes|deleted=Tom Reyes|starred=|"]),
     case!("list items", "inbox.html", "open the message from Ines Berg, then click the star", ["|opened=Ines Berg|deleted=|starred=Ines Berg|"]),
+    // Menus drawn in SVG: the parts the page made clickable are elements, a label over a
+    // shape is that shape, and what the opener spreads out is waited for, never clicked as an
+    // opener.
+    case!("drawn menu", "wheel.html", "Open the menu and click Rename", ["|picked=Rename|"]),
+    case!("drawn menu", "wheel.html", "open the menu, then click on Print", ["|picked=Print|"]),
+    case!("drawn menu", "wheel.html", "Open the menu and pick Delete", ["|picked=|"], Asks),
+    // Buttons the person could not tell apart either (same name, same place): the first.
+    case!("identical controls", "same.html", "press Continue", ["clicked=first|"]),
     // Never guessing silently.
     case!("never guess", "contact.html", "click the purple elephant", [], Asks),
     case!("never guess", "contact.html", "frobnicate the widget", [], Fails),

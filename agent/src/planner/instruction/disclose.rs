@@ -12,11 +12,11 @@ use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::containers::names_only_containers;
 use super::decision::{Decision, act};
-use super::explore::risky;
 use super::locate::ask_again;
 use super::matching::normalize;
 use super::progress::StepState;
 use super::report::describe;
+use super::risky::risky;
 use super::split::first_word;
 use super::step::is_editable;
 use crate::action::Action;

@@ -13,19 +13,15 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
+use super::datepicker::{SHOW_WAIT_MS, SHOW_WAITS};
 use super::decision::{Decision, act};
 use super::locate::ask_again;
 use super::matching::{EXACT, PREFIX, WITHIN, WORDS, normalize, quality};
 use super::progress::StepState;
 use super::report::describe;
+use super::risky::risky;
 use super::step::{Target, is_checkable, is_editable};
-use crate::action::Action;
-
-/// Words of controls a sweep never clicks on its own.
-const RISKY: &[&str] = &[
-    "submit", "send", "buy", "pay", "order", "checkout", "delete", "remove", "sign out", "log out",
-    "logout", "cancel", "close", "reset", "clear", "save", "post", "publish",
-];
+use crate::action::{Action, WaitFor};
 
 /// Words of controls that show the next part of a list.
 const NEXT: &[&str] = &[
@@ -55,14 +51,6 @@ fn is_next(el: &Element) -> bool {
     NEXT.iter()
         .any(|w| name == *w || name.starts_with(&format!("{w} ")))
         || el.name.trim().starts_with(['›', '»', '→'])
-}
-
-pub(crate) fn risky(el: &Element) -> bool {
-    let name = normalize(&el.name);
-    el.input_type.as_deref() == Some("submit")
-        || RISKY
-            .iter()
-            .any(|w| name == *w || name.starts_with(&format!("{w} ")))
 }
 
 /// Something that opens or shows more without leaving the page's task. A control the page
@@ -104,11 +92,28 @@ fn is_file_name(name: &str) -> bool {
         })
 }
 
+/// Clicked by this step already. A control whose label changed since ("+" became "-", "Show"
+/// became "Hide") is the same control: clicking it again would close what it opened.
 fn already_opened(el: &Element, state: &StepState) -> bool {
-    state
-        .acted
-        .iter()
-        .any(|done| done.eid == el.eid && done.name == el.name)
+    state.acted.iter().any(|done| done.eid == el.eid)
+}
+
+/// The control this step clicked last, when its own label changed with the click and the page
+/// reports no open state for it: it opened something that may still be moving in (a drawn menu
+/// spreading out), so the step waits ([`SHOW_WAIT_MS`], at most [`SHOW_WAITS`] times per
+/// control) before it opens anything else.
+fn still_opening<'s>(snap: &'s Snapshot, state: &StepState) -> Option<&'s Element> {
+    let now = toggled_open(snap, state)?;
+    let per_control = u32::try_from(state.acted.len()).unwrap_or(u32::MAX);
+    (state.waits < SHOW_WAITS.saturating_mul(per_control)).then_some(now)
+}
+
+/// The control this step clicked last, when its label changed with the click and the page
+/// reports no open state for it (it says it opened something).
+fn toggled_open<'s>(snap: &'s Snapshot, state: &StepState) -> Option<&'s Element> {
+    let last = state.acted.last()?;
+    let now = snap.elements.iter().find(|el| el.eid == last.eid)?;
+    (now.name.trim() != last.name.trim() && now.expanded.is_none()).then_some(now)
 }
 
 /// Opens what hides `target` until it shows.
@@ -118,9 +123,24 @@ pub(crate) fn reveal(target: &Target, snap: &Snapshot, state: &StepState) -> Dec
             note: format!("\"{}\" shows", target.phrase),
         };
     }
+    if let Some(opener) = still_opening(snap, state) {
+        return act(
+            Action::Wait {
+                until: WaitFor::Millis { ms: SHOW_WAIT_MS },
+            },
+            format!(
+                "wait for what {} opened to show \"{}\"",
+                describe(opener),
+                target.phrase
+            ),
+        );
+    }
     // Next-page controls may be used again (each use shows a new part of the list). Controls
     // made to open (tabs, tree items, disclosure buttons) come before other clickable things,
-    // which may be the content itself (a wrong link ends a task).
+    // which may be the content itself (a wrong link ends a task). Once a control says it opened
+    // something (its label changed), the plain clickables it shows are that content: never
+    // clicked as openers.
+    let opened = toggled_open(snap, state).is_some();
     let openers = |made_to_open: bool| {
         snap.elements.iter().find(|el| {
             is_opener(el)
@@ -128,7 +148,7 @@ pub(crate) fn reveal(target: &Target, snap: &Snapshot, state: &StepState) -> Dec
                 && (!already_opened(el, state) || is_next(el))
         })
     };
-    let next = openers(true).or_else(|| openers(false));
+    let next = openers(true).or_else(|| if opened { None } else { openers(false) });
     match next {
         Some(el) => act(
             Action::Click {

@@ -12,6 +12,7 @@ use super::progress::{MAX_ASKS, StepAnswer, StepState};
 use super::report::{choice_question, describe, target_question};
 use super::resolve::{Intent, Resolution, by_eid, resolve};
 use super::step::Target;
+use super::twins;
 
 /// The element `target` names, or the decision to return instead.
 pub(crate) fn locate<'s>(
@@ -40,7 +41,8 @@ pub(crate) fn locate<'s>(
         }
         Some(StepAnswer::Option(_)) | None => {}
     }
-    usable(resolve(snapshot, target, intent), target, snapshot, state)
+    let resolution = twins::settle(resolve(snapshot, target, intent), intent, snapshot);
+    usable(resolution, target, snapshot, state)
 }
 
 /// Accepts a single enabled element; asks otherwise.

@@ -81,6 +81,7 @@ mod questions;
 mod report;
 mod resolve;
 mod results;
+mod risky;
 mod rows;
 mod same_name;
 mod sign_in;
@@ -91,6 +92,7 @@ mod site_request;
 mod split;
 mod step;
 mod submit;
+mod twins;
 mod value_format;
 mod verbs;
 

@@ -236,3 +236,50 @@ fn prose_values_that_fit_no_field_one_to_one_are_named_in_a_question() {
         questions[0].prompt
     );
 }
+
+fn is_wait(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Wait {
+            until: crate::action::WaitFor::Millis { .. }
+        }
+    )
+}
+
+#[test]
+fn a_menu_that_spreads_out_is_waited_for_and_what_it_shows_is_never_opened() {
+    let goal = "open the menu, then click on Print";
+    let closed = Page::new("https://photos.test/", "Photos")
+        .element("clickable", "+")
+        .build();
+    let first = plan(goal, Some(&closed), &[]);
+    assert_eq!(first.action, click("e1"), "the only thing that opens");
+    let mut history = vec![succeeded_on(&first, Some(&closed))];
+    // The label says it opened; its items are still moving in (too small to be reported).
+    let moving = Page::new("https://photos.test/", "Photos")
+        .element("clickable", "-")
+        .build();
+    let wait = plan(goal, Some(&moving), &history);
+    assert!(is_wait(&wait.action), "{}", wait.action);
+    history.push(succeeded_on(&wait, Some(&moving)));
+    let spread = Page::new("https://photos.test/", "Photos")
+        .element("clickable", "-")
+        .element("clickable", "Share")
+        .element("clickable", "Print")
+        .build();
+    assert_eq!(plan(goal, Some(&spread), &history).action, click("e3"));
+    // Spread out without the item asked for: its items are content, not openers; the "-"
+    // would close it. Asked after the waits.
+    let without = Page::new("https://photos.test/", "Photos")
+        .element("clickable", "-")
+        .element("clickable", "Share")
+        .build();
+    let goal = "open the menu, then click on Delete";
+    let mut history = vec![succeeded_on(&plan(goal, Some(&closed), &[]), Some(&closed))];
+    for _ in 0..super::super::datepicker::SHOW_WAITS {
+        let again = plan(goal, Some(&without), &history);
+        assert!(is_wait(&again.action), "{}", again.action);
+        history.push(succeeded_on(&again, Some(&without)));
+    }
+    assert_asks(&plan(goal, Some(&without), &history));
+}
