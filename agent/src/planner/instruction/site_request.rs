@@ -137,7 +137,7 @@ fn answered(history: &[StepRecord]) -> Option<String> {
                     .iter()
                     .map(|a| (a.question_id.clone(), a.values.clone()))
                     .collect();
-                let text = brief::plan::answers_as_brief(&pairs);
+                let text = brief::vague::answers_as_brief(&pairs);
                 (!text.is_empty()).then_some(text)
             }
             _ => None,

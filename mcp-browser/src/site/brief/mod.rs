@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 pub mod extract;
 pub mod facts;
 pub mod plan;
+pub mod vague;
 pub mod vocab;
 pub mod words;
 
@@ -280,7 +281,7 @@ pub fn analyze(request: &str, conversation_summary: Option<&str>) -> BriefAnalys
             .iter()
             .any(|kind| kind.words().iter().any(|w| lower.contains(w)));
     let open_questions = if vague {
-        plan::questions(&text)
+        vague::questions(&text)
     } else {
         Vec::new()
     };
@@ -437,7 +438,7 @@ mod tests {
         assert_eq!(answered.task.kind, TaskKind::Booking);
         // The answers as the questions' form folds them: what the business does is its kind,
         // and no section is named from words across the line break.
-        let summary = plan::answers_as_brief(&[
+        let summary = vague::answers_as_brief(&[
             ("what".into(), vec!["dog grooming".into()]),
             ("name".into(), vec!["Muddy Paws".into()]),
             ("place".into(), vec!["Bristol".into()]),
