@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use support::TestDaemon;
 use support::ui::{
-    click, open_ui, phone_client, save_screenshot, say, snapshot, wait_element, wait_text,
+    click, open_ui, phone_client, save_screenshot, say, snapshot, wait_element, wait_text_within,
 };
 use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
@@ -95,7 +95,8 @@ async fn download_the_site_saves_a_zip_that_opens_from_disk() {
     let ui = tandem_tests::connected_client(&host).await.unwrap();
     open_ui(&daemon, &ui).await;
     say(&ui, GOAL).await;
-    wait_text(&ui, "completed").await;
+    // A site build validates every page at three widths: minutes on a loaded 2-core machine.
+    wait_text_within(&ui, "completed", 180).await;
 
     let page = snapshot(&ui).await;
     click(&ui, &page, "button", "Projects").await;
