@@ -72,8 +72,10 @@
     'checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'range', 'color', 'hidden',
   ]);
 
+  // The type the browser gives the input: an unknown or misspelt type ("input") is a text
+  // field, as every browser draws and treats it.
   function inputType(el) {
-    return lower(el.getAttribute('type')) || 'text';
+    return lower(typeof el.type === 'string' ? el.type : el.getAttribute('type')) || 'text';
   }
 
   function isEditingHost(el) {

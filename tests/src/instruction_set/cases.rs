@@ -52,6 +52,8 @@ pub static CASES: &[Case] = &[
     case!("element type", "kinds.html", "pick Alpha in the select box", ["|pick=a|"]),
     case!("element type", "kinds.html", "fill the text box with hi", ["|word=hi|"]),
     case!("element type", "banner.html", "Click the \"link\" element", ["clicked=home|"]),
+    // An input whose type the browser does not know ("input") is a text field.
+    case!("element type", "oddtype.html", "Click on a \"text\" widget.", ["|focus=code|", "|keep=off|"]),
     case!("element type", "kinds.html", "On this page, tick the checkbox and choose Alpha from the dropdown", ["|agree=on|", "|pick=a|"]),
     // Focus.
     case!("focus", "focus.html", "put the cursor in the search box", ["|focus=q|"]),

@@ -16,7 +16,7 @@ use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable
 use super::submit::submit;
 use super::{
     byline, choose, datepicker, disclose, explore, matching, own_names, prose, questions,
-    same_name, sign_in, value_format, verbs,
+    same_name, sign_in, sign_in_sender, value_format, verbs,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -80,7 +80,7 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             "reload the page".to_owned(),
         ),
         Step::Click { target } => {
-            let el = locate(snap, target, Intent::Click, state)?;
+            let el = sign_in_sender::locate_click(snap, target, state)?;
             act(
                 Action::Click {
                     eid: el.eid.clone(),

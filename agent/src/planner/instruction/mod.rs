@@ -85,6 +85,7 @@ mod risky;
 mod rows;
 mod same_name;
 mod sign_in;
+mod sign_in_sender;
 mod site_intent;
 pub(crate) use self::site_intent::is_site_request;
 mod site_refine;
