@@ -120,6 +120,27 @@
     return { ok: true, value: node.value };
   }
 
+  // Several options, one label (or value) a line: the whole selection of a list that takes
+  // several (every other option is unselected); a single-choice list refuses.
+  function selectSeveral(node, wanted, opts) {
+    if (!node.multiple) {
+      return fail('bad_value', 'this list takes one option, not ' + wanted.length);
+    }
+    const picks = [];
+    for (const w of wanted) {
+      const key = lower(norm(w));
+      const pick = opts.find((o) => o.value === w) || opts.find((o) => lower(norm(o.label)) === key);
+      if (!pick) return fail('no_option', `no option matches "${w}"`);
+      if (pick.disabled) return fail('disabled', `option "${norm(pick.label)}" is disabled`);
+      picks.push(pick);
+    }
+    for (const o of opts) o.selected = picks.includes(o);
+    const win = node.ownerDocument.defaultView || window;
+    node.dispatchEvent(new win.Event('input', { bubbles: true, composed: true }));
+    node.dispatchEvent(new win.Event('change', { bubbles: true }));
+    return { ok: true, value: picks.map((o) => o.value).join('\n'), label: picks.map((o) => norm(o.label)).join(', ') };
+  }
+
   function selectOption(eid, wanted) {
     const node = resolve(eid);
     if (node.ok === false) return node;
@@ -132,6 +153,7 @@
     const want = String(wanted == null ? '' : wanted);
     const key = lower(norm(want));
     const opts = Array.from(node.options);
+    if (want.includes('\n')) return selectSeveral(node, want.split('\n'), opts);
     let pick = opts.find((o) => o.value === want);
     if (!pick) pick = opts.find((o) => lower(norm(o.label)) === key);
     if (!pick && key) {

@@ -138,7 +138,8 @@ fn yes() -> bool {
 pub struct SelectParams {
     /// Element id of a select list from the latest observation.
     pub eid: String,
-    /// The option to choose: its value or its visible label.
+    /// The option to choose: its value or its visible label. For a list that takes several
+    /// options: several, one a line, which become its whole selection.
     pub option: String,
 }
 
@@ -319,8 +320,8 @@ impl BrowserTool for TypeParams {
 
 impl BrowserTool for SelectParams {
     const NAME: &'static str = "select_option";
-    const DESCRIPTION: &'static str =
-        "Choose an option of a select list (by eid) by its value or label.";
+    const DESCRIPTION: &'static str = "Choose an option of a select list (by eid) by its value or label; several, one a \
+        line, for a list that takes several.";
     const EFFECT: Effect = Effect::writes(true, true, true);
     type Output = ActionOutcome;
 }

@@ -81,6 +81,11 @@ pub static CASES: &[Case] = &[
     case!("values", "cities.html", "choose los angeles", ["|city=la|"]),
     // Compound fills.
     case!("compound", "login.html", "Fill in \"kim\" as the user name and \"pw7\" as the password, then sign in", ["|user=kim|", "|pass=7wp|", "|signed=kim|"]),
+    // Several options of a list that takes several, in one selection.
+    case!("lists of names", "guests.html", "Select Gus, Catherine from the scroll list and click Submit.", ["|guests=cat,gus|", "clicked=sent|"]),
+    case!("lists of names", "guests.html", "choose Bo, Ada and Eli in the list", ["|guests=ada,bo,eli|"]),
+    // "login" names what the form does; its only button reads "OK" (no <form> around it).
+    case!("compound", "okonly.html", "Type the username \"ines\" and the password \"zq4\" into the fields, then press login", ["|username=ines|", "|password=4qz|", "|signed=ines|"]),
     case!("compound", "twins.html", "write hi in both boxes", ["|left=hi|right=hi|"]),
     case!("compound", "twins.html", "Type same in both fields", ["|left=same|right=same|"]),
     case!("compound", "flights.html", "Fill From with Oslo and To with Rome, then click Find flights", ["|from=Oslo|to=Rome|", "|result=searched|"]),

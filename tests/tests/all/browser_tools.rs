@@ -591,6 +591,15 @@ async fn bad_input_gets_clear_errors_and_the_session_keeps_working() {
         no_option.to_string().contains("France"),
         "lists the options: {no_option}"
     );
+    // Several options, one a line, are refused by a list that takes one.
+    let several = client
+        .invoke(&SelectParams {
+            eid: country.to_string(),
+            option: "Germany\nFrance".into(),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(several.code(), "invalid_argument", "{several}");
     let unreachable = client
         .invoke(&NavigateParams {
             url: "http://127.0.0.1:9/nothing".into(),

@@ -13,7 +13,7 @@ use super::progress::{StepAnswer, StepState};
 use super::report::{describe, option_question};
 use super::resolve::{Intent, OptionMatch, Resolution, by_eid, lists_with_option, match_option};
 use super::step::{Target, is_checkable, is_select};
-use super::{datepicker, explore, value_format};
+use super::{datepicker, explore, several_options, value_format};
 use crate::action::Action;
 
 /// Chooses `option` in `target` (or in the list that has it).
@@ -116,6 +116,9 @@ pub(super) fn select_in(list: &Element, option: &str, state: &StepState) -> Deci
         Some(StepAnswer::Option(answered)) => answered.as_str(),
         Some(StepAnswer::Choice(_) | StepAnswer::Text(_)) | None => option,
     };
+    if let Some(several) = several_options::select(list, wanted) {
+        return several;
+    }
     match match_option(list, wanted) {
         OptionMatch::Found(o) => {
             if o.selected || list.value.as_deref() == Some(o.label.as_str()) {

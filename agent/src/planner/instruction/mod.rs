@@ -84,6 +84,7 @@ mod results;
 mod risky;
 mod rows;
 mod same_name;
+mod several_options;
 mod sign_in;
 mod sign_in_sender;
 mod site_intent;

@@ -6,6 +6,7 @@ mod flow;
 mod parsing;
 mod people;
 mod resolving;
+mod several_options;
 mod sign_in_sender;
 mod steps;
 mod sweeps;
