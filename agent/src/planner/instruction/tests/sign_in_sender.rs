@@ -3,6 +3,16 @@
 use super::builder::{Page, click, plan, run_all, typed};
 use crate::action::Action;
 
+/// "press login" on `page` gives a question, not a click.
+fn asks_on(page: &tandem_mcp_browser::snapshot::Snapshot) {
+    let first = plan("press login", Some(page), &[]);
+    assert!(
+        matches!(first.action, Action::AskUser { .. }),
+        "{}",
+        first.action
+    );
+}
+
 fn sign_in_page(buttons: &[&str]) -> Page {
     let page = Page::new("https://members.test/", "Members")
         .textbox("Username")
@@ -37,12 +47,7 @@ fn the_forms_own_submit_control_wins_over_other_buttons() {
 #[test]
 fn several_buttons_and_no_form_still_ask() {
     let page = sign_in_page(&["OK", "Help"]).build();
-    let first = plan("press login", Some(&page), &[]);
-    assert!(
-        matches!(first.action, Action::AskUser { .. }),
-        "{}",
-        first.action
-    );
+    asks_on(&page);
 }
 
 #[test]
@@ -51,12 +56,7 @@ fn without_a_password_field_login_is_only_a_name() {
         .textbox("Search")
         .button("OK")
         .build();
-    let first = plan("press login", Some(&page), &[]);
-    assert!(
-        matches!(first.action, Action::AskUser { .. }),
-        "{}",
-        first.action
-    );
+    asks_on(&page);
 }
 
 #[test]
