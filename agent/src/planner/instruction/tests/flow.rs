@@ -199,13 +199,13 @@ fn several_equal_matches_ask_a_radio_question_and_the_answer_is_used() {
 #[test]
 fn nothing_found_asks_for_the_name_and_the_typed_name_is_used() {
     let page = login_page();
-    let goal = "click Log in";
+    let goal = "click Register";
     let question = plan(goal, Some(&page), &[]);
     let Action::AskUser { questions } = &question.action else {
         panic!("expected a question, got {}", question.action);
     };
     assert_eq!(questions[0].kind, QuestionKind::Text);
-    assert!(questions[0].prompt.contains("can't find \"Log in\""));
+    assert!(questions[0].prompt.contains("can't find \"Register\""));
     let next = plan(goal, Some(&page), &[answered(&question, "Sign in")]);
     assert_eq!(next.action, click("e4"));
 }
@@ -213,7 +213,7 @@ fn nothing_found_asks_for_the_name_and_the_typed_name_is_used() {
 #[test]
 fn answering_skip_moves_on_and_stop_ends_the_run() {
     let page = login_page();
-    let goal = "click Log in\nclick Sign in";
+    let goal = "click Register\nclick Sign in";
     let question = plan(goal, Some(&page), &[]);
     let next = plan(goal, Some(&page), &[answered(&question, "skip")]);
     assert_eq!(next.action, click("e4"));
@@ -224,7 +224,7 @@ fn answering_skip_moves_on_and_stop_ends_the_run() {
 #[test]
 fn a_step_asks_at_most_twice_then_stops() {
     let page = login_page();
-    let goal = "click Log in";
+    let goal = "click Register";
     let q1 = plan(goal, Some(&page), &[]);
     let h1 = vec![answered(&q1, "Enter now")];
     let q2 = plan(goal, Some(&page), &h1);
