@@ -115,7 +115,17 @@
         words.push(w);
       }
     }
+    // No class says it: the element's own id ("<span id=send-reply>").
+    if (!words.length && el.id) words.push(...idWords(el.id));
     return words.slice(0, 3).join(' ');
+  }
+
+  // The plain words of an id ("send-reply" -> send, reply); none when a part is not a word
+  // ("btn-1f3a", "ember42" are generated, not names).
+  function idWords(id) {
+    const parts = id.toLowerCase().split(/[\s_-]+/).filter((w) => w !== '');
+    if (!parts.every((w) => /^[a-z]+$/.test(w))) return [];
+    return parts.filter((w) => w.length >= 3 && !CLASS_NOISE.has(w));
   }
 
   function accessibleName(el, role, root, labels) {

@@ -208,6 +208,7 @@
     if (root) {
       const ctx = topContext();
       ctx.plan = cursorPlan(document);
+      ctx.hover = hoverPlan(document, ctx.plan);
       visitElement(root, new St(ctx, false, false, false, null, true, false, null, null, null, null), W, false);
     }
     return W;
@@ -359,7 +360,7 @@
           if (!semantic || tag !== 'input') return;
           faded = true;
         }
-        if (!semantic) pc = cs.cursor === 'pointer';
+        if (!semantic) pc = pointerCursor(el, cs, st.ctx);
         if (display === 'contents') {
           let sub = st;
           if (el.shadowRoot) {
@@ -469,6 +470,7 @@
       if (doc && doc.documentElement) {
         const ctx = childContext(el, st.ctx);
         ctx.plan = cursorPlan(doc);
+        ctx.hover = hoverPlan(doc, ctx.plan);
         const sub = new St(ctx, false, childSt.inInteractive, false, childSt.block, true, false,
           null, null, null, null);
         const heading = W.heading;
@@ -514,6 +516,8 @@
         item.dropped = true;
       }
     }
+    // A strip of labels clickable as one region is one control per label (07-label-bar.js).
+    if (item && !semantic && pointerHere && W.items.length === itemIndex + 1) splitLabelBar(item, st, W);
 
     let text = '';
     if (ownBlock && ownBlock.kind && (ownBlock.absorb || ownBlock.words || !ownBlock.linked)) {

@@ -20,6 +20,8 @@ pub const PAGE_SCRIPT: &str = concat!(
     include_str!("../../page_script/04-geometry.js"),
     include_str!("../../page_script/05-names.js"),
     include_str!("../../page_script/06-describe.js"),
+    include_str!("../../page_script/07-hover-pointer.js"),
+    include_str!("../../page_script/07-label-bar.js"),
     include_str!("../../page_script/07-svg-parts.js"),
     include_str!("../../page_script/07-walk.js"),
     include_str!("../../page_script/08-snapshot.js"),

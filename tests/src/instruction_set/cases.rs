@@ -217,6 +217,16 @@ pub static CASES: &[Case] = &[
     // class words.
     case!("list items", "inbox.html", "Find the email by Tom Reyes and click the trash icon to delete it.", ["|opened=Tom Reyes|deleted=Tom Reyes|starred=|"]),
     case!("list items", "inbox.html", "open the message from Ines Berg, then click the star", ["|opened=Ines Berg|deleted=|starred=Ines Berg|"]),
+    // Replying and forwarding in a webmail: the item opened, the verb's control (a label of a
+    // strip clickable as one), the message or the recipient typed, sent by an icon named only
+    // by its id.
+    case!("reply and forward", "webmail.html", "Find the email by Omar Haddad and reply to them with the text \"See you at nine.\".", ["|sent=reply:Omar Haddad:See you at nine.|"]),
+    case!("reply and forward", "webmail.html", "forward the message from Ken Ito to Rosa Lind", ["|sent=forward:Rosa Lind:Notes from Ken Ito|"]),
+    case!("reply and forward", "webmail.html", "Forward to Omar the email from Rosa Lind.", ["|sent=forward:Omar:Notes from Rosa Lind|"]),
+    // A feed: "For the user @x, …" scopes the clicks to that post; icons whose pointer shows
+    // only on hover are controls; an action in the post's "more" menu is reached through it.
+    case!("feed posts", "feed.html", "For the user @bo, click on the \"Like\" button.", ["|liked=@bo|reposted=|muted=|"]),
+    case!("feed posts", "feed.html", "for the user @ada, click Mute", ["|liked=|reposted=|muted=@ada|"]),
     // Menus drawn in SVG: the parts the page made clickable are elements, a label over a
     // shape is that shape, and what the opener spreads out is waited for, never clicked as an
     // opener.

@@ -31,6 +31,12 @@ const ITEMS: &[&str] = &[
     "letter",
 ];
 
+/// Whether `word` (lower case, hyphens dropped) names a thing a list holds ("email", "posts").
+pub(crate) fn is_item_noun(word: &str) -> bool {
+    let singular = word.strip_suffix('s').unwrap_or(word);
+    ITEMS.contains(&word) || ITEMS.contains(&singular)
+}
+
 /// Words between the noun and the text the item shows.
 const LINKS: &[&[&str]] = &[
     &["sent", "by"],

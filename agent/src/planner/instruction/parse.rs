@@ -15,7 +15,9 @@ use super::split::{
     value,
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
-use super::{absorbed, compound, disclose, items, prose, questions, rows, sign_in, verbs};
+use super::{
+    absorbed, compound, disclose, feed, items, mail, prose, questions, rows, sign_in, verbs,
+};
 
 /// Words that start an instruction clause.
 const VERBS: &[&str] = &[
@@ -85,6 +87,12 @@ pub(crate) fn starts_with_verb(text: &str) -> bool {
 
 /// Parses the whole message.
 pub(crate) fn parse_message(message: &str) -> Instructions {
+    // "For the user @kim, click Mute": the clicks are of that thing's controls (`feed`).
+    if let Some((thing, rest)) = feed::scoped(strip_lead_ins(message), starts_with_verb) {
+        let mut scoped = parse_message(rest);
+        feed::scope_steps(&mut scoped.steps, &thing);
+        return scoped;
+    }
     let clauses = split_clauses(message, starts_with_verb);
     let mut merged: Vec<Clause> = Vec::new();
     for clause in clauses {
@@ -234,6 +242,9 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     let text = strip_lead_ins(clause).trim();
     let (verb, rest) = first_word(text);
     if let Some(steps) = sign_in::parse(text).or_else(|| questions::parse(text)) {
+        return steps;
+    }
+    if let Some(steps) = mail::parse(text) {
         return steps;
     }
     if let Some(steps) = compound::parse(&verb, rest) {

@@ -294,6 +294,7 @@ fn coverage(el: &Element, words: &[String], snap: &Snapshot) -> usize {
     std::iter::once(own_coverage(el, words))
         .chain(holders)
         .chain(texts)
+        .chain(std::iter::once(super::feed::item_coverage(el, words, snap)))
         .max()
         .unwrap_or(0)
 }

@@ -1,0 +1,222 @@
+//! Controls of one post of a feed, one card of a list: "For the user @kim, click on the "Mute"
+//! button", "for the post by Ada Stone, click Like".
+//!
+//! In: the person's message (for [`scoped`]); later a control, the thing's words and the
+//! snapshot (for [`item_coverage`]). Out: the thing a leading "For …," clause names and the
+//! rest of the message, whose clicks become [`Step::Act`] on that thing (the control of that
+//! name that belongs to the thing's post, opened from the post's "more" menu when it is there:
+//! see `verbs`); and how many of the thing's words the control's item shows.
+//!
+//! An item of a repeated list is bounded by the controls it repeats: a control's item reaches
+//! up from the control to the one of the same name above it (a feed shows the author at the
+//! top of a post and its actions at the bottom, so the row band of `verbs` misses the author).
+
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+
+use super::items::described_item;
+use super::matching::normalize;
+use super::split::quote_spans;
+use super::step::{Step, Target};
+
+/// Words that say what kind of thing the scope is; not part of what it shows.
+const KINDS: &[&str] = &[
+    "the user",
+    "user",
+    "the account",
+    "account",
+    "the profile",
+    "profile",
+    "the author",
+    "author",
+    "the person",
+    "the handle",
+    "handle",
+];
+
+/// Most words a scope may have.
+const MAX_SCOPE_WORDS: usize = 4;
+
+/// "For THING, REST": the thing and the rest (see the module docs), when the rest starts with
+/// a verb (`starts_with_verb`).
+pub(super) fn scoped(
+    message: &str,
+    starts_with_verb: impl Fn(&str) -> bool,
+) -> Option<(Target, &str)> {
+    let text = message.trim_start();
+    if !text.get(..4)?.eq_ignore_ascii_case("for ") {
+        return None;
+    }
+    let spans = quote_spans(text);
+    let comma = text
+        .char_indices()
+        .find(|(at, c)| *c == ',' && !spans.iter().any(|(o, e)| at >= o && at < e))?
+        .0;
+    let rest = text[comma + 1..].trim_start();
+    if !starts_with_verb(rest) {
+        return None;
+    }
+    let mut scope = text[4..comma].trim();
+    for kind in KINDS {
+        if scope.len() > kind.len()
+            && scope[..kind.len()].eq_ignore_ascii_case(kind)
+            && scope[kind.len()..].starts_with(' ')
+        {
+            scope = scope[kind.len()..].trim_start();
+            break;
+        }
+    }
+    let thing = match described_item(scope) {
+        Some(shown) => shown,
+        None => Target::parse(scope),
+    };
+    let words = thing.phrase.split_whitespace().count();
+    (!thing.full.is_empty() && words <= MAX_SCOPE_WORDS).then_some((thing, rest))
+}
+
+/// The clicks of `steps` become clicks on the control of that name that belongs to `thing`.
+pub(super) fn scope_steps(steps: &mut [(Step, String)], thing: &Target) {
+    for (step, _) in steps.iter_mut() {
+        if let Step::Click { target } = step {
+            let name = if target.name.is_empty() {
+                target.phrase.clone()
+            } else {
+                target.name.clone()
+            };
+            *step = Step::Act {
+                verbs: vec![name],
+                object: thing.clone(),
+                message: None,
+                renames: false,
+            };
+        }
+    }
+}
+
+/// How many of `words` the texts of `el`'s item hold (see the module docs); 0 when `el` is the
+/// only control of its name (no repeated list).
+pub(super) fn item_coverage(el: &Element, words: &[String], snap: &Snapshot) -> usize {
+    let name = normalize(&el.name);
+    if name.is_empty() {
+        return 0;
+    }
+    let column = |other: &Element| {
+        other.rect.x < el.rect.x + el.rect.w && el.rect.x < other.rect.x + other.rect.w
+    };
+    let same: Vec<&Element> = snap
+        .elements
+        .iter()
+        .filter(|other| other.eid != el.eid && normalize(&other.name) == name && column(other))
+        .collect();
+    let bottom = el.rect.y + el.rect.h;
+    let above = same
+        .iter()
+        .map(|o| o.rect.y + o.rect.h)
+        .filter(|b| *b <= el.rect.y)
+        .fold(None, |best: Option<f64>, b| {
+            Some(best.map_or(b, |x| x.max(b)))
+        });
+    let below = same
+        .iter()
+        .map(|o| o.rect.y)
+        .filter(|y| *y >= bottom)
+        .fold(None, |best: Option<f64>, y| {
+            Some(best.map_or(y, |x| x.min(y)))
+        });
+    // The first item of the list is as tall as the next one.
+    let top = match (above, below) {
+        (Some(top), _) => top,
+        (None, Some(next)) => bottom - (next - el.rect.y),
+        (None, None) => return 0,
+    };
+    let have = |text: &str| {
+        let text = normalize(text);
+        let have: Vec<&str> = text.split(' ').collect();
+        words.iter().filter(|w| have.contains(&w.as_str())).count()
+    };
+    snap.texts
+        .iter()
+        .filter(|t| t.y >= top && t.y < bottom)
+        .map(|t| have(&t.text))
+        .max()
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use tandem_mcp_browser::snapshot::{Eid, Element, Rect, Snapshot, TextBlock};
+
+    use super::item_coverage;
+    use crate::planner::instruction::parse::starts_with_verb;
+
+    fn scoped(message: &str) -> Option<(crate::planner::instruction::step::Target, &str)> {
+        super::scoped(message, starts_with_verb)
+    }
+
+    #[test]
+    fn a_leading_for_clause_scopes_the_rest_to_the_thing_it_names() {
+        let (thing, rest) = scoped("For the user @kim, click on the \"Mute\" button.").unwrap();
+        assert_eq!(
+            (thing.phrase.as_str(), rest),
+            ("@kim", "click on the \"Mute\" button.")
+        );
+        let (thing, _) = scoped("for the post by Ada Stone, click Like").unwrap();
+        assert_eq!(thing.phrase, "Ada Stone");
+        assert!(scoped("for now, click Save").is_some_and(|(t, _)| t.phrase == "now"));
+        assert!(scoped("For dinner we had fish, it was good").is_none());
+        assert!(scoped("Forward it, then click Send").is_none());
+    }
+
+    fn el(eid: &str, name: &str, y: f64) -> Element {
+        Element {
+            eid: Eid(eid.to_owned()),
+            role: "clickable".to_owned(),
+            name: name.to_owned(),
+            rect: Rect {
+                x: 20.0,
+                y,
+                w: 14.0,
+                h: 14.0,
+            },
+            in_viewport: true,
+            ..Element::default()
+        }
+    }
+
+    fn text(text: &str, y: f64) -> TextBlock {
+        TextBlock {
+            text: text.to_owned(),
+            y,
+            ..TextBlock::default()
+        }
+    }
+
+    #[test]
+    fn a_control_belongs_to_the_item_between_it_and_the_same_control_above() {
+        let snap = Snapshot {
+            elements: vec![
+                el("l1", "like", 44.0),
+                el("l2", "like", 104.0),
+                el("l3", "like", 164.0),
+            ],
+            texts: vec![
+                text("For the user @kim, click Like", -30.0),
+                text("Ada Stone @ada 3h", 2.0),
+                text("Kim Li @kim 5h", 62.0),
+                text("Bo Ek @bo 1h", 122.0),
+            ],
+            ..Snapshot::default()
+        };
+        let words = vec!["kim".to_owned()];
+        let covered: Vec<usize> = snap
+            .elements
+            .iter()
+            .map(|e| item_coverage(e, &words, &snap))
+            .collect();
+        assert_eq!(covered, [0, 1, 0]);
+        let alone = Snapshot {
+            elements: vec![el("l1", "like", 44.0)],
+            ..snap.clone()
+        };
+        assert_eq!(item_coverage(&alone.elements[0], &words, &alone), 0);
+    }
+}
