@@ -68,6 +68,7 @@ mod decision;
 mod described;
 mod disclose;
 mod explore;
+mod fields;
 mod items;
 mod keys;
 mod locate;

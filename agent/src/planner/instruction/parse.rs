@@ -15,7 +15,7 @@ use super::split::{
     value,
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
-use super::{absorbed, compound, disclose, items, prose, questions, rows, sign_in, verbs};
+use super::{absorbed, compound, disclose, fields, items, prose, questions, rows, sign_in, verbs};
 
 /// Words that start an instruction clause.
 const VERBS: &[&str] = &[
@@ -140,7 +140,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             find_next = true;
             continue;
         }
-        let steps = parse_clause(&clause.text);
+        let steps = fields::instead(&clause.text, parse_clause(&clause.text));
         if steps.is_empty() {
             out.ignored.push(clause.text);
             continue;
@@ -224,6 +224,7 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Submit
         | Step::Act { .. }
         | Step::SignIn { .. }
+        | Step::Fields { .. }
         | Step::Answer { .. }
         | Step::Stop => None,
     }
