@@ -30,8 +30,8 @@ use super::matching::{self, normalize};
 use super::progress::{StepAnswer, StepState};
 use super::report::{describe, is_secret};
 use super::resolve::{Intent, Resolution, resolve};
-use super::split::quote_spans;
-use super::step::{Step, Target, is_checkable, is_editable, is_select};
+use super::split::{quote_spans, value};
+use super::step::{Step, Target, is_checkable, is_editable, is_select, target};
 use crate::action::Action;
 
 /// Words that never make a mention alone (they may stand inside one).
@@ -83,13 +83,77 @@ pub(super) fn instead(clause: &str, parsed: Vec<Step>) -> Vec<Step> {
         [Step::Type { target: None, .. }] => true,
         _ => false,
     };
-    if weak && pieces(clause) >= 3 {
+    // ("Departure: Vienna. Arrival: Athens" is not a message to "departure".)
+    let one_act = matches!(parsed.as_slice(), [Step::Act { .. }]);
+    if (weak || one_act)
+        && let Some(steps) = colon_pairs(clause)
+    {
+        return steps;
+    }
+    if !weak {
+        return parsed;
+    }
+    if pieces(clause) >= 3 {
         vec![Step::Fields {
             text: clause.trim().to_owned(),
         }]
     } else {
         parsed
     }
+}
+
+/// "Departure: Vienna. Arrival: Athens.": every piece is a field's name, a colon and a value,
+/// so each is a [`Step::Set`] (the element's kind then decides how it is set). `None` unless
+/// the clause has at least two such pieces and nothing before the first.
+fn colon_pairs(clause: &str) -> Option<Vec<Step>> {
+    let quotes = quote_spans(clause);
+    let quoted = |at: usize| quotes.iter().any(|(open, close)| at > *open && at < *close);
+    let colons: Vec<usize> = clause
+        .match_indices(": ")
+        .map(|(at, _)| at)
+        .filter(|at| !quoted(*at))
+        .collect();
+    if colons.len() < 2 {
+        return None;
+    }
+    // Where the name before each colon starts: after the last piece end before it.
+    let mut starts = Vec::new();
+    let mut from = 0;
+    for &colon in &colons {
+        let before = &clause[from..colon];
+        let start = [", ", ". ", "; ", " - "]
+            .iter()
+            .filter_map(|sep| before.rfind(sep).map(|at| from + at + sep.len()))
+            .max()
+            .unwrap_or(from);
+        if from > 0 && start == from {
+            return None;
+        }
+        starts.push(start);
+        from = colon + 1;
+    }
+    if !clause[..starts[0]].trim().is_empty() {
+        return None;
+    }
+    let mut steps = Vec::new();
+    for (n, (&start, &colon)) in starts.iter().zip(&colons).enumerate() {
+        let name = clause[start..colon].trim();
+        let end = starts.get(n + 1).map_or(clause.len(), |next| *next);
+        let said = clause[colon + 1..end]
+            .trim()
+            .trim_end_matches([',', ';', '-'])
+            .trim();
+        let field = target(name)?;
+        let said = value(said);
+        if name.split_whitespace().count() > 4 || said.is_empty() {
+            return None;
+        }
+        steps.push(Step::Set {
+            target: field,
+            value: said,
+        });
+    }
+    Some(steps)
 }
 
 /// How many pieces the clause has (outside quotes).
@@ -501,6 +565,35 @@ mod tests {
         assert_eq!(pieces("archive the March report"), 1);
         assert_eq!(pieces("reply \"a, b, c\" to Ann"), 1);
         assert!(instead("name Ada, city Paris", Vec::new()).is_empty());
+        // Names with colons are set one by one.
+        let set = |name: &str, value: &str| Step::Set {
+            target: super::target(name).unwrap(),
+            value: value.to_owned(),
+        };
+        assert_eq!(
+            instead("Departure: Vienna. Arrival: Athens.", Vec::new()),
+            vec![set("Departure", "Vienna"), set("Arrival", "Athens")]
+        );
+        assert_eq!(
+            instead(
+                "Line 1: Flat 2, 8 Mill Lane, Town: Hebden Bridge",
+                Vec::new()
+            ),
+            vec![
+                set("Line 1", "Flat 2, 8 Mill Lane"),
+                set("Town", "Hebden Bridge")
+            ]
+        );
+        let reply = Step::Act {
+            verbs: vec!["departure".to_owned()],
+            object: super::target("Vienna. Arrival").unwrap(),
+            message: Some("Athens".to_owned()),
+            renames: false,
+        };
+        assert_eq!(
+            instead("Departure: Vienna. Arrival: Athens", vec![reply]),
+            vec![set("Departure", "Vienna"), set("Arrival", "Athens")]
+        );
         let submit = vec![Step::Submit];
         assert_eq!(instead("a, b, c", submit.clone()), submit);
     }
