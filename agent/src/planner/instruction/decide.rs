@@ -246,7 +246,10 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         } => verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state)?,
         Step::SignIn { user, password } => sign_in::decide(user, &password.0, snap, state)?,
         Step::Answer { option, question } => questions::decide(option, question, snap, state)?,
-        Step::Fields { text } => fields::decide(text, snap, state)?,
+        Step::Fields { text } => match fields::decide(text, snap, state)? {
+            fields::Next::Decided(decision) => decision,
+            fields::Next::Set(el, value) => set_value(el, &value, state),
+        },
         Step::Open { .. } | Step::Back | Step::PressKey { .. } | Step::Stop | Step::Wait(_) => {
             return Err(decide(
                 step,
@@ -296,7 +299,7 @@ fn unnamed_field<'s>(snap: &'s Snapshot, state: &StepState) -> Result<&'s Elemen
     usable(default_field(snap), &field, snap, state)
 }
 
-pub(super) fn set_value(el: &Element, value: &str, state: &StepState) -> Decision {
+fn set_value(el: &Element, value: &str, state: &StepState) -> Decision {
     if is_select(el) {
         return choose::select_in(el, value, state);
     }

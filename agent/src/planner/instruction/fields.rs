@@ -23,7 +23,6 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::decide::set_value;
 use super::decision::{Decision, act};
 use super::locate::ask_which;
 use super::matching::{self, normalize};
@@ -494,8 +493,19 @@ fn option_in(list: &Element, value: &str) -> Option<String> {
     }
 }
 
+/// What the sweep does next.
+pub(super) enum Next<'s> {
+    Decided(Decision),
+    /// Set this field to this value (as a `set` step would).
+    Set(&'s Element, String),
+}
+
 /// The sweep's next decision (see the module docs).
-pub(super) fn decide(text: &str, snap: &Snapshot, state: &StepState) -> Result<Decision, Decision> {
+pub(super) fn decide<'s>(
+    text: &str,
+    snap: &'s Snapshot,
+    state: &StepState,
+) -> Result<Next<'s>, Decision> {
     let plan = plan(text, snap, state);
     let acted = |el: &Element| {
         state
@@ -504,12 +514,12 @@ pub(super) fn decide(text: &str, snap: &Snapshot, state: &StepState) -> Result<D
             .any(|done| done.eid == el.eid && done.name == el.name)
     };
     if let Some(opening) = plan.opening {
-        return Ok(act(
+        return Ok(Next::Decided(act(
             Action::Click {
                 eid: opening.eid.clone(),
             },
             format!("click {}", describe(opening)),
-        ));
+        )));
     }
     if !plan.unplaced.is_empty() {
         let words: Vec<String> = plan.unplaced.iter().map(|w| format!("\"{w}\"")).collect();
@@ -534,67 +544,9 @@ pub(super) fn decide(text: &str, snap: &Snapshot, state: &StepState) -> Result<D
         .iter()
         .find(|(el, value)| !acted(el) && !holds(el, value))
     {
-        Some((el, value)) => Ok(set_value(el, value, state)),
-        None => Ok(Decision::Skip {
+        Some((el, value)) => Ok(Next::Set(el, value.clone())),
+        None => Ok(Next::Decided(Decision::Skip {
             note: format!("filled in {} fields", plan.values.len()),
-        }),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Step, instead, pieces};
-
-    #[test]
-    fn a_list_of_pieces_that_nothing_else_placed_is_read_on_the_page() {
-        for clause in [
-            "First name Lena, last name Fischer, email lena@x.example",
-            "enter the address manually: line 1 Flat 2, 8 Mill Lane, town Hebden Bridge",
-            "new note - title: Call plumber, text: Thursday after 3pm",
-        ] {
-            assert!(pieces(clause) >= 3, "{clause}");
-            assert!(
-                matches!(
-                    instead(clause, Vec::new()).as_slice(),
-                    [Step::Fields { .. }]
-                ),
-                "{clause}"
-            );
-        }
-        // Fewer pieces, or a clause another phrasing placed, is left as it was.
-        assert_eq!(pieces("archive the March report"), 1);
-        assert_eq!(pieces("reply \"a, b, c\" to Ann"), 1);
-        assert!(instead("name Ada, city Paris", Vec::new()).is_empty());
-        // Names with colons are set one by one.
-        let set = |name: &str, value: &str| Step::Set {
-            target: super::target(name).unwrap(),
-            value: value.to_owned(),
-        };
-        assert_eq!(
-            instead("Departure: Vienna. Arrival: Athens.", Vec::new()),
-            vec![set("Departure", "Vienna"), set("Arrival", "Athens")]
-        );
-        assert_eq!(
-            instead(
-                "Line 1: Flat 2, 8 Mill Lane, Town: Hebden Bridge",
-                Vec::new()
-            ),
-            vec![
-                set("Line 1", "Flat 2, 8 Mill Lane"),
-                set("Town", "Hebden Bridge")
-            ]
-        );
-        let reply = Step::Act {
-            verbs: vec!["departure".to_owned()],
-            object: super::target("Vienna. Arrival").unwrap(),
-            message: Some("Athens".to_owned()),
-            renames: false,
-        };
-        assert_eq!(
-            instead("Departure: Vienna. Arrival: Athens", vec![reply]),
-            vec![set("Departure", "Vienna"), set("Arrival", "Athens")]
-        );
-        let submit = vec![Step::Submit];
-        assert_eq!(instead("a, b, c", submit.clone()), submit);
+        })),
     }
 }

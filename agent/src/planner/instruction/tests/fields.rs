@@ -2,6 +2,8 @@
 //! placeholder the words before it name; a control the sentence names first opens the form;
 //! words no field takes stop the run before it acts; two fields named equally are asked about.
 
+use super::super::fields::instead;
+use super::super::step::{Step, target};
 use super::builder::{Page, click, plan, run_all, stop_answer, typed};
 use crate::action::Action;
 
@@ -97,4 +99,56 @@ fn two_fields_named_equally_are_asked_about() {
         "{}",
         first.action
     );
+}
+
+#[test]
+fn a_list_of_pieces_that_nothing_else_placed_is_read_on_the_page() {
+    for clause in [
+        "First name Lena, last name Fischer, email lena@x.example",
+        "enter the address manually: line 1 Flat 2, 8 Mill Lane, town Hebden Bridge",
+        "new note - title: Call plumber, text: Thursday after 3pm",
+    ] {
+        assert!(
+            matches!(
+                instead(clause, Vec::new()).as_slice(),
+                [Step::Fields { .. }]
+            ),
+            "{clause}"
+        );
+    }
+    // Fewer pieces, or a clause another phrasing placed, is left as it was.
+    assert!(instead("archive the March report", Vec::new()).is_empty());
+    assert!(instead("reply \"a, b, c\" to Ann", Vec::new()).is_empty());
+    assert!(instead("name Ada, city Paris", Vec::new()).is_empty());
+    // Names with colons are set one by one.
+    let set = |name: &str, value: &str| Step::Set {
+        target: target(name).unwrap(),
+        value: value.to_owned(),
+    };
+    assert_eq!(
+        instead("Departure: Vienna. Arrival: Athens.", Vec::new()),
+        vec![set("Departure", "Vienna"), set("Arrival", "Athens")]
+    );
+    assert_eq!(
+        instead(
+            "Line 1: Flat 2, 8 Mill Lane, Town: Hebden Bridge",
+            Vec::new()
+        ),
+        vec![
+            set("Line 1", "Flat 2, 8 Mill Lane"),
+            set("Town", "Hebden Bridge")
+        ]
+    );
+    let reply = Step::Act {
+        verbs: vec!["departure".to_owned()],
+        object: target("Vienna. Arrival").unwrap(),
+        message: Some("Athens".to_owned()),
+        renames: false,
+    };
+    assert_eq!(
+        instead("Departure: Vienna. Arrival: Athens", vec![reply]),
+        vec![set("Departure", "Vienna"), set("Arrival", "Athens")]
+    );
+    let submit = vec![Step::Submit];
+    assert_eq!(instead("a, b, c", submit.clone()), submit);
 }
