@@ -29,6 +29,9 @@ const PASSING: &[&str] = &[
     "flights-compound",
     "flights-arrival-list",
     "flights-gatwick-departure",
+    "address-manual-compound",
+    "job-compound-details",
+    "flights-terse-combobox",
 ];
 
 #[tokio::test]

@@ -15,7 +15,7 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    byline, choose, datepicker, disclose, explore, matching, own_names, prose, questions,
+    byline, choose, datepicker, disclose, explore, fields, matching, own_names, prose, questions,
     same_name, sign_in, sign_in_sender, value_format, verbs,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
@@ -55,6 +55,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::Search { .. }
         | Step::Act { .. }
         | Step::SignIn { .. }
+        | Step::Fields { .. }
         | Step::Answer { .. }
         | Step::Submit => match sit.snapshot {
             Some(snapshot) => on_page(step, snapshot, sit).unwrap_or_else(|decision| decision),
@@ -245,6 +246,10 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         } => verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state)?,
         Step::SignIn { user, password } => sign_in::decide(user, &password.0, snap, state)?,
         Step::Answer { option, question } => questions::decide(option, question, snap, state)?,
+        Step::Fields { text } => match fields::decide(text, snap, state)? {
+            fields::Next::Decided(decision) => decision,
+            fields::Next::Set(el, value) => set_value(el, &value, state),
+        },
         Step::Open { .. } | Step::Back | Step::PressKey { .. } | Step::Stop | Step::Wait(_) => {
             return Err(decide(
                 step,

@@ -16,7 +16,7 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, compound, disclose, feed, items, mail, prose, questions, rows, sign_in, verbs,
+    absorbed, compound, disclose, feed, fields, items, mail, prose, questions, rows, sign_in, verbs,
 };
 
 /// Words that start an instruction clause.
@@ -148,7 +148,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             find_next = true;
             continue;
         }
-        let steps = parse_clause(&clause.text);
+        let steps = fields::instead(&clause.text, parse_clause(&clause.text));
         if steps.is_empty() {
             out.ignored.push(clause.text);
             continue;
@@ -232,6 +232,7 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Submit
         | Step::Act { .. }
         | Step::SignIn { .. }
+        | Step::Fields { .. }
         | Step::Answer { .. }
         | Step::Stop => None,
     }

@@ -267,6 +267,7 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
             None => format!("acted on {}", object.phrase),
         },
         Step::SignIn { user, .. } => format!("filled in the sign-in form for \"{user}\""),
+        Step::Fields { text } => format!("filled in the fields for \"{}\"", clip(text, 80)),
         Step::Answer { option, .. } => match element {
             Some(el) => format!("answered \"{option}\" ({})", display_name(el)),
             None => format!("answered \"{option}\""),

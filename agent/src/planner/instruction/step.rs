@@ -96,6 +96,9 @@ pub(crate) enum Step {
     /// Sign in with a name and password given in prose (a sweep, see `sign_in`). The password
     /// is never shown: not in notes, reports or `Debug`.
     SignIn { user: String, password: Secret },
+    /// A sentence that names fields and gives each a value ("first name Lena, email …"): read
+    /// against the page's labels and filled in (a sweep, see `fields`).
+    Fields { text: String },
     /// End the run here.
     Stop,
 }
@@ -117,6 +120,8 @@ impl Step {
             Step::SignIn { .. } => Some(3),
             // Open the collapsed question, choose the answer.
             Step::Answer { .. } => Some(3),
+            // The control that opens the form, then one action per field.
+            Step::Fields { .. } => Some(12),
             Step::Open { .. }
             | Step::Reload
             | Step::Back

@@ -2,6 +2,7 @@
 
 mod builder;
 mod classes;
+mod fields;
 mod flow;
 mod parsing;
 mod people;

@@ -50,6 +50,7 @@ fn steps(message: &str) -> Vec<String> {
                 format!("act [{}] on {}", verbs.join("|"), target(object))
             }
             Step::SignIn { user, .. } => format!("sign in [{user}]"),
+            Step::Fields { text } => format!("fields [{text}]"),
             Step::Answer { option, .. } => format!("answer [{option}]"),
             Step::Stop => "stop".to_owned(),
         })
