@@ -15,7 +15,9 @@ use super::split::{
     value,
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
-use super::{absorbed, compound, disclose, items, prose, questions, rows, sign_in, verbs};
+use super::{
+    absorbed, compound, disclose, items, prose, questions, rows, sign_in, verb_phrases, verbs,
+};
 
 /// Words that start an instruction clause.
 const VERBS: &[&str] = &[
@@ -80,7 +82,7 @@ pub(crate) fn strip_lead_ins(text: &str) -> &str {
 /// True when `text` starts (after lead-ins) with a known verb.
 pub(crate) fn starts_with_verb(text: &str) -> bool {
     let (word, _) = first_word(strip_lead_ins(text));
-    VERBS.contains(&word.as_str())
+    VERBS.contains(&word.as_str()) || verb_phrases::starts_phrase(strip_lead_ins(text))
 }
 
 /// Parses the whole message.
@@ -241,6 +243,9 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     }
     if let Some(step) = verbs::phrasal(text) {
         return vec![step];
+    }
+    if let Some(steps) = verb_phrases::parse(text) {
+        return steps;
     }
     match parse_single(text) {
         // Finding a thing is for using it: once it shows, it is clicked.

@@ -1,0 +1,375 @@
+//! Verb phrases that say a known step in other words (issue #30): "over on example.com, …"
+//! (open it), "show the comments" (the control that shows them), "mark all my notifications as
+//! read" (the page's "Mark all as read"), "I don't want push notifications any more, but do send
+//! me the weekly summary" (switches off and on).
+//!
+//! In: one clause, lead-ins stripped. Out: its steps, or `None` when the clause is not one of
+//! these phrasings (the other parsers then try it). Nothing here guesses: each phrasing maps to
+//! a step whose target must be found on the page, or the run stops and says so.
+
+use super::phrases::{address_or_link, every_box, names_a_thing};
+use super::split::{first_word, strip_words, value};
+use super::step::{Step, target};
+
+/// Words before an address that mean "go there": "over on example.com", "over at …".
+const OVER: &[&str] = &["over on", "over at", "over to"];
+
+/// How people say they no longer want something the page can switch off.
+const UNWANTED: &[&str] = &[
+    "i don't want",
+    "i dont want",
+    "i do not want",
+    "i no longer want",
+    "i don't need",
+    "i do not need",
+    "i no longer need",
+    "stop sending me",
+    "no more",
+];
+
+/// How people say they do want something the page can switch on.
+const WANTED: &[&str] = &[
+    "do send me",
+    "please send me",
+    "send me",
+    "i do want",
+    "i want",
+    "i'd like",
+    "keep sending me",
+];
+
+/// Words after the thing that only say "from now on".
+const FROM_NOW_ON: &[&str] = &["any more", "anymore", "any longer", "from now on", "please"];
+
+/// The steps of a clause said as one of the phrasings above.
+pub(super) fn parse(text: &str) -> Option<Vec<Step>> {
+    let text = text.trim().trim_end_matches(['.', '!']);
+    if let Some(rest) = after_any(text, OVER) {
+        return address_or_link(rest).map(|step| vec![step]);
+    }
+    if let Some(steps) = switch_list(text).or_else(|| keep(text)) {
+        return Some(steps);
+    }
+    if let Some(steps) = add_to_list(text) {
+        return Some(steps);
+    }
+    if let Some(step) = mark_all(text) {
+        return Some(vec![step]);
+    }
+    if let Some(steps) = wishes(text) {
+        return Some(steps);
+    }
+    show(text).map(|step| vec![step])
+}
+
+/// Names pages give the control that puts a thing in a place people name otherwise: "add Mum
+/// to my favourites" is the row's "Star" (or "Favourite") control.
+pub(super) fn controls_for_place(place: &str) -> Vec<String> {
+    let favourites = ["favourites", "favorites", "favs", "starred"];
+    let words: Vec<&str> = place.split(' ').collect();
+    if words.iter().any(|w| favourites.contains(w)) {
+        return ["star", "favourite", "favorite"]
+            .iter()
+            .map(|c| (*c).to_owned())
+            .collect();
+    }
+    Vec::new()
+}
+
+/// Whether a clause starts with one of these phrasings' openings (so a message splits before
+/// it: "… and cross off X").
+pub(super) fn starts_phrase(text: &str) -> bool {
+    after_any(text, OVER).is_some()
+        || after_any(text, UNWANTED).is_some()
+        || super::verbs::starts_phrasal(text)
+}
+
+/// The text after the first of `openings` it starts with (case-insensitive, whole words).
+fn after_any<'t>(text: &'t str, openings: &[&str]) -> Option<&'t str> {
+    let lower = text.to_lowercase();
+    openings.iter().find_map(|opening| {
+        let rest = lower.strip_prefix(opening)?;
+        (rest.starts_with(' ') && lower.len() == text.len())
+            .then(|| text[opening.len()..].trim())
+            .filter(|rest| !rest.is_empty())
+    })
+}
+
+/// "switch off Read receipts and Show my profile to search engines": one part per name (the
+/// page's own names first: a whole phrase that names one switch is that switch).
+fn switch_list(text: &str) -> Option<Vec<Step>> {
+    let (verb, rest) = first_word(text);
+    if !matches!(verb.as_str(), "switch" | "turn") {
+        return None;
+    }
+    let (state, rest) = first_word(rest);
+    let on = match state.as_str() {
+        "on" => true,
+        "off" => false,
+        _ => return None,
+    };
+    let items = super::compound::split_list(rest);
+    // Each part a name ("Read receipts"), not a sentence ("do whatever you think is best").
+    let names = items
+        .iter()
+        .all(|item| item.split_whitespace().count() <= 6 && !super::prose::looks_like_prose(item));
+    (items.len() >= 2 && names).then(|| super::compound::list_parts(&items, rest, on))
+}
+
+/// "keep News and offers" (ticked, as it may already be), "keep the newsletter off".
+fn keep(text: &str) -> Option<Vec<Step>> {
+    let (verb, rest) = first_word(text);
+    if verb != "keep" {
+        return None;
+    }
+    let lower = rest.to_lowercase();
+    let (thing, on) = [
+        (" on", true),
+        (" ticked", true),
+        (" off", false),
+        (" unticked", false),
+    ]
+    .iter()
+    .find(|(end, _)| lower.ends_with(end))
+    .map_or((rest, true), |(end, on)| {
+        (&rest[..rest.len() - end.len()], *on)
+    });
+    let thing = thing.trim();
+    if thing.is_empty() || thing.split_whitespace().count() > 6 {
+        return None;
+    }
+    Some(vec![Step::Check {
+        target: target(thing)?,
+        on,
+    }])
+}
+
+/// Places that are a list the person adds new entries to ("the list", "my to-do list").
+const LISTS: &[&str] = &["list", "todos", "to-dos", "todo", "to-do", "checklist"];
+
+/// "Add 'book dentist' to the list": a new entry, quoted because it is not on the page yet,
+/// typed into the list's entry field and confirmed with Enter.
+fn add_to_list(text: &str) -> Option<Vec<Step>> {
+    let (verb, rest) = first_word(text);
+    if !matches!(verb.as_str(), "add" | "put") {
+        return None;
+    }
+    let (entry, place) = super::split::split_at_last(rest, &["to", "on", "onto"])?;
+    let entry = super::split::whole_quoted(entry.trim())?;
+    let place = super::matching::normalize(&place);
+    if entry.trim().is_empty() || !place.split(' ').any(|w| LISTS.contains(&w)) {
+        return None;
+    }
+    Some(vec![
+        Step::Type {
+            text: entry,
+            target: None,
+        },
+        Step::PressKey {
+            key: "Enter".to_owned(),
+        },
+    ])
+}
+
+/// "mark all my notifications as read": the page's one control that does it for all ("Mark
+/// all as read"), next to the things. Never a row's own control: that would do a part.
+fn mark_all(text: &str) -> Option<Step> {
+    let (verb, rest) = first_word(text);
+    if verb != "mark" {
+        return None;
+    }
+    let every = strip_words(rest, &["all", "every", "each"]);
+    if every.len() == rest.trim().len() || every_box(&rest.to_lowercase()) {
+        return None;
+    }
+    let rest = every;
+    let (things, state) = super::split::split_at_last(rest, &["as"])?;
+    let things = strip_words(&things, &["of", "my", "the", "your", "our"]).to_owned();
+    let state = value(&state);
+    if things.is_empty() || state.is_empty() || state.contains(' ') {
+        return None;
+    }
+    let object = target(&things)?;
+    Some(Step::Act {
+        verbs: vec![format!("mark all as {state}"), format!("mark all {state}")],
+        object,
+        message: None,
+        renames: false,
+    })
+}
+
+/// "I don't want push notifications any more, but do send me the weekly summary email": each
+/// part a switch turned off or on. Every part must be such a wish, else none is.
+fn wishes(text: &str) -> Option<Vec<Step>> {
+    let parts = super::split::split_at_first(text, &["but"])
+        .map(|(first, second)| vec![first, second])
+        .unwrap_or_else(|| vec![text.to_owned()]);
+    let mut steps = Vec::new();
+    for part in &parts {
+        let part = part.trim().trim_end_matches([',', '.', '!', ' ']).trim();
+        let (thing, on) = match after_any(part, UNWANTED) {
+            Some(thing) => (thing, false),
+            None => (after_any(part, WANTED)?, true),
+        };
+        let mut thing = thing.trim();
+        for end in FROM_NOW_ON {
+            let lower = thing.to_lowercase();
+            if lower.ends_with(&format!(" {end}")) {
+                thing = thing[..thing.len() - end.len()].trim_end();
+            }
+        }
+        // "I don't want to pay more than 40": a wish about doing, not about a thing.
+        let (first, _) = first_word(thing);
+        if first == "to"
+            || thing.split_whitespace().count() > 6
+            || super::prose::looks_like_prose(thing)
+        {
+            return None;
+        }
+        steps.push(Step::Check {
+            target: target(thing)?,
+            on,
+        });
+    }
+    // "I want …" alone is also how people open a request in prose: only a part with "but" or
+    // a clear "don't want" is a wish about a switch.
+    let negative = parts
+        .iter()
+        .any(|part| after_any(part.trim(), UNWANTED).is_some());
+    negative.then_some(steps)
+}
+
+/// "show the comments", "show more products": the control that says "show" and names them.
+fn show(text: &str) -> Option<Step> {
+    let (verb, rest) = first_word(text);
+    if !matches!(verb.as_str(), "show" | "reveal" | "display" | "unhide") {
+        return None;
+    }
+    // "show me red trainers under 50": a request in prose (as `parse` reads it).
+    let wish = strip_words(rest, &["for", "me"]);
+    if super::prose::looks_like_prose(wish) && !names_a_thing(&rest.to_lowercase()) {
+        return None;
+    }
+    let rest = strip_words(rest, &["me", "the", "all", "all the"]);
+    // A short name of what shows ("more products", "the comments"), not a control's whole
+    // name split off a list ("… and Show my profile to search engines").
+    let words: Vec<String> = rest.split_whitespace().map(str::to_lowercase).collect();
+    let links = ["to", "on", "in", "for", "from", "with", "my", "your", "our"];
+    if rest.is_empty() || words.len() > 3 || words.iter().any(|w| links.contains(&w.as_str())) {
+        return None;
+    }
+    let object = target(rest)?;
+    let mut verbs = vec![format!("show {rest}")];
+    // "show more products" → "Show more"; "show the comments" → "Show comments (3)".
+    if let Some((first, _)) = rest.split_once(' ') {
+        verbs.push(format!("show {first}"));
+    }
+    Some(Step::Act {
+        verbs,
+        object,
+        message: None,
+        renames: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+    use crate::planner::instruction::step::Step;
+
+    #[test]
+    fn over_on_an_address_opens_it() {
+        assert!(matches!(
+            parse("over at example.com/forum.html").as_deref(),
+            Some([Step::Open { url }]) if url.contains("example.com/forum.html")
+        ));
+        assert!(super::starts_phrase("over on example.com"));
+        assert!(super::starts_phrase("cross off call mum"));
+    }
+
+    #[test]
+    fn adding_to_favourites_is_the_star_control() {
+        let step = crate::planner::instruction::verbs::parse("add Sam & Lee to my favourites");
+        assert!(
+            matches!(&step, Some(Step::Act { verbs, object, .. })
+                if verbs.contains(&"star".to_owned()) && object.phrase == "Sam & Lee"),
+            "{step:?}"
+        );
+    }
+
+    #[test]
+    fn a_quoted_entry_added_to_a_list_is_typed_and_entered() {
+        let steps = parse("Add 'book dentist' to the list");
+        assert!(
+            matches!(steps.as_deref(), Some([Step::Type { text, target: None }, Step::PressKey { key }])
+                if text == "book dentist" && key == "Enter"),
+            "{steps:?}"
+        );
+        assert_eq!(parse("add the napkins to the basket"), None);
+    }
+
+    #[test]
+    fn switch_lists_and_keep() {
+        let steps = parse("switch off Read receipts and Show my profile to search engines");
+        assert!(
+            matches!(steps.as_deref(), Some([
+                Step::CheckPart { target: a, on: false, first: true, .. },
+                Step::CheckPart { target: b, on: false, .. },
+            ]) if a.phrase == "Read receipts" && b.phrase == "Show my profile to search engines"),
+            "{steps:?}"
+        );
+        assert!(matches!(
+            parse("keep News and offers").as_deref(),
+            Some([Step::Check { target, on: true }]) if target.phrase == "News and offers"
+        ));
+        assert_eq!(parse("Show my profile to search engines"), None);
+    }
+
+    #[test]
+    fn mark_all_as_names_the_control_for_all() {
+        let steps = parse("mark all my notifications as read");
+        assert!(
+            matches!(steps.as_deref(), Some([Step::Act { verbs, object, .. }])
+                if verbs[0] == "mark all as read" && object.phrase == "notifications"),
+            "{steps:?}"
+        );
+        assert_eq!(parse("mark Buy milk as done"), None, "one item is not all");
+    }
+
+    #[test]
+    fn wishes_turn_switches_off_and_on() {
+        let steps = parse(
+            "I don't want push notifications any more, but do send me the weekly summary email",
+        );
+        assert!(
+            matches!(steps.as_deref(), Some([
+                Step::Check { target: off, on: false },
+                Step::Check { target: on, on: true },
+            ]) if off.phrase == "push notifications" && on.phrase == "weekly summary email"),
+            "{steps:?}"
+        );
+        assert!(matches!(
+            parse("I no longer want read receipts").as_deref(),
+            Some([Step::Check { on: false, .. }])
+        ));
+        assert_eq!(parse("I want a red jumper in size M"), None);
+        assert_eq!(
+            parse("I don't want to pay more than 40 pounds for it"),
+            None
+        );
+    }
+
+    #[test]
+    fn show_names_the_control_that_shows() {
+        let steps = parse("show the comments");
+        assert!(
+            matches!(steps.as_deref(), Some([Step::Act { verbs, .. }]) if verbs[0] == "show comments"),
+            "{steps:?}"
+        );
+        let steps = parse("show more products");
+        assert!(
+            matches!(steps.as_deref(), Some([Step::Act { verbs, .. }]) if verbs[1] == "show more"),
+            "{steps:?}"
+        );
+    }
+}
