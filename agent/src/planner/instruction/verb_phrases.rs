@@ -9,7 +9,7 @@
 
 use super::phrases::{address_or_link, every_box, names_a_thing};
 use super::split::{first_word, strip_words, value};
-use super::step::{Step, target};
+use super::step::{Question, Step, target};
 
 /// Words before an address that mean "go there": "over on example.com", "over at …".
 const OVER: &[&str] = &["over on", "over at", "over to"];
@@ -38,6 +38,14 @@ const WANTED: &[&str] = &[
     "keep sending me",
 ];
 
+/// How people open a verdict on what they read ("say it was helpful").
+const VERDICT: &[&str] = &[
+    "say it was",
+    "say that it was",
+    "say this was",
+    "tell them it was",
+];
+
 /// Words after the thing that only say "from now on".
 const FROM_NOW_ON: &[&str] = &["any more", "anymore", "any longer", "from now on", "please"];
 
@@ -50,8 +58,14 @@ pub(super) fn parse(text: &str) -> Option<Vec<Step>> {
     if let Some(steps) = switch_list(text).or_else(|| keep(text)) {
         return Some(steps);
     }
+    if let Some(steps) = into_basket(text) {
+        return Some(steps);
+    }
     if let Some(steps) = add_to_list(text) {
         return Some(steps);
+    }
+    if let Some(step) = verdict(text) {
+        return Some(vec![step]);
     }
     if let Some(step) = mark_all(text) {
         return Some(vec![step]);
@@ -81,6 +95,8 @@ pub(super) fn controls_for_place(place: &str) -> Vec<String> {
 pub(super) fn starts_phrase(text: &str) -> bool {
     after_any(text, OVER).is_some()
         || after_any(text, UNWANTED).is_some()
+        || after_any(text, VERDICT).is_some()
+        || after_any(text, &["keep"]).is_some()
         || super::verbs::starts_phrasal(text)
 }
 
@@ -138,10 +154,86 @@ fn keep(text: &str) -> Option<Vec<Step>> {
     if thing.is_empty() || thing.split_whitespace().count() > 6 {
         return None;
     }
+    // "keep me signed in" is the name of the box to tick.
+    if lower.starts_with("me ") {
+        return Some(vec![Step::Check {
+            target: target(text)?,
+            on: true,
+        }]);
+    }
     Some(vec![Step::Check {
         target: target(thing)?,
         on,
     }])
+}
+
+/// Places a shop keeps what the person will buy.
+const BASKETS: &[&str] = &["basket", "bag", "cart", "trolley"];
+
+/// Words that start a new item of a list said in prose ("the salt and pepper mills and the
+/// 90 cm oak shelf": the second "and" starts an item, the first is inside a name).
+const ARTICLES: &[&str] = &["the", "a", "an", "some", "my"];
+
+/// "put the salt and pepper mills and the 90 cm oak shelf in my basket": each item's own "Add
+/// to basket" control (as "add X to the basket" is).
+fn into_basket(text: &str) -> Option<Vec<Step>> {
+    let (verb, rest) = first_word(text);
+    if !matches!(verb.as_str(), "put" | "pop" | "throw" | "stick") {
+        return None;
+    }
+    let (items, place) = super::split::split_at_last(rest, &["in", "into", "in to"])?;
+    let place = super::matching::normalize(&place);
+    let noun = place.split(' ').next_back()?;
+    if !BASKETS.contains(&noun) || place.split(' ').count() > 3 {
+        return None;
+    }
+    let items = items_of(&items);
+    // "the large one in charcoal": a variant the click would not choose (see `verbs`).
+    if items
+        .iter()
+        .any(|item| item.split_whitespace().any(|w| w == "one"))
+    {
+        return None;
+    }
+    items
+        .iter()
+        .map(|item| {
+            Some(Step::Act {
+                verbs: vec![format!("add to {noun}"), "add".to_owned()],
+                object: target(item)?,
+                message: None,
+                renames: false,
+            })
+        })
+        .collect()
+}
+
+/// The items of a list said in prose: split before each article when the list starts with
+/// one (names keep their own "and"), else at every comma and "and".
+fn items_of(text: &str) -> Vec<String> {
+    let text = text.trim();
+    let (first, _) = first_word(text);
+    if !ARTICLES.contains(&first.as_str()) {
+        return super::compound::split_list(text);
+    }
+    let lower = text.to_lowercase();
+    let mut items = Vec::new();
+    let mut start = 0;
+    for (at, joiner) in lower
+        .match_indices(", and ")
+        .chain(lower.match_indices(", "))
+        .chain(lower.match_indices(" and "))
+        .collect::<std::collections::BTreeMap<_, _>>()
+    {
+        let next = lower[at + joiner.len()..].split(' ').next().unwrap_or("");
+        if at >= start && ARTICLES.contains(&next) {
+            items.push(text[start..at].trim().to_owned());
+            start = at + joiner.len();
+        }
+    }
+    items.push(text[start..].trim().to_owned());
+    items.retain(|item| !item.is_empty());
+    items
 }
 
 /// Places that are a list the person adds new entries to ("the list", "my to-do list").
@@ -169,6 +261,29 @@ fn add_to_list(text: &str) -> Option<Vec<Step>> {
             key: "Enter".to_owned(),
         },
     ])
+}
+
+/// "say it was helpful" / "say it wasn't helpful": the Yes or No answer of the page's "Was
+/// this helpful?" question (one shown question holding that word, else the run asks).
+fn verdict(text: &str) -> Option<Step> {
+    let lower = text.to_lowercase();
+    let rest = after_any(&lower, VERDICT).map(str::to_owned).or_else(|| {
+        let rest = lower
+            .strip_prefix("say it wasn't ")
+            .or_else(|| lower.strip_prefix("say it was not "))?;
+        Some(format!("not {rest}"))
+    })?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let (option, word) = match words.as_slice() {
+        ["not" | "n't", word] => ("No", *word),
+        [word] if word.starts_with("un") && word.len() > 4 => ("No", &word[2..]),
+        [word] => ("Yes", *word),
+        _ => return None,
+    };
+    Some(Step::Answer {
+        option: option.to_owned(),
+        question: Question::About(vec![word.to_owned()]),
+    })
 }
 
 /// "mark all my notifications as read": the page's one control that does it for all ("Mark
@@ -275,7 +390,7 @@ fn show(text: &str) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::parse;
-    use crate::planner::instruction::step::Step;
+    use crate::planner::instruction::step::{Question, Step};
 
     #[test]
     fn over_on_an_address_opens_it() {
@@ -323,6 +438,47 @@ mod tests {
             Some([Step::Check { target, on: true }]) if target.phrase == "News and offers"
         ));
         assert_eq!(parse("Show my profile to search engines"), None);
+        assert!(matches!(
+            parse("keep me signed in").as_deref(),
+            Some([Step::Check { target, on: true }]) if target.phrase == "keep me signed in"
+        ));
+        let split = crate::planner::instruction::parse::parse_message(
+            "untick Tips for beginners and Events near you, keep News and offers",
+        );
+        assert_eq!(split.steps.len(), 3, "{split:?}");
+    }
+
+    #[test]
+    fn a_verdict_is_the_answer_of_its_question() {
+        for (text, answer) in [
+            ("say it was helpful", "Yes"),
+            ("say it wasn't helpful", "No"),
+            ("say it was unhelpful", "No"),
+        ] {
+            let steps = parse(text);
+            assert!(
+                matches!(steps.as_deref(), Some([Step::Answer { option, question: Question::About(about) }])
+                    if option == answer && about == &["helpful".to_owned()]),
+                "{text}: {steps:?}"
+            );
+        }
+        assert!(super::starts_phrase("say it was helpful"));
+    }
+
+    #[test]
+    fn items_put_in_the_basket_keep_their_own_and() {
+        let steps = parse("put the salt and pepper mills and the 90 cm oak shelf in my basket");
+        assert!(
+            matches!(steps.as_deref(), Some([
+                Step::Act { verbs, object: a, .. },
+                Step::Act { object: b, .. },
+            ]) if verbs[0] == "add to basket"
+                && a.phrase == "salt and pepper mills"
+                && b.phrase == "90 cm oak shelf"),
+            "{steps:?}"
+        );
+        assert_eq!(parse("put the large one in charcoal in my bag"), None);
+        assert_eq!(parse("put hello in the search box"), None);
     }
 
     #[test]
