@@ -82,12 +82,14 @@ pub(crate) fn strip_lead_ins(text: &str) -> &str {
 /// True when `text` starts (after lead-ins) with a known verb.
 pub(crate) fn starts_with_verb(text: &str) -> bool {
     let (word, _) = first_word(strip_lead_ins(text));
-    VERBS.contains(&word.as_str()) || verb_phrases::starts_phrase(strip_lead_ins(text))
+    VERBS.contains(&word.as_str())
 }
 
 /// Parses the whole message.
 pub(crate) fn parse_message(message: &str) -> Instructions {
-    let clauses = split_clauses(message, starts_with_verb);
+    let clauses = split_clauses(message, |text| {
+        starts_with_verb(text) || verb_phrases::starts_phrase(strip_lead_ins(text))
+    });
     let mut merged: Vec<Clause> = Vec::new();
     for clause in clauses {
         if strip_lead_ins(&clause.text)

@@ -90,10 +90,53 @@ pub(super) fn controls_for_place(place: &str) -> Vec<String> {
     Vec::new()
 }
 
+/// Verbs of actions on things that the step vocabulary does not list but people join with
+/// "and" or a comma ("switch to the weekly digest and update my preferences"). They only split
+/// a message; their meaning comes from the page (`verbs`). A split piece that means nothing
+/// alone is joined back (`parse`).
+const ACTION_VERBS: &[&str] = &[
+    "add",
+    "archive",
+    "block",
+    "book",
+    "buy",
+    "cancel",
+    "change",
+    "confirm",
+    "decline",
+    "delete",
+    "download",
+    "duplicate",
+    "edit",
+    "follow",
+    "forward",
+    "like",
+    "mute",
+    "order",
+    "pay",
+    "pin",
+    "publish",
+    "remove",
+    "rename",
+    "reply",
+    "report",
+    "share",
+    "snooze",
+    "star",
+    "subscribe",
+    "unpin",
+    "unstar",
+    "unsubscribe",
+    "update",
+    "upload",
+];
+
 /// Whether a clause starts with one of these phrasings' openings (so a message splits before
 /// it: "… and cross off X").
 pub(super) fn starts_phrase(text: &str) -> bool {
-    after_any(text, OVER).is_some()
+    let (verb, rest) = first_word(text);
+    (ACTION_VERBS.contains(&verb.as_str()) && !rest.is_empty())
+        || after_any(text, OVER).is_some()
         || after_any(text, UNWANTED).is_some()
         || after_any(text, VERDICT).is_some()
         || after_any(text, &["keep"]).is_some()
@@ -400,6 +443,10 @@ mod tests {
         ));
         assert!(super::starts_phrase("over on example.com"));
         assert!(super::starts_phrase("cross off call mum"));
+        let split = crate::planner::instruction::parse::parse_message(
+            "switch to the weekly digest and update my preferences",
+        );
+        assert_eq!(split.steps.len(), 2, "{split:?}");
     }
 
     #[test]
