@@ -29,6 +29,12 @@ const PASSING: &[&str] = &[
     "flights-compound",
     "flights-arrival-list",
     "flights-gatwick-departure",
+    "settings-dont-want-push",
+    "settings-joiners-switches",
+    "contacts-favourite-ampersand",
+    "todo-add-and-cross",
+    "shadow-joiners-two-items",
+    "prefs-joiners-untick",
 ];
 
 #[tokio::test]
