@@ -240,11 +240,12 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     if let Some(steps) = sign_in::parse(text).or_else(|| questions::parse(text)) {
         return steps;
     }
-    if let Some(steps) = compound::parse(&verb, rest) {
-        return steps;
-    }
+    // "mark Buy fish and chips for Friday as done" names one item, not a list of boxes.
     if let Some(step) = verbs::phrasal(text) {
         return vec![step];
+    }
+    if let Some(steps) = compound::parse(&verb, rest) {
+        return steps;
     }
     if let Some(steps) = verb_phrases::parse(text) {
         return steps;

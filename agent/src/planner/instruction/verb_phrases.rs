@@ -447,6 +447,15 @@ mod tests {
             "switch to the weekly digest and update my preferences",
         );
         assert_eq!(split.steps.len(), 2, "{split:?}");
+        // A name with "and" marked done is one item, not a list of boxes.
+        let one = crate::planner::instruction::parse::parse_message(
+            "mark Buy fish and chips for Friday as done, then clear completed",
+        );
+        assert!(
+            matches!(one.steps.first(), Some((Step::Act { verbs, object, .. }, _))
+                if verbs.is_empty() && object.phrase == "Buy fish and chips for Friday"),
+            "{one:?}"
+        );
     }
 
     #[test]

@@ -433,7 +433,12 @@ fn tick(object: &Target, snap: &Snapshot, state: &StepState) -> Result<Decision,
         });
     }
     let words = thing_words(object);
-    let need = words.len().div_ceil(2).max(1);
+    // "Buy fish and chips for Friday" is one line holding every word; "A and B" is no line.
+    let need = if object.phrase.to_lowercase().contains(" and ") {
+        words.len().max(1)
+    } else {
+        words.len().div_ceil(2).max(1)
+    };
     let mut boxes: Vec<Ranked<'_>> = snap
         .elements
         .iter()
