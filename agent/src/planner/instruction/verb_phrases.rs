@@ -58,6 +58,9 @@ pub(super) fn parse(text: &str) -> Option<Vec<Step>> {
     if let Some(steps) = switch_list(text).or_else(|| keep(text)) {
         return Some(steps);
     }
+    if let Some(step) = note_saying(text) {
+        return Some(vec![step]);
+    }
     if let Some(steps) = into_basket(text) {
         return Some(steps);
     }
@@ -208,6 +211,24 @@ fn keep(text: &str) -> Option<Vec<Step>> {
         target: target(thing)?,
         on,
     }])
+}
+
+/// "add a note for the driver saying 'Ring twice'", "leave a comment saying 'Lovely'": the
+/// quoted words typed into the field the thing names ("Notes for the driver"). Unquoted, a
+/// comma may end the message or belong to it: not this phrasing.
+fn note_saying(text: &str) -> Option<Step> {
+    let (verb, rest) = first_word(text);
+    if !matches!(verb.as_str(), "add" | "leave") {
+        return None;
+    }
+    let (thing, message) = super::split::split_at_first(rest, &["saying"])?;
+    let message = super::split::whole_quoted(message.trim())?;
+    let thing = strip_words(&thing, &["a", "an", "the", "my"]);
+    let field = super::step::Target::parse(thing);
+    (!message.is_empty() && !field.full.is_empty()).then(|| Step::Type {
+        text: message,
+        target: Some(field),
+    })
 }
 
 /// Places a shop keeps what the person will buy.
@@ -535,6 +556,20 @@ mod tests {
         );
         assert_eq!(parse("put the large one in charcoal in my bag"), None);
         assert_eq!(parse("put hello in the search box"), None);
+    }
+
+    #[test]
+    fn a_note_saying_quoted_words_is_typed_into_its_field() {
+        let steps = parse("add a note for the driver saying 'Ring twice, the dog is friendly'");
+        assert!(
+            matches!(steps.as_deref(), Some([Step::Type { text, target: Some(field) }])
+                if text == "Ring twice, the dog is friendly" && field.phrase == "note for the driver"),
+            "{steps:?}"
+        );
+        assert_eq!(
+            parse("add a note saying Ring twice, the dog is friendly"),
+            None
+        );
     }
 
     #[test]
