@@ -5,6 +5,7 @@ mod classes;
 mod flow;
 mod parsing;
 mod people;
+mod phrasings;
 mod resolving;
 mod steps;
 mod sweeps;

@@ -9,7 +9,11 @@
 
 use super::phrases::{address_or_link, every_box, names_a_thing};
 use super::split::{first_word, strip_words, value};
-use super::step::{Question, Step, target};
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+
+use super::matching::normalize;
+use super::resolve::{Intent, Resolution, resolve};
+use super::step::{Question, Step, Target, is_editable, target};
 
 /// Words before an address that mean "go there": "over on example.com", "over at …".
 const OVER: &[&str] = &["over on", "over at", "over to"];
@@ -229,6 +233,28 @@ fn note_saying(text: &str) -> Option<Step> {
         text: message,
         target: Some(field),
     })
+}
+
+/// "clear completed" on a page with no field of that name but a "Clear completed" button: the
+/// page's own name first, so that button.
+pub(super) fn clear_control<'s>(
+    text: &str,
+    target: Option<&Target>,
+    snap: &'s Snapshot,
+) -> Option<&'s Element> {
+    let target = target.filter(|t| text.is_empty() && t.role.is_none())?;
+    if !matches!(resolve(snap, target, Intent::Type), Resolution::NotFound) {
+        return None;
+    }
+    let name = normalize(&format!("clear {}", target.full));
+    let mut named = snap
+        .elements
+        .iter()
+        .filter(|el| !el.disabled && !is_editable(el) && normalize(&el.name) == name);
+    match (named.next(), named.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    }
 }
 
 /// Places a shop keeps what the person will buy.
