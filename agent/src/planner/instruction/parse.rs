@@ -88,7 +88,8 @@ pub(crate) fn starts_with_verb(text: &str) -> bool {
 /// Parses the whole message.
 pub(crate) fn parse_message(message: &str) -> Instructions {
     let clauses = split_clauses(message, |text| {
-        starts_with_verb(text) || verb_phrases::starts_phrase(strip_lead_ins(text))
+        let text = strip_lead_ins(text);
+        starts_with_verb(text) || verbs::starts_phrasal(text) || verb_phrases::starts_phrase(text)
     });
     let mut merged: Vec<Clause> = Vec::new();
     for clause in clauses {
