@@ -228,7 +228,7 @@ fn note_saying(text: &str) -> Option<Step> {
     let message = super::split::whole_quoted(message.trim())?;
     let thing = strip_words(&thing, &["a", "an", "the", "my"]);
     let field = super::step::Target::parse(thing);
-    (!message.is_empty() && !field.full.is_empty()).then(|| Step::Type {
+    (!message.is_empty() && !field.full.is_empty()).then_some(Step::Type {
         text: message,
         target: Some(field),
     })

@@ -10,7 +10,9 @@ fn over_on_an_address_opens_it() {
         Some([Step::Open { url }]) if url.contains("example.com/forum.html")
     ));
     assert!(super::starts_phrase("over on example.com"));
-    assert!(crate::planner::instruction::verbs::starts_phrasal("cross off call mum"));
+    assert!(crate::planner::instruction::verbs::starts_phrasal(
+        "cross off call mum"
+    ));
     let split = crate::planner::instruction::parse::parse_message(
         "switch to the weekly digest and update my preferences",
     );
