@@ -62,6 +62,9 @@ pub(super) fn parse(text: &str) -> Option<Vec<Step>> {
     if let Some(steps) = switch_list(text).or_else(|| keep(text)) {
         return Some(steps);
     }
+    if let Some(step) = use_field(text) {
+        return Some(vec![step]);
+    }
     if let Some(step) = note_saying(text) {
         return Some(vec![step]);
     }
@@ -214,6 +217,25 @@ fn keep(text: &str) -> Option<Vec<Step>> {
         target: target(thing)?,
         on,
     }])
+}
+
+/// "Use the textbox to enter "Jerald"": the value typed into the field the words name.
+fn use_field(text: &str) -> Option<Step> {
+    let (verb, rest) = first_word(text);
+    if verb != "use" {
+        return None;
+    }
+    let (field, task) = super::split::split_at_first(rest, &["to"])?;
+    let (how, value) = first_word(&task);
+    if !matches!(how.as_str(), "enter" | "type" | "write" | "input" | "put") {
+        return None;
+    }
+    let value = super::split::value(value);
+    let field = target(&field)?;
+    (!value.is_empty()).then_some(Step::Type {
+        text: value,
+        target: Some(field),
+    })
 }
 
 /// "add a note for the driver saying 'Ring twice'", "leave a comment saying 'Lovely'": the

@@ -167,3 +167,27 @@ fn show_names_the_control_that_shows() {
         "{steps:?}"
     );
 }
+
+#[test]
+fn use_the_field_to_enter_a_value_types_it() {
+    let steps = parse("Use the textbox to enter \"Jerald\"");
+    assert!(
+        matches!(steps.as_deref(), Some([Step::Type { text, target: Some(field) }])
+            if text == "Jerald" && field.phrase == "textbox"),
+        "{steps:?}"
+    );
+    assert_eq!(parse("use your judgement to pick one"), None);
+}
+
+#[test]
+fn use_the_textbox_then_press_is_two_steps() {
+    let parsed = crate::planner::instruction::parse::parse_message(
+        "Use the textbox to enter \"Jerald\" and press \"Search\"",
+    );
+    assert!(parsed.ignored.is_empty(), "{parsed:?}");
+    assert!(
+        matches!(parsed.steps.as_slice(), [(Step::Type { text, .. }, _), (Step::Click { .. }, _)]
+            if text == "Jerald"),
+        "{parsed:?}"
+    );
+}
