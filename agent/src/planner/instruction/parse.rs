@@ -242,11 +242,16 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
         return steps;
     }
     // "mark Buy fish and chips for Friday as done" names one item, not a list of boxes.
-    if let Some(step) = verbs::phrasal(text) {
+    if verb == "mark"
+        && let Some(step) = verbs::phrasal(text)
+    {
         return vec![step];
     }
     if let Some(steps) = compound::parse(&verb, rest) {
         return steps;
+    }
+    if let Some(step) = verbs::phrasal(text) {
+        return vec![step];
     }
     if let Some(steps) = verb_phrases::parse(text) {
         return steps;
