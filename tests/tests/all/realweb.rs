@@ -32,6 +32,15 @@ const PASSING: &[&str] = &[
     "address-manual-compound",
     "job-compound-details",
     "flights-terse-combobox",
+    "settings-dont-want-push",
+    "settings-joiners-switches",
+    "contacts-favourite-ampersand",
+    "todo-add-and-cross",
+    "shadow-joiners-two-items",
+    "prefs-joiners-untick",
+    "order-note-for-driver",
+    "faq-expand-helpful",
+    "todo-joiner-name",
 ];
 
 #[tokio::test]

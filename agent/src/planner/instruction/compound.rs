@@ -58,7 +58,7 @@ pub(crate) fn parse(verb: &str, rest: &str) -> Option<Vec<Step>> {
 }
 
 /// One [`Step::CheckPart`] per item of the list `whole`.
-fn list_parts(items: &[String], whole: &str, on: bool) -> Vec<Step> {
+pub(super) fn list_parts(items: &[String], whole: &str, on: bool) -> Vec<Step> {
     let whole = Target::parse(whole);
     items
         .iter()

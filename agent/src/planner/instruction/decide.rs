@@ -105,6 +105,9 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             )?,
         },
         Step::Type { text, target } => {
+            if let Some(el) = super::verb_phrases::clear_control(text, target.as_ref(), snap) {
+                return Ok(super::decision::click(el));
+            }
             let el = match target {
                 Some(t) if t.optional => match resolve(snap, t, Intent::Type) {
                     Resolution::NotFound => unnamed_field(snap, state)?,

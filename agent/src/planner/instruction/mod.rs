@@ -99,6 +99,7 @@ mod step;
 mod submit;
 mod twins;
 mod value_format;
+mod verb_phrases;
 mod verbs;
 
 #[cfg(test)]

@@ -16,7 +16,8 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, compound, disclose, feed, fields, items, mail, prose, questions, rows, sign_in, verbs,
+    absorbed, compound, disclose, feed, fields, items, mail, prose, questions, rows, sign_in,
+    verb_phrases, verbs,
 };
 
 /// Words that start an instruction clause.
@@ -93,7 +94,10 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
         feed::scope_steps(&mut scoped.steps, &thing);
         return scoped;
     }
-    let clauses = split_clauses(message, starts_with_verb);
+    let clauses = split_clauses(message, |text| {
+        let text = strip_lead_ins(text);
+        starts_with_verb(text) || verbs::starts_phrasal(text) || verb_phrases::starts_phrase(text)
+    });
     let mut merged: Vec<Clause> = Vec::new();
     for clause in clauses {
         if strip_lead_ins(&clause.text)
@@ -248,11 +252,20 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     if let Some(steps) = mail::parse(text) {
         return steps;
     }
+    // "mark Buy fish and chips for Friday as done" names one item, not a list of boxes.
+    if verb == "mark"
+        && let Some(step) = verbs::phrasal(text)
+    {
+        return vec![step];
+    }
     if let Some(steps) = compound::parse(&verb, rest) {
         return steps;
     }
     if let Some(step) = verbs::phrasal(text) {
         return vec![step];
+    }
+    if let Some(steps) = verb_phrases::parse(text) {
+        return steps;
     }
     match parse_single(text) {
         // Finding a thing is for using it: once it shows, it is clicked.

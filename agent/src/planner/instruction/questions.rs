@@ -114,6 +114,31 @@ fn score(text: &str, about: &[String]) -> usize {
     about.iter().filter(|w| holds(&text, w)).count()
 }
 
+/// "say it was helpful": the words are in a prompt shown on the answers' line ("Was this
+/// helpful? Yes No"), not in their question. The question of the answers on such lines, when
+/// they all belong to one.
+fn by_prompt<'s>(snap: &Snapshot, answers: &[&'s Element], about: &[String]) -> Option<&'s str> {
+    let mut groups: Vec<&str> = Vec::new();
+    for text in snap
+        .texts
+        .iter()
+        .filter(|t| score(&t.text, about) * 2 > about.len())
+    {
+        for el in answers {
+            let on_line = text.y >= el.rect.y - 20.0 && text.y <= el.rect.y + el.rect.h;
+            if let (true, Some(context)) = (on_line, el.context.as_deref())
+                && !groups.contains(&context)
+            {
+                groups.push(context);
+            }
+        }
+    }
+    match groups.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
 /// The step's next decision: the answer of that question, once.
 pub(super) fn decide(
     option: &str,
@@ -170,6 +195,7 @@ pub(super) fn decide(
             }
             match top.first() {
                 Some(g) => Some(*g),
+                None if let Some(g) = by_prompt(snap, &answers, about) => Some(g),
                 // Answers hidden under a collapsed question: open it first.
                 None if state.actions == 0 => {
                     let opener = snap.elements.iter().find(|el| {

@@ -2,7 +2,8 @@
 //!
 //! In: the person's message. Out: clause strings in order. Hard breaks: new lines, list
 //! markers ("1.", "2)", "-", "*", "•"), and ";". Soft breaks — ",", "and", "then", and a
-//! sentence end ". " — split only when what follows starts with a known verb, and never inside
+//! sentence end ". " — split only when what follows starts with a known verb or with "then"
+//! (whatever verb comes after it), and never inside
 //! quotes ('…', "…", “…”, ‘…’). `parse` later merges a soft-split piece back into the previous
 //! clause when it does not parse on its own ("click Search and Select" stays one clause).
 
@@ -24,6 +25,8 @@ const OPENING_WORDS: &[&str] = &[
     "navigate to ",
     "head to ",
     "load ",
+    "over on ",
+    "over at ",
 ];
 
 /// Whether `piece` is only an address being opened ("open example.com/inbox"): whatever
@@ -180,7 +183,10 @@ pub(crate) fn split_clauses(message: &str, starts_with_verb: impl Fn(&str) -> bo
                 _ => (None, false),
             };
             if let Some(end) = sep_end
-                && (hard || starts_with_verb(&line[end..]) || opens_address(&line[piece_start..at]))
+                && (hard
+                    || starts_with_verb(&line[end..])
+                    || opens_address(&line[piece_start..at])
+                    || then_follows(&lower[at..]))
             {
                 push(piece_start, at, soft, &mut clauses);
                 piece_start = end;
@@ -193,6 +199,14 @@ pub(crate) fn split_clauses(message: &str, starts_with_verb: impl Fn(&str) -> bo
         push(piece_start, line.len(), soft, &mut clauses);
     }
     clauses
+}
+
+/// Whether a separator (at the start of `lower`) is followed by "then": "Duplicate Q3
+/// campaign, then rename the copy" is two steps whatever the second verb is, so splitting
+/// never depends on knowing it.
+fn then_follows(lower: &str) -> bool {
+    let rest = lower.trim_start_matches([',', ' ']);
+    ["then ", "and then "].iter().any(|w| rest.starts_with(w))
 }
 
 /// The first word (lower case, trailing punctuation dropped) and the rest.

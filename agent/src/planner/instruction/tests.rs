@@ -6,6 +6,7 @@ mod fields;
 mod flow;
 mod parsing;
 mod people;
+mod phrasings;
 mod resolving;
 mod several_options;
 mod sign_in_sender;

@@ -56,6 +56,15 @@ const DONE_PHRASES: &[&str] = &[
     "strike off",
 ];
 
+/// Whether a clause starts with one of the phrasal verbs above ("cross off call mum").
+pub(super) fn starts_phrasal(text: &str) -> bool {
+    let lower = text.trim_start().to_lowercase();
+    let phrases = PHRASAL.iter().map(|(phrase, _)| *phrase);
+    phrases
+        .chain(DONE_PHRASES.iter().copied())
+        .any(|phrase| lower.starts_with(&format!("{phrase} ")))
+}
+
 /// A clause that starts with a phrasal verb: "get rid of X" (the delete control that belongs
 /// to X), "take X off …" (its remove control), "cross off X" (X's box, ticked).
 pub(super) fn phrasal(text: &str) -> Option<Step> {
@@ -131,7 +140,8 @@ pub(super) fn parse(text: &str) -> Option<Step> {
     if let Some((thing, place)) = split_at_last(rest, &["to"]) {
         let place = normalize(&place);
         if !place.is_empty() && place.split(' ').count() <= 3 {
-            let verbs = vec![format!("{verb} to {place}"), verb];
+            let mut verbs = vec![format!("{verb} to {place}"), verb];
+            verbs.extend(super::verb_phrases::controls_for_place(&place));
             return act(verbs, &thing);
         }
     }
@@ -424,7 +434,12 @@ fn tick(object: &Target, snap: &Snapshot, state: &StepState) -> Result<Decision,
         });
     }
     let words = thing_words(object);
-    let need = words.len().div_ceil(2).max(1);
+    // "Buy fish and chips for Friday" is one line holding every word; "A and B" is no line.
+    let need = if object.phrase.to_lowercase().contains(" and ") {
+        words.len().max(1)
+    } else {
+        words.len().div_ceil(2).max(1)
+    };
     let mut boxes: Vec<Ranked<'_>> = snap
         .elements
         .iter()
