@@ -37,10 +37,16 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    fn new(code: &'static str, judged: &Judged, message: String) -> Self {
+    /// A refusal whose `message` is worded around the action on its host (`click the "Buy now"
+    /// button on shop.example`) and the rule with its reason (`rule confirm-payments: a payment`).
+    fn new(
+        code: &'static str,
+        judged: &Judged,
+        message: impl FnOnce(String, String) -> String,
+    ) -> Self {
         Self {
             code,
-            message,
+            message: message(action_on_host(judged), rule_and_reason(judged)),
             rule: judged.decision.rule().to_owned(),
             host: judged.host(),
         }
@@ -48,54 +54,48 @@ impl Refusal {
 
     /// A deny verdict.
     pub fn denied(judged: &Judged) -> Self {
-        let message = format!(
-            "Tandem's policy does not allow {} ({}).",
-            action_on_host(judged),
-            rule_and_reason(judged)
-        );
-        Self::new("policy_denied", judged, message)
+        Self::new("policy_denied", judged, |action, rule| {
+            format!("Tandem's policy does not allow {action} ({rule}).")
+        })
     }
 
     fn declined(judged: &Judged, how: &str) -> Self {
-        let message = format!(
-            "The person {how} {} ({}). It did not run.",
-            action_on_host(judged),
-            rule_and_reason(judged)
-        );
-        Self::new("declined", judged, message)
+        Self::new("declined", judged, |action, rule| {
+            format!("The person {how} {action} ({rule}). It did not run.")
+        })
     }
 
     fn cannot_ask_to_confirm(judged: &Judged, why: &str) -> Self {
-        let message = format!(
-            "{} needs the person's confirmation ({}), but {why}. It did not run. To allow it, \
-             add a policy rule for this action on {} (see docs/policy.md) to the file given \
-             with --policy, or start Tandem with --approve-all.",
-            capitalised(&action_on_host(judged)),
-            rule_and_reason(judged),
-            judged.host(),
-        );
-        Self::new("needs_confirmation", judged, message)
+        let host = judged.host();
+        Self::new("needs_confirmation", judged, |action, rule| {
+            format!(
+                "{} needs the person's confirmation ({rule}), but {why}. It did not run. To \
+                 allow it, add a policy rule for this action on {host} (see docs/policy.md) to \
+                 the file given with --policy, or start Tandem with --approve-all.",
+                capitalised(&action)
+            )
+        })
     }
 
     fn cannot_hand_over(judged: &Judged, why: &str) -> Self {
-        let message = format!(
-            "{} is for the person to do themselves ({}), but {why}. It did not run. Use an \
-             MCP client that supports URL elicitation, or do this step in the browser \
-             yourself.",
-            capitalised(&action_on_host(judged)),
-            rule_and_reason(judged),
-        );
-        Self::new("needs_takeover", judged, message)
+        Self::new("needs_takeover", judged, |action, rule| {
+            format!(
+                "{} is for the person to do themselves ({rule}), but {why}. It did not run. Use \
+                 an MCP client that supports URL elicitation, or do this step in the browser \
+                 yourself.",
+                capitalised(&action)
+            )
+        })
     }
 
     fn takeover_failed(judged: &Judged, why: &str) -> Self {
-        let message = format!(
-            "{} was handed to the person ({}), but {why}. It did not run; observe to see the \
-             page now.",
-            capitalised(&action_on_host(judged)),
-            rule_and_reason(judged),
-        );
-        Self::new("takeover_failed", judged, message)
+        Self::new("takeover_failed", judged, |action, rule| {
+            format!(
+                "{} was handed to the person ({rule}), but {why}. It did not run; observe to see \
+                 the page now.",
+                capitalised(&action)
+            )
+        })
     }
 
     /// The refusal as MCP answers it: an `isError` result with `{error, message, rule, host}`.

@@ -102,6 +102,17 @@ async fn site_files<S: SiteHost>(
     Ok((host, store, base))
 }
 
+/// A page tool's files: `slug` checked first (a bad name is the caller's mistake, whatever the
+/// store's state), then the store and the preview server's base address.
+async fn page_files<S: SiteHost>(
+    server: &S,
+    slug: &str,
+) -> Result<(Slug, SiteStore, String), SiteError> {
+    let slug = Slug::parse(slug)?;
+    let (_, store, base) = site_files(server).await?;
+    Ok((slug, store, base))
+}
+
 async fn analyze_brief(
     params: AnalyzeBriefParams,
     context: RequestContext<RoleServer>,
@@ -147,8 +158,7 @@ async fn generate_page<S: SiteHost>(
     params: GeneratePageParams,
     context: RequestContext<RoleServer>,
 ) -> SiteAnswer {
-    Slug::parse(&params.slug)?;
-    let (_, store, base) = site_files(server).await?;
+    let (_, store, base) = page_files(server, &params.slug).await?;
     let sampler = Sampler::of(&context);
     let (page, source) = studio::generate(&store, &base, &params, sampler.as_ref()).await?;
     // The address comes before the placeholders: a reader that shortens the line keeps it.
@@ -169,8 +179,7 @@ async fn edit_page<S: SiteHost>(
     params: EditPageParams,
     context: RequestContext<RoleServer>,
 ) -> SiteAnswer {
-    Slug::parse(&params.slug)?;
-    let (_, store, _) = site_files(server).await?;
+    let (_, store, _) = page_files(server, &params.slug).await?;
     let sampler = Sampler::of(&context);
     let outcome = studio::edit_page(&store, &params, sampler.as_ref()).await?;
     let line = format!(
@@ -181,8 +190,7 @@ async fn edit_page<S: SiteHost>(
 }
 
 async fn read_page<S: SiteHost>(server: &S, params: ReadPageParams) -> SiteAnswer {
-    let slug = Slug::parse(&params.slug)?;
-    let (_, store, base) = site_files(server).await?;
+    let (slug, store, base) = page_files(server, &params.slug).await?;
     let html = store.read_page(&slug)?;
     let url = studio::page_url(&base, &store, slug.as_str());
     let mut result = CallToolResult::success(vec![
