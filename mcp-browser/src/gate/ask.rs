@@ -114,10 +114,7 @@ impl Refusal {
 /// Asks the person, through the client, to confirm `judged`. `Ok(remember)` when they accepted
 /// (remember: not again for this exact action in this session).
 pub(super) async fn confirm(judged: &Judged, peer: &Peer<RoleServer>) -> Result<bool, Refusal> {
-    if !peer
-        .supported_elicitation_modes()
-        .contains(&ElicitationMode::Form)
-    {
+    if !can_elicit(peer, ElicitationMode::Form) {
         return Err(Refusal::cannot_ask_to_confirm(
             judged,
             "this MCP client cannot ask the person (it does not support elicitation)",
@@ -210,10 +207,7 @@ pub(super) async fn takeover(
             "this server has no live view to hand the browser over",
         ));
     };
-    if !peer
-        .supported_elicitation_modes()
-        .contains(&ElicitationMode::Url)
-    {
+    if !can_elicit(peer, ElicitationMode::Url) {
         return Err(Refusal::cannot_hand_over(
             judged,
             "this MCP client cannot open the live view for the person (it does not support URL elicitation)",
@@ -284,6 +278,11 @@ fn step_card(judged: &Judged) -> String {
         judged.decision.rule(),
         judged.decision.reason(),
     )
+}
+
+/// True when the client said it can ask the person questions in `mode`.
+fn can_elicit(peer: &Peer<RoleServer>, mode: ElicitationMode) -> bool {
+    peer.supported_elicitation_modes().contains(&mode)
 }
 
 /// The action and where: `click the "Buy now" button on shop.example`.
