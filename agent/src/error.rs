@@ -43,10 +43,6 @@ pub enum AgentError {
     /// [`crate::AgentHandle::resume`]; the run stays paused with the same question.
     #[error(transparent)]
     Interrupt(#[from] crate::interrupt::InterruptError),
-    /// A message arrived while a run is executing. Handling: returned to the caller; the run
-    /// goes on (cancel it first to start another).
-    #[error("a run is in progress; wait for it or cancel it")]
-    Busy,
     /// The browser cannot be used (crashed, cannot launch, connection closed). Handling: the run
     /// ends through `finalize_failed` with this message; the next run starts a new browser.
     #[error("the browser failed: {message}")]
@@ -82,7 +78,6 @@ impl AgentError {
                 crate::interrupt::InterruptError::ActionChanged => "action_changed",
                 crate::interrupt::InterruptError::InvalidAnswer(_) => "invalid_answer",
             },
-            AgentError::Busy => "busy",
             AgentError::Browser { code, .. } => code,
             AgentError::Planner(error) => match error {
                 PlannerError::Unavailable { .. } => "planner_unavailable",

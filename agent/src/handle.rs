@@ -172,8 +172,10 @@ pub struct AgentHandle {
 }
 
 impl AgentHandle {
-    /// Starts a run for the person's message; returns its run id once it has started.
-    /// Refused with [`AgentError::Busy`] while a run is executing. A run paused at a takeover
+    /// Starts a run for the person's message and returns its run id. While a
+    /// run is executing, the message waits and starts as the next run when the agent is idle
+    /// (its id is returned at once; a cancel withdraws it, with an `Error` event
+    /// `messages_withdrawn` saying so). A run paused at a takeover
     /// is handed back instead (the message is kept as the person's note and the run goes on;
     /// its id is returned). A run paused at a confirmation or an ask takes the message as the
     /// person's reply ([`Resume::Message`]: never an approval; a decline with the message as

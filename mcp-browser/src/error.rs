@@ -172,6 +172,15 @@ impl BrowserError {
         }
     }
 
+    /// The call reached a page that was being replaced (a navigation swapping the tab's
+    /// document, or its renderer): Chromium answers "Not attached to an active page", or for a
+    /// screenshot "Unable to capture screenshot". The same read on the tab once the new page
+    /// has arrived succeeds.
+    pub fn page_was_replaced(&self) -> bool {
+        matches!(self, Self::Protocol { message, .. }
+            if PAGE_REPLACED.iter().any(|answer| message.contains(answer)))
+    }
+
     /// A short machine-readable code, carried over MCP so clients can rebuild the kind.
     pub fn code(&self) -> &'static str {
         match self {
@@ -200,6 +209,12 @@ impl BrowserError {
         }
     }
 }
+
+/// What Chromium answers a page command sent while the page is being replaced.
+const PAGE_REPLACED: [&str; 2] = [
+    "Not attached to an active page",
+    "Unable to capture screenshot",
+];
 
 /// The host of `url`, when it has one.
 fn host_of(url: &str) -> Option<String> {
@@ -246,5 +261,27 @@ impl ClientError {
             Self::Transport(_) => "transport",
             Self::Decode(_) => "decode",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BrowserError;
+
+    fn protocol(message: &str) -> BrowserError {
+        BrowserError::Protocol {
+            operation: "screenshot".into(),
+            message: message.into(),
+        }
+    }
+
+    #[test]
+    fn only_chromiums_answers_about_a_page_being_replaced_count_as_a_replaced_page() {
+        assert!(protocol("Error -32000: Not attached to an active page").page_was_replaced());
+        assert!(protocol("Error -32000: Unable to capture screenshot").page_was_replaced());
+        assert!(!protocol("Error -32601: 'Page.nope' wasn't found").page_was_replaced());
+        assert!(
+            !BrowserError::Crashed("Not attached to an active page".into()).page_was_replaced()
+        );
     }
 }

@@ -53,13 +53,18 @@ impl RunControl {
         self.publish.status(Lifecycle::Idle, None);
     }
 
-    /// Starts a run of `text` on the session's state.
-    pub fn start(&mut self, mut state: Box<AgentState>, text: String) -> (Phase, String) {
-        let run_id = uuid::Uuid::new_v4().to_string();
-        state.run = Run::new(run_id.clone(), text);
+    /// A fresh run id (given to the person as soon as their message is taken, even when the
+    /// run starts later).
+    pub fn new_run_id() -> String {
+        uuid::Uuid::new_v4().to_string()
+    }
+
+    /// Starts run `run_id` of `text` on the session's state.
+    pub fn start(&mut self, mut state: Box<AgentState>, run_id: String, text: String) -> Phase {
+        state.run = Run::new(run_id, text);
         let cancel = CancellationToken::new();
         let run = run_task::spawn(&self.rt, state, cancel, Start::At(NodeId::IngestUserInput));
-        (self.running(run), run_id)
+        self.running(run)
     }
 
     /// Continues the paused run with `resume` if it fits the pending question; otherwise leaves

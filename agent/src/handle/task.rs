@@ -3,7 +3,12 @@
 //! tasks ([`super::run_task`]); the task waits for the next operation, the end of the run that
 //! executes, or the expiry of a pending confirmation (then denied), whichever comes first. How
 //! each entry of the table moves a run is [`RunControl`]'s.
+//!
+//! A message that starts a run is never lost: it waits, in order, until the agent is idle and
+//! the person does not have the browser (at once, or after the run that executes). A cancel,
+//! or a run that ends cancelled, withdraws the waiting messages (and says so).
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot, watch};
@@ -14,10 +19,11 @@ use super::run_control::{Phase, RunControl};
 use super::run_task::RunEnd;
 use super::{Op, TakeoverStart};
 use crate::error::AgentError;
+use crate::events::AgentEvent;
 use crate::interrupt::{Interrupt, InterruptKind, Resume};
 use crate::nodes::Runtime;
 use crate::state::AgentState;
-use tandem_protocol::QuestionEnd;
+use tandem_protocol::{QuestionEnd, RunOutcome};
 
 /// What woke the task.
 enum Wake {
@@ -29,11 +35,19 @@ enum Wake {
     Closed,
 }
 
+/// A message sent while a run executed: its run id (already answered) and its text.
+struct Waiting {
+    run_id: String,
+    text: String,
+}
+
 /// The agent task's own state.
 pub(crate) struct AgentTask {
     ops: mpsc::Receiver<Op>,
     /// The runs, and who has the browser.
     control: RunControl,
+    /// Messages that start a run each, in order, once the agent is idle.
+    waiting: VecDeque<Waiting>,
     /// Shutting down: no more operations; the task ends once no run executes.
     stopping: bool,
 }
@@ -50,6 +64,7 @@ impl AgentTask {
         Self {
             ops,
             control,
+            waiting: VecDeque::new(),
             stopping: false,
         }
     }
@@ -62,10 +77,18 @@ impl AgentTask {
         loop {
             phase = match self.wake(&mut phase).await {
                 Wake::Op(op) => self.route(phase, op).await,
-                Wake::RunEnded(end) => self.control.run_ended(end),
+                Wake::RunEnded(end) => {
+                    // A stop may end the run before its `Op::Cancel` arrives (the handle cancels
+                    // the run's token at once): the messages that waited for it go either way.
+                    if ended_cancelled(&end) {
+                        self.withdraw_waiting();
+                    }
+                    self.control.run_ended(end)
+                }
                 Wake::Expired => self.expire(phase).await,
                 Wake::Closed => self.route(phase, Op::Shutdown).await,
             };
+            phase = self.start_waiting(phase);
             if self.stopping && !matches!(phase, Phase::Running(_)) {
                 break;
             }
@@ -94,17 +117,21 @@ impl AgentTask {
     /// The routing table: what each operation does in each phase.
     async fn route(&mut self, phase: Phase, op: Op) -> Phase {
         match (phase, op) {
-            // A message starts a run; during a run it is refused; at a takeover it hands the
-            // browser back (it is the person's note); at a confirmation or an ask it is the
-            // person's reply in words (never an approval), and the run goes on.
+            // A message starts a run once the agent is idle: at once, or when the run that
+            // executes ends (its id is answered now; see `start_waiting`); between runs it ends
+            // a takeover. At a takeover it hands the browser back (it is the person's note); at
+            // a confirmation or an ask it is the person's reply in words (never an approval),
+            // and the run goes on.
             (Phase::Idle(state), Op::Message { text, reply }) => {
                 self.control.set_free_takeover(false);
-                let (phase, run_id) = self.control.start(state, text);
+                let run_id = self.wait(text);
+                // Started before the reply, so the caller sees the agent running.
+                let phase = self.start_waiting(Phase::Idle(state));
                 let _ = reply.send(Ok(run_id));
                 phase
             }
-            (Phase::Running(run), Op::Message { reply, .. }) => {
-                let _ = reply.send(Err(AgentError::Busy));
+            (Phase::Running(run), Op::Message { text, reply }) => {
+                let _ = reply.send(Ok(self.wait(text)));
                 Phase::Running(run)
             }
             (Phase::Paused { expires }, Op::Message { text, reply })
@@ -232,7 +259,8 @@ impl AgentTask {
                     let _ = reply.send(Ok(()));
                     return Phase::Idle(state);
                 }
-                let (phase, _) = self.control.start(state, message);
+                self.wait(message);
+                let phase = self.start_waiting(Phase::Idle(state));
                 let _ = reply.send(Ok(()));
                 phase
             }
@@ -243,16 +271,21 @@ impl AgentTask {
                 let _ = reply.send(Err(AgentError::NotTakenOver));
                 phase
             }
-            // Cancel.
+            // Cancel (the messages waiting for the run's end go with it).
             (Phase::Idle(state), Op::Cancel) => {
+                self.withdraw_waiting();
                 self.control.set_free_takeover(false);
                 Phase::Idle(state)
             }
             (Phase::Running(run), Op::Cancel) => {
+                self.withdraw_waiting();
                 run.cancel.cancel();
                 Phase::Running(run)
             }
-            (Phase::Paused { .. }, Op::Cancel) => Phase::Idle(self.control.end_paused().await),
+            (Phase::Paused { .. }, Op::Cancel) => {
+                self.withdraw_waiting();
+                Phase::Idle(self.control.end_paused().await)
+            }
             // The settings changed.
             (phase, Op::SettingsChanged) => {
                 self.control.publish.status_again();
@@ -283,6 +316,49 @@ impl AgentTask {
         }
     }
 
+    /// Takes the person's message to start a run; returns the run's id.
+    fn wait(&mut self, text: String) -> String {
+        let run_id = RunControl::new_run_id();
+        self.waiting.push_back(Waiting {
+            run_id: run_id.clone(),
+            text,
+        });
+        run_id
+    }
+
+    /// Starts the first waiting message once the agent is idle, not stopping, and the person
+    /// does not have the browser (a hand-back, or their next message, ends that first).
+    fn start_waiting(&mut self, phase: Phase) -> Phase {
+        match phase {
+            Phase::Idle(state) if !self.stopping && !self.control.free_takeover => {
+                match self.waiting.pop_front() {
+                    Some(Waiting { run_id, text }) => self.control.start(state, run_id, text),
+                    None => Phase::Idle(state),
+                }
+            }
+            phase @ (Phase::Idle(_) | Phase::Running(_) | Phase::Paused { .. }) => phase,
+        }
+    }
+
+    /// Drops the waiting messages and tells the person they were not started.
+    fn withdraw_waiting(&mut self) {
+        let withdrawn = self.waiting.len();
+        self.waiting.clear();
+        if withdrawn > 0 {
+            let (count, them) = match withdrawn {
+                1 => ("message".to_owned(), "it"),
+                n => (format!("{n} messages"), "them"),
+            };
+            self.control.rt.emit(AgentEvent::Error {
+                code: "messages_withdrawn".to_owned(),
+                message: format!(
+                    "Stopped: your {count} sent during the run did not start. Send {them} \
+                     again if you still want {them}."
+                ),
+            });
+        }
+    }
+
     /// Denies the pending confirmation nobody answered in time.
     async fn expire(&mut self, phase: Phase) -> Phase {
         let Some(Interrupt {
@@ -308,4 +384,10 @@ impl AgentTask {
         };
         self.route(phase, op).await
     }
+}
+
+/// True when the run ended cancelled (the person stopped it).
+fn ended_cancelled(end: &Result<RunEnd, tokio::task::JoinError>) -> bool {
+    matches!(end, Ok(RunEnd::Finished(state))
+        if state.run.record.outcome == Some(RunOutcome::Cancelled))
 }

@@ -7,6 +7,7 @@ mod support;
 mod agent_flow;
 mod hand_back;
 mod instruction_runs;
+mod message_during_run;
 mod request_invariants;
 mod served_tools_policy;
 mod sign_in_again;

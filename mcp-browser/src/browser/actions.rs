@@ -97,8 +97,8 @@ fn takes_value_not_text(element: &Element) -> bool {
             .is_some_and(|kind| VALUE_INPUT_TYPES.contains(&kind))
 }
 
-/// How long a snapshot that met a document being replaced waits for the new one.
-const SNAPSHOT_RETRY_WAIT: Duration = Duration::from_secs(5);
+/// How long a snapshot or screenshot that met a document being replaced waits for the new one.
+const REPLACED_PAGE_WAIT: Duration = Duration::from_secs(5);
 
 /// A margin over the navigation timeout for the arrival watch itself, so a silent browser is
 /// told from a silent page.
@@ -112,7 +112,7 @@ async fn take_snapshot(page: &chromiumoxide::Page) -> Result<Snapshot> {
         Ok(snapshot) => Ok(snapshot),
         // A document being replaced destroys the script's context: let it arrive, retry once.
         Err(_) => {
-            super::settle::until_usable(page, SNAPSHOT_RETRY_WAIT).await;
+            super::settle::until_usable(page, REPLACED_PAGE_WAIT).await;
             snapshot_once(page).await
         }
     }
@@ -142,8 +142,24 @@ async fn take_screenshot(
     if options.format == ScreenshotFormat::Jpeg {
         params = params.quality(i64::from(options.quality.clamp(1, 100)));
     }
-    let (response, captured) = timed(page.execute(params.build())).await;
-    let response = response.map_err(|e| super::cdp_error("screenshot", e))?;
+    let params = params.build();
+    let capture = || async {
+        page.execute(params.clone())
+            .await
+            .map_err(|e| super::cdp_error("screenshot", e))
+    };
+    let (response, captured) = timed(async {
+        match capture().await {
+            // The tab's page was being replaced: let the new one arrive, capture it once more.
+            Err(error) if error.page_was_replaced() => {
+                super::settle::until_usable(page, REPLACED_PAGE_WAIT).await;
+                capture().await
+            }
+            outcome => outcome,
+        }
+    })
+    .await;
+    let response = response?;
     let (finished, encoded) = timed(async {
         let bytes = base64::engine::general_purpose::STANDARD
             .decode(&response.result.data)

@@ -283,13 +283,18 @@ impl BrowserSession {
 }
 
 /// Awaits a read-only call (`$call`, a future made from the session) and, when it failed
-/// because the browser died, makes and awaits it once more, on the restarted browser. Never
-/// used for a call that can change a page.
+/// because the browser died or the tab's page was being replaced, makes and awaits it once
+/// more: on the restarted browser, or on the tab's new page. Never used for a call that can
+/// change a page.
 macro_rules! read_only {
     ($call:expr) => {
         match $call.await {
             Err($crate::error::BrowserError::Crashed(reason)) => {
                 tracing::info!(%reason, "running a read-only call again on a restarted browser");
+                $call.await
+            }
+            Err(error) if error.page_was_replaced() => {
+                tracing::info!(%error, "running a read-only call again on the tab's new page");
                 $call.await
             }
             outcome => outcome,

@@ -37,10 +37,16 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    fn new(code: &'static str, judged: &Judged, message: String) -> Self {
+    /// A refusal whose `message` is worded around the action on its host (`click the "Buy now"
+    /// button on shop.example`) and the rule with its reason (`rule confirm-payments: a payment`).
+    fn new(
+        code: &'static str,
+        judged: &Judged,
+        message: impl FnOnce(String, String) -> String,
+    ) -> Self {
         Self {
             code,
-            message,
+            message: message(action_on_host(judged), rule_and_reason(judged)),
             rule: judged.decision.rule().to_owned(),
             host: judged.host(),
         }
@@ -48,54 +54,48 @@ impl Refusal {
 
     /// A deny verdict.
     pub fn denied(judged: &Judged) -> Self {
-        let message = format!(
-            "Tandem's policy does not allow {} ({}).",
-            action_on_host(judged),
-            rule_and_reason(judged)
-        );
-        Self::new("policy_denied", judged, message)
+        Self::new("policy_denied", judged, |action, rule| {
+            format!("Tandem's policy does not allow {action} ({rule}).")
+        })
     }
 
     fn declined(judged: &Judged, how: &str) -> Self {
-        let message = format!(
-            "The person {how} {} ({}). It did not run.",
-            action_on_host(judged),
-            rule_and_reason(judged)
-        );
-        Self::new("declined", judged, message)
+        Self::new("declined", judged, |action, rule| {
+            format!("The person {how} {action} ({rule}). It did not run.")
+        })
     }
 
     fn cannot_ask_to_confirm(judged: &Judged, why: &str) -> Self {
-        let message = format!(
-            "{} needs the person's confirmation ({}), but {why}. It did not run. To allow it, \
-             add a policy rule for this action on {} (see docs/policy.md) to the file given \
-             with --policy, or start Tandem with --approve-all.",
-            capitalised(&action_on_host(judged)),
-            rule_and_reason(judged),
-            judged.host(),
-        );
-        Self::new("needs_confirmation", judged, message)
+        let host = judged.host();
+        Self::new("needs_confirmation", judged, |action, rule| {
+            format!(
+                "{} needs the person's confirmation ({rule}), but {why}. It did not run. To \
+                 allow it, add a policy rule for this action on {host} (see docs/policy.md) to \
+                 the file given with --policy, or start Tandem with --approve-all.",
+                capitalised(&action)
+            )
+        })
     }
 
     fn cannot_hand_over(judged: &Judged, why: &str) -> Self {
-        let message = format!(
-            "{} is for the person to do themselves ({}), but {why}. It did not run. Use an \
-             MCP client that supports URL elicitation, or do this step in the browser \
-             yourself.",
-            capitalised(&action_on_host(judged)),
-            rule_and_reason(judged),
-        );
-        Self::new("needs_takeover", judged, message)
+        Self::new("needs_takeover", judged, |action, rule| {
+            format!(
+                "{} is for the person to do themselves ({rule}), but {why}. It did not run. Use \
+                 an MCP client that supports URL elicitation, or do this step in the browser \
+                 yourself.",
+                capitalised(&action)
+            )
+        })
     }
 
     fn takeover_failed(judged: &Judged, why: &str) -> Self {
-        let message = format!(
-            "{} was handed to the person ({}), but {why}. It did not run; observe to see the \
-             page now.",
-            capitalised(&action_on_host(judged)),
-            rule_and_reason(judged),
-        );
-        Self::new("takeover_failed", judged, message)
+        Self::new("takeover_failed", judged, |action, rule| {
+            format!(
+                "{} was handed to the person ({rule}), but {why}. It did not run; observe to see \
+                 the page now.",
+                capitalised(&action)
+            )
+        })
     }
 
     /// The refusal as MCP answers it: an `isError` result with `{error, message, rule, host}`.
@@ -114,10 +114,7 @@ impl Refusal {
 /// Asks the person, through the client, to confirm `judged`. `Ok(remember)` when they accepted
 /// (remember: not again for this exact action in this session).
 pub(super) async fn confirm(judged: &Judged, peer: &Peer<RoleServer>) -> Result<bool, Refusal> {
-    if !peer
-        .supported_elicitation_modes()
-        .contains(&ElicitationMode::Form)
-    {
+    if !can_elicit(peer, ElicitationMode::Form) {
         return Err(Refusal::cannot_ask_to_confirm(
             judged,
             "this MCP client cannot ask the person (it does not support elicitation)",
@@ -210,10 +207,7 @@ pub(super) async fn takeover(
             "this server has no live view to hand the browser over",
         ));
     };
-    if !peer
-        .supported_elicitation_modes()
-        .contains(&ElicitationMode::Url)
-    {
+    if !can_elicit(peer, ElicitationMode::Url) {
         return Err(Refusal::cannot_hand_over(
             judged,
             "this MCP client cannot open the live view for the person (it does not support URL elicitation)",
@@ -284,6 +278,11 @@ fn step_card(judged: &Judged) -> String {
         judged.decision.rule(),
         judged.decision.reason(),
     )
+}
+
+/// True when the client said it can ask the person questions in `mode`.
+fn can_elicit(peer: &Peer<RoleServer>, mode: ElicitationMode) -> bool {
+    peer.supported_elicitation_modes().contains(&mode)
 }
 
 /// The action and where: `click the "Buy now" button on shop.example`.

@@ -14,7 +14,6 @@ use rmcp::ErrorData;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::IntoCallToolResult;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
-use rmcp::service::{RequestContext, RoleServer};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -61,20 +60,21 @@ fn answer<T: Serialize>(line: String, value: &T) -> SiteAnswer {
     Ok(result)
 }
 
-/// The site tools over `S`, each served from its declaration (`super::params`).
+/// The site tools over `S`, each served from its declaration (`super::params`). The tools that
+/// can ask the client's model get its [`Sampler`] (none when the client cannot sample).
 pub(crate) fn router<S: SiteHost>() -> ToolRouter<S> {
     ToolRouter::new()
         .with_route(route::<S, AnalyzeBriefParams, SiteFailure>(|_, p, c| {
-            Box::pin(analyze_brief(p, c))
+            Box::pin(analyze_brief(p, Sampler::of(&c)))
         }))
         .with_route(route::<S, DesignSystemParams, SiteFailure>(|s, p, _| {
             Box::pin(create_design_system(s, p))
         }))
         .with_route(route::<S, GeneratePageParams, SiteFailure>(|s, p, c| {
-            Box::pin(generate_page(s, p, c))
+            Box::pin(generate_page(s, p, Sampler::of(&c)))
         }))
         .with_route(route::<S, EditPageParams, SiteFailure>(|s, p, c| {
-            Box::pin(edit_page(s, p, c))
+            Box::pin(edit_page(s, p, Sampler::of(&c)))
         }))
         .with_route(route::<S, ReadPageParams, SiteFailure>(|s, p, _| {
             Box::pin(read_page(s, p))
@@ -102,11 +102,18 @@ async fn site_files<S: SiteHost>(
     Ok((host, store, base))
 }
 
-async fn analyze_brief(
-    params: AnalyzeBriefParams,
-    context: RequestContext<RoleServer>,
-) -> SiteAnswer {
-    let sampler = Sampler::of(&context);
+/// A page tool's files: `slug` checked first (a bad name is the caller's mistake, whatever the
+/// store's state), then the store and the preview server's base address.
+async fn page_files<S: SiteHost>(
+    server: &S,
+    slug: &str,
+) -> Result<(Slug, SiteStore, String), SiteError> {
+    let slug = Slug::parse(slug)?;
+    let (_, store, base) = site_files(server).await?;
+    Ok((slug, store, base))
+}
+
+async fn analyze_brief(params: AnalyzeBriefParams, sampler: Option<Sampler>) -> SiteAnswer {
     let (analysis, source) = studio::analyze(
         &params.request,
         params.conversation_summary.as_deref(),
@@ -145,11 +152,9 @@ async fn create_design_system<S: SiteHost>(server: &S, params: DesignSystemParam
 async fn generate_page<S: SiteHost>(
     server: &S,
     params: GeneratePageParams,
-    context: RequestContext<RoleServer>,
+    sampler: Option<Sampler>,
 ) -> SiteAnswer {
-    Slug::parse(&params.slug)?;
-    let (_, store, base) = site_files(server).await?;
-    let sampler = Sampler::of(&context);
+    let (_, store, base) = page_files(server, &params.slug).await?;
     let (page, source) = studio::generate(&store, &base, &params, sampler.as_ref()).await?;
     // The address comes before the placeholders: a reader that shortens the line keeps it.
     let left = if page.placeholders.is_empty() {
@@ -167,11 +172,9 @@ async fn generate_page<S: SiteHost>(
 async fn edit_page<S: SiteHost>(
     server: &S,
     params: EditPageParams,
-    context: RequestContext<RoleServer>,
+    sampler: Option<Sampler>,
 ) -> SiteAnswer {
-    Slug::parse(&params.slug)?;
-    let (_, store, _) = site_files(server).await?;
-    let sampler = Sampler::of(&context);
+    let (_, store, _) = page_files(server, &params.slug).await?;
     let outcome = studio::edit_page(&store, &params, sampler.as_ref()).await?;
     let line = format!(
         "edited {} ({} v{}): {}",
@@ -181,8 +184,7 @@ async fn edit_page<S: SiteHost>(
 }
 
 async fn read_page<S: SiteHost>(server: &S, params: ReadPageParams) -> SiteAnswer {
-    let slug = Slug::parse(&params.slug)?;
-    let (_, store, base) = site_files(server).await?;
+    let (slug, store, base) = page_files(server, &params.slug).await?;
     let html = store.read_page(&slug)?;
     let url = studio::page_url(&base, &store, slug.as_str());
     let mut result = CallToolResult::success(vec![

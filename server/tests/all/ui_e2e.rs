@@ -8,8 +8,8 @@ use crate::support;
 
 use support::TestDaemon;
 use support::ui::{
-    click, eid, open_ui, save_screenshot, say, snapshot, type_ada_into_the_form, type_into,
-    wait_text,
+    click, eid, open_chat, open_ui, save_screenshot, say, snapshot, type_ada_into_the_form,
+    type_into, wait_text,
 };
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_mcp_browser::server::params::{ClickParams, NavigateParams, ObserveParams, WaitParams};
@@ -80,9 +80,8 @@ async fn a_person_approves_a_confirmation_in_the_chat_ui() {
 async fn a_browser_restart_shows_as_one_line_on_the_chat_timeline() {
     let site = FixtureSite::start().await.unwrap();
     let daemon = TestDaemon::start().await;
-    let person = TestBrowser::start().await.unwrap();
+    let person = open_chat(&daemon).await;
     let ui = &person.client;
-    open_ui(&daemon, ui).await;
     say(ui, &format!("open {}", site.url("/form.html"))).await;
     wait_text(ui, "completed").await;
 
@@ -105,9 +104,8 @@ async fn a_browser_restart_shows_as_one_line_on_the_chat_timeline() {
 async fn a_denial_with_a_reason_reaches_the_planner_which_names_what_was_declined() {
     let site = FixtureSite::start().await.unwrap();
     let daemon = TestDaemon::start().await;
-    let person = TestBrowser::start().await.unwrap();
+    let person = open_chat(&daemon).await;
     let ui = &person.client;
-    open_ui(&daemon, ui).await;
     let goal = format!("open {} then click Buy now", site.url("/shop.html"));
     say(ui, &goal).await;
     let deny = WaitCondition::Element {
@@ -135,9 +133,8 @@ async fn the_history_panel_shows_an_earlier_run_with_its_steps_and_screenshots()
     let mut config = tandem_server::Config::default();
     config.sessions.store_dir = Some(dir.path().to_path_buf());
     let daemon = TestDaemon::start_with(config).await;
-    let person = TestBrowser::start().await.unwrap();
+    let person = open_chat(&daemon).await;
     let ui = &person.client;
-    open_ui(&daemon, ui).await;
     let goal = type_ada_into_the_form(ui, &site).await;
     let page = snapshot(ui).await;
     click(ui, &page, "button", "Show earlier runs").await;
@@ -182,9 +179,8 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
         tandem_tests::mock_model::act(serde_json::json!({ "action": "stop", "answer": "Noted." })),
     ]);
     let daemon = TestDaemon::with_model(model.config()).await;
-    let person = TestBrowser::start().await.unwrap();
+    let person = open_chat(&daemon).await;
     let ui = &person.client;
-    open_ui(&daemon, ui).await;
     say(ui, "let's plan a small site").await;
     let answer = WaitCondition::Element {
         name: "Who is the site for?".into(),
@@ -238,9 +234,8 @@ async fn an_answer_shows_a_product_doc_updated_card_that_opens_on_the_whole_doc(
 async fn each_step_is_one_line_that_is_updated_in_place() {
     let site = FixtureSite::start().await.unwrap();
     let daemon = TestDaemon::start().await;
-    let person = TestBrowser::start().await.unwrap();
+    let person = open_chat(&daemon).await;
     let ui = &person.client;
-    open_ui(&daemon, ui).await;
     type_ada_into_the_form(ui, &site).await;
     let shown = ui.invoke(&ObserveParams::compact(None)).await.unwrap().text;
     // Each action's frames (planned, gated, started, done) share a step id: one line each,

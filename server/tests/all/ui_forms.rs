@@ -10,11 +10,10 @@ use crate::support;
 use serde_json::json;
 use support::TestDaemon;
 use support::ui::{
-    assert_fits_phone_width, click, open_ui, phone_client, save_screenshot, say, snapshot,
-    type_into, wait_element, wait_text,
+    assert_fits_phone_width, click, open_chat, open_ui, phone_client, save_screenshot, say,
+    snapshot, type_into, wait_element, wait_text,
 };
 use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams};
-use tandem_tests::TestBrowser;
 use tandem_tests::mock_model::{MockModel, act, reply, request_text};
 
 #[tokio::test]
@@ -32,9 +31,8 @@ async fn an_ask_form_is_shown_again_after_a_reload_and_answered_in_the_page() {
         act(json!({ "action": "stop", "answer": "Thanks, noted." })),
     ]);
     let daemon = TestDaemon::with_model(model.config()).await;
-    let person = TestBrowser::start().await.unwrap();
+    let person = open_chat(&daemon).await;
     let ui = &person.client;
-    open_ui(&daemon, ui).await;
     say(ui, "plan a small site for my café").await;
     wait_element(ui, "button", "Send answers").await;
 
@@ -110,9 +108,8 @@ async fn the_reasoning_toggle_shows_the_planners_why_and_chat_mode_answers_witho
         reply("It is an empty page; switch to agent mode if you want me to open one."),
     ]);
     let daemon = TestDaemon::with_model(model.config()).await;
-    let person = TestBrowser::start().await.unwrap();
+    let person = open_chat(&daemon).await;
     let ui = &person.client;
-    open_ui(&daemon, ui).await;
 
     let page = snapshot(ui).await;
     click(ui, &page, "switch", "Reasoning").await;

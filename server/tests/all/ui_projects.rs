@@ -7,11 +7,10 @@ use crate::support;
 
 use support::TestDaemon;
 use support::ui::{
-    assert_fits_phone_width, click, open_ui, phone_client, save_screenshot, snapshot, type_into,
-    wait_element, wait_text,
+    assert_fits_phone_width, click, open_chat, open_ui, phone_client, save_screenshot, snapshot,
+    type_into, wait_element, wait_text,
 };
 use tandem_protocol::{ClientMessage, ServerMessage};
-use tandem_tests::TestBrowser;
 
 async fn stored_names(daemon: &TestDaemon) -> Vec<String> {
     let store = std::sync::Arc::clone(daemon.state.sessions.store().unwrap());
@@ -47,9 +46,8 @@ async fn the_projects_panel_opens_renames_and_deletes_projects() {
         .await;
     drop(other);
 
-    let person = TestBrowser::start().await.unwrap();
+    let person = open_chat(&daemon).await;
     let ui = &person.client;
-    open_ui(&daemon, ui).await;
     let page = snapshot(ui).await;
     click(ui, &page, "button", "Projects").await;
     wait_text(ui, "Bakery plan").await;
@@ -109,9 +107,8 @@ async fn at_390_px_wide_the_projects_panel_fits_the_width() {
 #[tokio::test]
 async fn forget_logins_in_the_projects_panel_removes_a_projects_saved_logins() {
     let daemon = TestDaemon::start().await;
-    let person = TestBrowser::start().await.unwrap();
+    let person = open_chat(&daemon).await;
     let ui = &person.client;
-    open_ui(&daemon, ui).await;
     let project = daemon
         .state
         .sessions

@@ -5,7 +5,9 @@
 use crate::support;
 
 use support::TestDaemon;
-use support::ui::{open_ui, phone_client, save_screenshot, say, snapshot, wait_text_within};
+use support::ui::{
+    open_chat, open_ui, phone_client, save_screenshot, say, snapshot, wait_text_within,
+};
 use tandem_mcp_browser::browser::WaitCondition;
 use tandem_mcp_browser::server::params::{NavigateParams, ObserveParams, WaitParams};
 use tandem_tests::TestBrowser;
@@ -13,9 +15,8 @@ use tandem_tests::TestBrowser;
 #[tokio::test]
 async fn the_ui_lists_the_pages_the_agent_built() {
     let daemon = TestDaemon::start().await;
-    let person = TestBrowser::start().await.unwrap();
+    let person = open_chat(&daemon).await;
     let ui = &person.client;
-    open_ui(&daemon, ui).await;
     say(
         ui,
         "build a small site for a bakery with a menu and a contact page",
@@ -99,16 +100,12 @@ async fn a_built_site_is_refined_in_conversation_at_390_px() {
         "a bakery called Crumb and Co in Totnes: a menu, reviews and a contact page",
     )
     .await;
-    // Each answer shows before its run has ended; the next message waits for the end (a
-    // message sent while a run goes is refused as busy).
+    // Each answer shows before its run has ended; the next message, sent then, waits for it.
     wait_text_within(&ui, "Built a site for Crumb and Co", 120).await;
-    wait_text_within(&ui, "completed", 60).await;
     say(&ui, "make the header green").await;
     wait_text_within(&ui, "Changed the site: header green.", 60).await;
-    wait_text_within(&ui, "completed", 60).await;
     say(&ui, "get rid of the reviews section").await;
     wait_text_within(&ui, "Changed the site: the reviews section removed.", 60).await;
-    wait_text_within(&ui, "completed", 60).await;
     wait_text_within(&ui, "Everything else on every page is unchanged", 30).await;
     // A change that is not an offline shape says it needs a model.
     say(&ui, "make it feel more premium").await;

@@ -13,6 +13,7 @@ mod conversation;
 mod instruction_set;
 mod mcp_results;
 mod model_planner;
+mod page_replacement;
 mod realweb;
 mod remote_browser;
 mod restart_mid_run;

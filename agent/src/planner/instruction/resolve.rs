@@ -262,13 +262,25 @@ fn without_kind_noun(target: &Target) -> Option<Target> {
     })
 }
 
+/// The highest score among `scored` and every candidate that has it, in the given order;
+/// `None` when there is no candidate.
+fn top_scored<'s, S: Ord + Copy, T>(scored: &[(S, &'s T)]) -> Option<(S, Vec<&'s T>)> {
+    let top = scored.iter().map(|(s, _)| *s).max()?;
+    let best = scored
+        .iter()
+        .filter(|(s, _)| *s == top)
+        .map(|(_, candidate)| *candidate)
+        .collect();
+    Some((top, best))
+}
+
 /// Picks the best of scored candidates (in document order), honouring an ordinal.
 fn pick<'s>(
     scored: Vec<(Score, &'s Element)>,
     ordinal: Option<Ordinal>,
     phrase: &str,
 ) -> Resolution<'s> {
-    let Some(top) = scored.iter().map(|(s, _)| *s).max() else {
+    let Some((top, best)) = top_scored(&scored) else {
         return Resolution::NotFound;
     };
     if let Some(ordinal) = ordinal {
@@ -283,11 +295,6 @@ fn pick<'s>(
         };
         return chosen.map_or(Resolution::NotFound, Resolution::Found);
     }
-    let best: Vec<&Element> = scored
-        .iter()
-        .filter(|(s, _)| *s == top)
-        .map(|(_, el)| *el)
-        .collect();
     match best.as_slice() {
         [] => Resolution::NotFound,
         [one] => Resolution::Found(one),
@@ -393,14 +400,9 @@ pub(crate) fn match_option<'s>(list: &'s Element, option: &str) -> OptionMatch<'
         })
         .filter(|((q, _), _)| *q > NONE)
         .collect();
-    let Some(top) = scored.iter().map(|(s, _)| *s).max() else {
+    let Some((_, best)) = top_scored(&scored) else {
         return OptionMatch::NotFound;
     };
-    let best: Vec<&SelectOption> = scored
-        .iter()
-        .filter(|(s, _)| *s == top)
-        .map(|(_, o)| *o)
-        .collect();
     match best.as_slice() {
         [one] => OptionMatch::Found(one),
         [] => OptionMatch::NotFound,

@@ -57,6 +57,23 @@ pub fn section(
     )
 }
 
+/// `count` stand-in items, numbered from 1 and written by `item`, for a section the brief gives
+/// nothing for yet (each item made of placeholders the owner replaces).
+fn placeholder_items(count: usize, item: impl FnMut(usize) -> String) -> String {
+    (1..=count).map(item).collect()
+}
+
+/// [`placeholder_items`] as a whole list: `<{tag} class="{class}">`, the items, the end tag.
+fn placeholder_list(
+    tag: &str,
+    class: &str,
+    count: usize,
+    item: impl FnMut(usize) -> String,
+) -> String {
+    let items = placeholder_items(count, item);
+    format!("<{tag} class=\"{class}\">\n{items}</{tag}>\n")
+}
+
 fn about(marks: &mut Placeholders) -> String {
     format!(
         "<p>{}</p>\n",
@@ -93,15 +110,13 @@ fn services(plan: &SectionPlan, facts: &Facts, marks: &mut Placeholders) -> Stri
         }
     }
     let rows: String = if names.is_empty() {
-        (1..=3)
-            .map(|n| {
-                format!(
-                    "<li class=\"card\"><h3>{}</h3><p class=\"muted\">{}</p></li>\n",
-                    marks.span("service", &format!("Service {n}")),
-                    marks.span("service-text", "What it includes")
-                )
-            })
-            .collect()
+        placeholder_items(3, |n| {
+            format!(
+                "<li class=\"card\"><h3>{}</h3><p class=\"muted\">{}</p></li>\n",
+                marks.span("service", &format!("Service {n}")),
+                marks.span("service-text", "What it includes")
+            )
+        })
     } else {
         names
             .iter()
@@ -155,13 +170,13 @@ fn prices(plan: &SectionPlan, facts: &Facts, marks: &mut Placeholders, describe:
         ));
     }
     if rows.is_empty() {
-        for n in 1..=3 {
-            rows.push_str(&format!(
+        rows = placeholder_items(3, |n| {
+            format!(
                 "<li><div><h3>{}</h3></div><span class=\"price\">{}</span></li>\n",
                 marks.span("item", &format!("Item {n}")),
                 marks.span("price", "Price")
-            ));
-        }
+            )
+        });
     }
     format!("<ul class=\"list price-list\">\n{rows}</ul>\n")
 }
@@ -213,14 +228,14 @@ fn timetable(facts: &Facts, marks: &mut Placeholders) -> String {
         ));
     }
     if rows.is_empty() {
-        for _ in 0..3 {
-            rows.push_str(&format!(
+        rows = placeholder_items(3, |_| {
+            format!(
                 "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>\n",
                 marks.span("day", "Day"),
                 marks.span("time", "Time"),
                 marks.span("class", "Class name")
-            ));
-        }
+            )
+        });
     }
     format!(
         "<div class=\"table-wrap\"><table class=\"table\">\n<thead><tr><th scope=\"col\">Day</th><th scope=\"col\">Time</th><th scope=\"col\">What</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table></div>\n"
@@ -239,15 +254,13 @@ fn location(content: &Content, marks: &mut Placeholders) -> String {
 }
 
 fn reviews(marks: &mut Placeholders) -> String {
-    (1..=2)
-        .map(|_| {
-            format!(
-                "<figure class=\"card review\"><blockquote><p>{}</p></blockquote><figcaption>{}</figcaption></figure>\n",
-                marks.span("review", "A customer's words, with their permission"),
-                marks.span("reviewer", "Their name")
-            )
-        })
-        .collect()
+    placeholder_items(2, |_| {
+        format!(
+            "<figure class=\"card review\"><blockquote><p>{}</p></blockquote><figcaption>{}</figcaption></figure>\n",
+            marks.span("review", "A customer's words, with their permission"),
+            marks.span("reviewer", "Their name")
+        )
+    })
 }
 
 /// A neutral picture frame to replace with a real photo (an inline SVG, nothing loaded).
@@ -260,29 +273,27 @@ fn gallery(plan: &SectionPlan, content: &Content, marks: &mut Placeholders) -> S
         .cloned()
         .or_else(|| content.name.clone())
         .unwrap_or_else(|| "your work".to_owned());
-    let cells: String = (1..=4)
-        .map(|n| {
-            format!(
-                "<li><figure><img src=\"{FRAME}\" width=\"400\" height=\"300\" alt=\"Photo {n} of {}, to be added\"><figcaption>{}</figcaption></figure></li>\n",
-                escape(&subject),
-                marks.span("photo", &format!("Photo {n} of {subject} and a few words about it"))
+    placeholder_list("ul", "gallery", 4, |n| {
+        format!(
+            "<li><figure><img src=\"{FRAME}\" width=\"400\" height=\"300\" alt=\"Photo {n} of {}, to be added\"><figcaption>{}</figcaption></figure></li>\n",
+            escape(&subject),
+            marks.span(
+                "photo",
+                &format!("Photo {n} of {subject} and a few words about it")
             )
-        })
-        .collect();
-    format!("<ul class=\"gallery\">\n{cells}</ul>\n")
+        )
+    })
 }
 
 fn faq(plan: &SectionPlan, marks: &mut Placeholders) -> String {
     let questions: String = if plan.items.is_empty() {
-        (1..=3)
-            .map(|n| {
-                format!(
-                    "<details class=\"card\"><summary>{}</summary><p>{}</p></details>\n",
-                    marks.span("question", &format!("A question people ask ({n})")),
-                    marks.span("answer", "Your answer")
-                )
-            })
-            .collect()
+        placeholder_items(3, |n| {
+            format!(
+                "<details class=\"card\"><summary>{}</summary><p>{}</p></details>\n",
+                marks.span("question", &format!("A question people ask ({n})")),
+                marks.span("answer", "Your answer")
+            )
+        })
     } else {
         plan.items
             .iter()
@@ -301,52 +312,40 @@ fn faq(plan: &SectionPlan, marks: &mut Placeholders) -> String {
 }
 
 fn team(marks: &mut Placeholders) -> String {
-    let people: String = (1..=3)
-        .map(|n| {
-            format!(
-                "<li class=\"card\"><img src=\"{FRAME}\" width=\"400\" height=\"300\" alt=\"Photo of team member {n}, to be added\"><h3>{}</h3><p class=\"muted\">{}</p></li>\n",
-                marks.span("person", &format!("Name {n}")),
-                marks.span("role", "Role and what they do best")
-            )
-        })
-        .collect();
-    format!("<ul class=\"cards\">\n{people}</ul>\n")
+    placeholder_list("ul", "cards", 3, |n| {
+        format!(
+            "<li class=\"card\"><img src=\"{FRAME}\" width=\"400\" height=\"300\" alt=\"Photo of team member {n}, to be added\"><h3>{}</h3><p class=\"muted\">{}</p></li>\n",
+            marks.span("person", &format!("Name {n}")),
+            marks.span("role", "Role and what they do best")
+        )
+    })
 }
 
 fn events(marks: &mut Placeholders) -> String {
-    let rows: String = (1..=2)
-        .map(|_| {
-            format!(
-                "<li><div><h3>{}</h3><p class=\"muted\">{}</p></div><span class=\"price\">{}</span></li>\n",
-                marks.span("event", "Event"),
-                marks.span("event-text", "What it is"),
-                marks.span("event-date", "Date")
-            )
-        })
-        .collect();
-    format!("<ul class=\"list\">\n{rows}</ul>\n")
+    placeholder_list("ul", "list", 2, |_| {
+        format!(
+            "<li><div><h3>{}</h3><p class=\"muted\">{}</p></div><span class=\"price\">{}</span></li>\n",
+            marks.span("event", "Event"),
+            marks.span("event-text", "What it is"),
+            marks.span("event-date", "Date")
+        )
+    })
 }
 
 fn setlist(marks: &mut Placeholders) -> String {
-    let songs: String = (1..=3)
-        .map(|n| {
-            format!(
-                "<li>{}</li>\n",
-                marks.span("song", &format!("Song {n} — artist"))
-            )
-        })
-        .collect();
-    format!("<ol class=\"songs\">\n{songs}</ol>\n")
+    placeholder_list("ol", "songs", 3, |n| {
+        format!(
+            "<li>{}</li>\n",
+            marks.span("song", &format!("Song {n} — artist"))
+        )
+    })
 }
 
 fn videos(marks: &mut Placeholders) -> String {
-    let items: String = (1..=2)
-        .map(|n| {
-            format!(
-                "<li>{}</li>\n",
-                marks.span("video", &format!("Link to video {n}"))
-            )
-        })
-        .collect();
-    format!("<ul class=\"songs\">\n{items}</ul>\n")
+    placeholder_list("ul", "songs", 2, |n| {
+        format!(
+            "<li>{}</li>\n",
+            marks.span("video", &format!("Link to video {n}"))
+        )
+    })
 }

@@ -8,6 +8,7 @@ use tandem_mcp_browser::server::params::{
     ClickParams, MAX_WAIT_MS, NavigateParams, ObserveParams, TypeParams, WaitParams,
 };
 use tandem_mcp_browser::snapshot::Snapshot;
+use tandem_tests::TestBrowser;
 
 /// Opens the daemon's chat page with its launch token and waits until it is connected and idle.
 pub async fn open_ui(daemon: &super::TestDaemon, ui: &McpBrowserClient) {
@@ -17,6 +18,14 @@ pub async fn open_ui(daemon: &super::TestDaemon, ui: &McpBrowserClient) {
     .await
     .unwrap();
     wait_text(ui, "idle").await;
+}
+
+/// A person's own browser (headless Chromium at the default size) with the daemon's chat page
+/// open, connected and idle: how most UI tests begin.
+pub async fn open_chat(daemon: &super::TestDaemon) -> TestBrowser {
+    let person = TestBrowser::start().await.unwrap();
+    open_ui(daemon, &person.client).await;
+    person
 }
 
 /// The eid of the element with exactly this role and name; panics listing what is there.
