@@ -102,6 +102,18 @@ pub(super) fn item_coverage(el: &Element, words: &[String], snap: &Snapshot) -> 
     let column = |other: &Element| {
         other.rect.x < el.rect.x + el.rect.w && el.rect.x < other.rect.x + other.rect.w
     };
+    // Texts carry no x: in a grid (another control of this name on the same line) a band of
+    // lines holds the neighbouring items' texts too, so it cannot tell this item's words.
+    let same_line = |other: &Element| {
+        other.rect.y < el.rect.y + el.rect.h && el.rect.y < other.rect.y + other.rect.h
+    };
+    if snap
+        .elements
+        .iter()
+        .any(|other| other.eid != el.eid && normalize(&other.name) == name && same_line(other))
+    {
+        return 0;
+    }
     let same: Vec<&Element> = snap
         .elements
         .iter()
@@ -218,5 +230,28 @@ mod tests {
             ..snap.clone()
         };
         assert_eq!(item_coverage(&alone.elements[0], &words, &alone), 0);
+    }
+
+    #[test]
+    fn a_grid_of_cards_gives_no_item_reading() {
+        // Two cards on a line: the lines between the buttons hold both cards' names.
+        let mut right = el("a2", "add to basket", 144.0);
+        right.rect.x = 300.0;
+        let snap = Snapshot {
+            elements: vec![
+                el("a0", "add to basket", 44.0),
+                el("a1", "add to basket", 144.0),
+                right,
+            ],
+            texts: vec![text("Oak Shelf", 100.0), text("Salt and Pepper Mills", 100.0)],
+            ..Snapshot::default()
+        };
+        let words = vec!["salt".to_owned(), "pepper".to_owned()];
+        let covered: Vec<usize> = snap
+            .elements
+            .iter()
+            .map(|e| item_coverage(e, &words, &snap))
+            .collect();
+        assert_eq!(covered, [0, 0, 0]);
     }
 }
