@@ -243,7 +243,10 @@ mod tests {
                 el("a1", "add to basket", 144.0),
                 right,
             ],
-            texts: vec![text("Oak Shelf", 100.0), text("Salt and Pepper Mills", 100.0)],
+            texts: vec![
+                text("Oak Shelf", 100.0),
+                text("Salt and Pepper Mills", 100.0),
+            ],
             ..Snapshot::default()
         };
         let words = vec!["salt".to_owned(), "pepper".to_owned()];
