@@ -67,3 +67,26 @@ async fn the_realweb_regression_subset_reaches_its_end_states() {
         .collect();
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
+
+/// Looking for something opens what reveals (filters, "Show more") and never presses a control
+/// that changes data: a find that fails leaves the basket and the wishlist as they were.
+#[tokio::test]
+async fn a_find_never_adds_to_the_basket_while_it_looks() {
+    let mut case = load_cases()
+        .unwrap()
+        .into_iter()
+        .find(|c| c.id == "catalog-find-walnut-wishlist")
+        .expect("the catalog case");
+    case.say = "find the teak garden bench".to_owned();
+    case.ending = "not_done".to_owned();
+    case.expect = Some("r.cart.length === 0 && r.wishlist.length === 0".to_owned());
+    let mut rig = Realweb::start().await.unwrap();
+    let run = rig.run_case(&case).await.unwrap();
+    rig.shutdown().await;
+    assert!(run.passed, "{}", run.detail);
+    assert!(
+        run.asked,
+        "the find asks once it has opened everything: {}",
+        run.detail
+    );
+}

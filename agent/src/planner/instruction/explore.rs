@@ -5,7 +5,9 @@
 //! asked. The progress replay bounds every sweep ([`super::step::Step::sweep_budget`]).
 //! - [`reveal`]: opens collapsed sections, tabs, tree folders, menus and next pages, each at most
 //!   once (next-page controls again while the page changes), in document order, until the
-//!   target shows; it never clicks a control that submits, buys, deletes or leaves the site.
+//!   target shows; it never clicks a control that submits, buys, deletes, leaves the site or
+//!   changes data (adds to a basket, saves, marks: [`changes_data`]), nor a button repeated on
+//!   every item of a list.
 //! - [`choose_in_widget`]: a list that is not a `<select>`: click the option when it shows,
 //!   else open the list; done once an element named like the option was clicked or the list
 //!   shows the option as its value.
@@ -19,7 +21,7 @@ use super::locate::ask_again;
 use super::matching::{EXACT, PREFIX, WITHIN, WORDS, normalize, quality};
 use super::progress::StepState;
 use super::report::describe;
-use super::risky::risky;
+use super::risky::{changes_data, risky};
 use super::step::{Target, is_checkable, is_editable};
 use crate::action::{Action, WaitFor};
 
@@ -53,16 +55,21 @@ fn is_next(el: &Element) -> bool {
         || el.name.trim().starts_with(['›', '»', '→'])
 }
 
-/// Something that opens or shows more without leaving the page's task. A control the page
-/// reports as expanded is open already: clicking it would close what it shows.
-fn is_opener(el: &Element) -> bool {
-    if el.expanded == Some(true) {
+/// Something that opens or shows more without leaving the page's task or changing its data. A
+/// control the page reports as expanded is open already: clicking it would close what it shows.
+fn is_opener(el: &Element, snap: &Snapshot) -> bool {
+    if el.expanded == Some(true) || changes_data(el) {
         return false;
     }
     if el.expanded == Some(false) && !el.disabled && !is_editable(el) && !risky(el) {
         return !matches!(el.role.as_str(), "combobox" | "listbox" | "searchbox");
     }
-    if el.disabled || is_editable(el) || is_checkable(el) || risky(el) || is_file_name(&el.name) {
+    if el.disabled
+        || is_editable(el)
+        || is_checkable(el)
+        || is_file_name(&el.name)
+        || item_action(el, snap)
+    {
         return false;
     }
     match el.role.as_str() {
@@ -71,6 +78,22 @@ fn is_opener(el: &Element) -> bool {
         "link" => is_next(el),
         _ => el.tag == "summary",
     }
+}
+
+/// A button repeated under the same name on every item of a list ("🛍" on each product card)
+/// that says nothing of opening (no open state, not a next-page control): an action on its
+/// item, which a look around never takes.
+fn item_action(el: &Element, snap: &Snapshot) -> bool {
+    const PER_ITEM: usize = 3;
+    el.role == "button"
+        && el.expanded.is_none()
+        && !is_next(el)
+        && snap
+            .elements
+            .iter()
+            .filter(|other| other.role == el.role && other.name.trim() == el.name.trim())
+            .nth(PER_ITEM - 1)
+            .is_some()
 }
 
 /// A tab, tree item, disclosure `<summary>`, (non-submit) button or any control the page
@@ -143,7 +166,7 @@ pub(crate) fn reveal(target: &Target, snap: &Snapshot, state: &StepState) -> Dec
     let opened = toggled_open(snap, state).is_some();
     let openers = |made_to_open: bool| {
         snap.elements.iter().find(|el| {
-            is_opener(el)
+            is_opener(el, snap)
                 && made_for_opening(el) == made_to_open
                 && (!already_opened(el, state) || is_next(el))
         })
@@ -225,6 +248,7 @@ pub(crate) fn choose_in_widget(
                 Action::Scroll {
                     direction: crate::action::ScrollDirection::Down,
                     eid: Some(el.eid.clone()),
+                    within: None,
                 },
                 format!("scroll to {}", describe(el)),
             );

@@ -18,3 +18,70 @@ pub(crate) fn risky(el: &Element) -> bool {
             .iter()
             .any(|w| name == *w || name.starts_with(&format!("{w} ")))
 }
+
+/// First words of controls that change what the site keeps (a basket, a wishlist, a record, a
+/// message) rather than what the page shows: a look around never presses one.
+const CHANGES: &[&str] = &[
+    "add",
+    "apply",
+    "approve",
+    "archive",
+    "block",
+    "book",
+    "confirm",
+    "copy",
+    "decline",
+    "dislike",
+    "download",
+    "duplicate",
+    "favourite",
+    "favorite",
+    "flag",
+    "follow",
+    "invite",
+    "join",
+    "like",
+    "mark",
+    "move",
+    "mute",
+    "pin",
+    "rate",
+    "reject",
+    "rename",
+    "reply",
+    "report",
+    "reserve",
+    "share",
+    "star",
+    "subscribe",
+    "unfollow",
+    "unpin",
+    "unstar",
+    "unsubscribe",
+    "update",
+    "upload",
+    "upvote",
+    "downvote",
+    "vote",
+    "accept",
+    "agree",
+    "register",
+    "sign up",
+    "sign in",
+    "log in",
+    "edit",
+    "undo",
+    "restore",
+    "empty",
+];
+
+/// A control whose click changes data, not only what shows: [`risky`] ones, and those whose
+/// name starts with a verb of [`CHANGES`] ("Add to shopping bag", "Save to wishlist", "Mark as
+/// read"). A sweep that looks for something ([`super::explore::reveal`]) never presses one.
+pub(crate) fn changes_data(el: &Element) -> bool {
+    let name = normalize(&el.name);
+    risky(el)
+        || CHANGES
+            .iter()
+            .any(|w| name == *w || name.starts_with(&format!("{w} ")))
+}

@@ -283,3 +283,44 @@ fn a_menu_that_spreads_out_is_waited_for_and_what_it_shows_is_never_opened() {
     }
     assert_asks(&plan(goal, Some(&without), &history));
 }
+
+#[test]
+fn finding_never_presses_a_control_that_changes_data() {
+    let card = |page: Page, name: &str| {
+        page.link(name, "#")
+            .button("Save to wishlist")
+            .button("Add to shopping bag")
+    };
+    let mut page = Page::new("https://shop.test/", "Living room").button("Sort");
+    for name in ["Lindvik Sofa", "Orrsta Armchair", "Harbo Coffee table"] {
+        page = card(page, name);
+    }
+    let catalog = page.button("Show more").button("Add all to basket").build();
+    let goal = "find the walnut side table";
+    let first = plan(goal, Some(&catalog), &[]);
+    assert_eq!(first.action, click("e1"), "the sort menu may reveal");
+    let history = vec![succeeded_on(&first, Some(&catalog))];
+    let second = plan(goal, Some(&catalog), &history);
+    assert_eq!(
+        second.action,
+        click("e11"),
+        "next the page's Show more, never an item's Save or Add: {}",
+        second.action
+    );
+}
+
+#[test]
+fn a_button_on_every_item_is_the_item_s_action_not_an_opener() {
+    let page = Page::new("https://shop.test/", "Shop")
+        .link("Mug", "#m")
+        .button("♡")
+        .link("Bowl", "#b")
+        .button("♡")
+        .link("Plate", "#p")
+        .button("♡")
+        .build();
+    assert!(matches!(
+        plan("find the teapot", Some(&page), &[]).action,
+        Action::AskUser { .. } | Action::Stop { .. }
+    ));
+}
