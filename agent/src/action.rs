@@ -65,13 +65,18 @@ pub enum Action {
         /// joined with `+` such as `Control+A`.
         key: String,
     },
-    /// Scroll the page, or scroll one element into view.
+    /// Scroll the page, or scroll one element into view, or a box that scrolls inside the page
+    /// to its end.
     Scroll {
         /// Direction to scroll when no element is given (by about one screen).
         direction: ScrollDirection,
         /// Element to scroll into view instead of scrolling by a screen.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         eid: Option<Eid>,
+        /// Words naming a box that scrolls inside the page (its label or heading, e.g. "privacy
+        /// policy"): scroll that box to its bottom (direction down) or top (up) instead.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within: Option<String>,
     },
     /// Wait for something to happen on the page.
     Wait {
@@ -288,9 +293,23 @@ impl fmt::Display for Action {
             Action::Check { eid } => write!(f, "check {eid}"),
             Action::Uncheck { eid } => write!(f, "uncheck {eid}"),
             Action::PressKey { key } => write!(f, "press {key}"),
-            Action::Scroll { direction, eid } => match eid {
-                Some(eid) => write!(f, "scroll to {eid}"),
-                None => write!(f, "scroll {}", direction.as_str()),
+            Action::Scroll {
+                direction,
+                eid,
+                within,
+            } => match (eid, within) {
+                (Some(eid), _) => write!(f, "scroll to {eid}"),
+                (None, Some(within)) => write!(
+                    f,
+                    "scroll {:?} to its {}",
+                    clip(within, 40),
+                    if *direction == ScrollDirection::Up {
+                        "top"
+                    } else {
+                        "end"
+                    }
+                ),
+                (None, None) => write!(f, "scroll {}", direction.as_str()),
             },
             Action::Wait { until } => match until {
                 WaitFor::Text { text } => write!(f, "wait for {:?}", clip(text, 40)),

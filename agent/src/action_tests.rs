@@ -26,6 +26,7 @@ fn every_action() -> Vec<Action> {
         Action::Scroll {
             direction: ScrollDirection::Down,
             eid: None,
+            within: None,
         },
         Action::Wait {
             until: WaitFor::Navigation,

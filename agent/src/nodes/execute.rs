@@ -16,8 +16,8 @@ use std::time::Instant;
 use tandem_mcp_browser::ClientError;
 use tandem_mcp_browser::browser::{ActionOutcome, ScrollDirection as BrowserScroll, WaitCondition};
 use tandem_mcp_browser::server::params::{
-    BackParams, ClickParams, CloseTabParams, KeyParams, NavigateParams, ScrollParams, SelectParams,
-    TypeParams, WaitParams,
+    BackParams, ClickParams, CloseTabParams, KeyParams, NavigateParams, ScrollEnd, ScrollParams,
+    SelectParams, TypeParams, WaitParams,
 };
 use tandem_policy::{Effect, PolicyContext};
 use tandem_protocol::{ActionResult, RunOutcome};
@@ -229,13 +229,25 @@ async fn call(
             browser.invoke(&click_on(eid.as_str())).await?
         }
         Action::PressKey { key } => browser.invoke(&KeyParams { key: key.clone() }).await?,
-        Action::Scroll { direction, eid } => {
-            let params = match eid {
-                Some(eid) => ScrollParams {
+        Action::Scroll {
+            direction,
+            eid,
+            within,
+        } => {
+            let params = match (eid, within) {
+                (Some(eid), _) => ScrollParams {
                     eid: Some(eid.to_string()),
                     ..ScrollParams::default()
                 },
-                None => ScrollParams {
+                (None, Some(within)) => ScrollParams {
+                    to: Some(match direction {
+                        ScrollDirection::Up | ScrollDirection::Left => ScrollEnd::Top,
+                        ScrollDirection::Down | ScrollDirection::Right => ScrollEnd::Bottom,
+                    }),
+                    within: Some(within.clone()),
+                    ..ScrollParams::default()
+                },
+                (None, None) => ScrollParams {
                     direction: Some(match direction {
                         ScrollDirection::Up => BrowserScroll::Up,
                         ScrollDirection::Down => BrowserScroll::Down,

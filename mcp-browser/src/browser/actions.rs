@@ -62,6 +62,12 @@ pub enum ScrollTarget {
     },
     Top,
     Bottom,
+    /// Scroll the box that `within` names (a region that scrolls inside the page) to its top
+    /// or its bottom.
+    Inside {
+        within: String,
+        to_bottom: bool,
+    },
 }
 
 /// What to wait for.
@@ -463,13 +469,17 @@ impl BrowserSession {
             ScrollTarget::Element { eid } => (json!({ "eid": eid }), Some(eid.as_str())),
             ScrollTarget::Top => (json!({ "to": "top" }), None),
             ScrollTarget::Bottom => (json!({ "to": "bottom" }), None),
+            ScrollTarget::Inside { within, to_bottom } => {
+                let to = if *to_bottom { "bottom" } else { "top" };
+                (json!({ "to": to, "within": within }), None)
+            }
         };
         let page = self.page().await?;
         let timeout = self.host().config().call_timeout();
         let scrolling = async { script::call(&page, ScriptFn::Scroll, &[argument]).await };
         let answer = self.guard_ours("scroll", timeout, scrolling).await?;
-        script::check(answer, eid.unwrap_or("page"))?;
-        self.outcome("scrolled".into()).await
+        let answer = script::check(answer, eid.unwrap_or("page"))?;
+        self.outcome(scrolled(&answer)).await
     }
 
     /// Waits for a condition, polling the page; a timeout is a tool error.
@@ -586,4 +596,28 @@ impl BrowserSession {
             title: info.result.target_info.title.clone(),
         })
     }
+}
+
+/// What a scroll did, as the page answered it: for a box, where its content stands afterwards
+/// (so "to its end" is said only when the box shows its last line).
+fn scrolled(answer: &Value) -> String {
+    let Some(name) = answer.get("box").and_then(Value::as_str) else {
+        return "scrolled".into();
+    };
+    let number = |key: &str| answer.get(key).and_then(Value::as_f64).unwrap_or(0.0);
+    let (top, height, shown) = (
+        number("scroll_top"),
+        number("scroll_height"),
+        number("client_height"),
+    );
+    let at_end = answer.get("at_end").and_then(Value::as_bool) == Some(true);
+    let place = match (answer.get("to").and_then(Value::as_str), at_end) {
+        (Some("top"), true) => "at its top",
+        (Some("top"), false) => "not at its top",
+        (_, true) => "at its end",
+        (_, false) => "not at its end",
+    };
+    format!(
+        "the box \"{name}\" is {place}: scrolled to {top:.0} px of {height:.0} px, {shown:.0} px shown"
+    )
 }

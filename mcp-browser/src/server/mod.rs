@@ -247,6 +247,10 @@ impl BrowserServer {
         // Validation left at most one kind of target.
         let target = match (params.eid, params.to) {
             (Some(eid), _) => ScrollTarget::Element { eid },
+            (None, Some(end)) if params.within.is_some() => ScrollTarget::Inside {
+                within: params.within.unwrap_or_default(),
+                to_bottom: matches!(end, ScrollEnd::Bottom),
+            },
             (None, Some(ScrollEnd::Top)) => ScrollTarget::Top,
             (None, Some(ScrollEnd::Bottom)) => ScrollTarget::Bottom,
             (None, None) => ScrollTarget::By {

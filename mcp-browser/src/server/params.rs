@@ -166,6 +166,11 @@ pub struct ScrollParams {
     /// "top" or "bottom" of the page instead (not with `direction`, `amount_px` or `eid`).
     #[serde(default)]
     pub to: Option<ScrollEnd>,
+    /// With `to`: words naming a box that scrolls inside the page (its label, title or
+    /// heading, e.g. "privacy policy"); that box is scrolled to its top or bottom instead of
+    /// the page, and the answer says where its content stands afterwards.
+    #[serde(default)]
+    pub within: Option<String>,
 }
 
 impl Validate for ScrollParams {
@@ -187,7 +192,15 @@ impl Validate for ScrollParams {
                 given.join(" and ")
             ));
         }
-        Ok(())
+        match &self.within {
+            Some(_) if self.to.is_none() => {
+                Err("`within` needs `to` (\"top\" or \"bottom\" of that box)".to_owned())
+            }
+            Some(words) if words.trim().is_empty() => {
+                Err("`within` must name the box that scrolls".to_owned())
+            }
+            _ => Ok(()),
+        }
     }
 }
 

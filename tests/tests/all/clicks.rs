@@ -125,6 +125,7 @@ async fn an_element_under_a_sticky_header_or_a_cookie_banner_is_moved_clear_and_
             amount_px: None,
             eid: None,
             to: Some(tandem_mcp_browser::server::params::ScrollEnd::Top),
+            within: None,
         })
         .await
         .unwrap();
@@ -134,6 +135,7 @@ async fn an_element_under_a_sticky_header_or_a_cookie_banner_is_moved_clear_and_
             amount_px: Some(470),
             eid: None,
             to: None,
+            within: None,
         })
         .await
         .unwrap();

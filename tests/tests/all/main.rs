@@ -17,6 +17,7 @@ mod page_replacement;
 mod realweb;
 mod remote_browser;
 mod restart_mid_run;
+mod scroll_boxes;
 mod sign_in_pages;
 mod site_sampling;
 mod site_tools;

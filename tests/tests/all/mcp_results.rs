@@ -137,6 +137,11 @@ async fn bad_arguments_are_invalid_argument_tool_errors_and_the_session_goes_on(
             "contradict",
         ),
         (
+            "scroll",
+            json!({ "within": "policy" }),
+            "`within` needs `to`",
+        ),
+        (
             "wait",
             json!({ "for": { "time": { "ms": 3000 } }, "timeout_ms": 100 }),
             "timeout_ms",

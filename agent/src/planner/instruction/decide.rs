@@ -35,6 +35,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
             Action::Scroll {
                 direction: *direction,
                 eid: None,
+                within: None,
             },
             format!("scroll {}", direction.as_str()),
         ),
@@ -364,6 +365,7 @@ fn scroll(goal: &ScrollGoal, snap: &Snapshot, state: &StepState) -> Result<Decis
             Action::Scroll {
                 direction: *direction,
                 eid: None,
+                within: None,
             },
             format!("scroll {}", direction.as_str()),
         ),
@@ -377,6 +379,7 @@ fn scroll(goal: &ScrollGoal, snap: &Snapshot, state: &StepState) -> Result<Decis
             Action::Scroll {
                 direction: ScrollDirection::Up,
                 eid: snap.elements.first().map(|el| el.eid.clone()),
+                within: None,
             },
             "scroll to the top".to_owned(),
         ),
@@ -384,8 +387,24 @@ fn scroll(goal: &ScrollGoal, snap: &Snapshot, state: &StepState) -> Result<Decis
             Action::Scroll {
                 direction: ScrollDirection::Down,
                 eid: snap.elements.last().map(|el| el.eid.clone()),
+                within: None,
             },
             "scroll to the bottom".to_owned(),
+        ),
+        ScrollGoal::Inside { within, bottom } => act(
+            Action::Scroll {
+                direction: if *bottom {
+                    ScrollDirection::Down
+                } else {
+                    ScrollDirection::Up
+                },
+                eid: None,
+                within: Some(within.clone()),
+            },
+            format!(
+                "scroll \"{within}\" to its {}",
+                if *bottom { "end" } else { "top" }
+            ),
         ),
         ScrollGoal::To(target) => {
             let el = locate(snap, target, Intent::Any, state)?;
@@ -403,6 +422,7 @@ fn scroll(goal: &ScrollGoal, snap: &Snapshot, state: &StepState) -> Result<Decis
                 Action::Scroll {
                     direction,
                     eid: Some(el.eid.clone()),
+                    within: None,
                 },
                 format!("scroll to {}", describe(el)),
             )

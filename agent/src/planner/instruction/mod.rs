@@ -87,6 +87,7 @@ mod results;
 mod risky;
 mod rows;
 mod same_name;
+mod scroll_box;
 mod several_options;
 mod sign_in;
 mod sign_in_sender;

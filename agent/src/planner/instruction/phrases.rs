@@ -187,6 +187,9 @@ pub(super) fn parse_scroll(rest: &str) -> Option<Step> {
         }
         "top" | "top of page" | "start" | "beginning" => ScrollGoal::Top,
         "bottom" | "bottom of page" | "end" | "end of page" => ScrollGoal::Bottom,
+        _ if super::scroll_box::box_end(&goal_lower).is_some() => {
+            super::scroll_box::box_end(&goal_lower)?
+        }
         _ => ScrollGoal::To(target(goal_text.trim_end_matches(" is visible"))?),
     };
     Some(Step::Scroll(goal))

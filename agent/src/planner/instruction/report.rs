@@ -256,6 +256,10 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
             ScrollGoal::Top => "scrolled to the top".to_owned(),
             ScrollGoal::Bottom => "scrolled to the bottom".to_owned(),
             ScrollGoal::To(t) => format!("scrolled to {}", name_for(element, t)),
+            ScrollGoal::Inside { within, bottom } => format!(
+                "scrolled \"{within}\" to its {}",
+                if *bottom { "end" } else { "top" }
+            ),
         },
         Step::Wait(WaitFor::Text { text }) => format!("waited for \"{text}\""),
         Step::Wait(WaitFor::Millis { ms }) => format!("waited {ms} ms"),

@@ -166,6 +166,12 @@ pub(crate) enum ScrollGoal {
     Top,
     Bottom,
     To(Target),
+    /// The bottom (or top) of a box that scrolls inside the page, named by the person's words
+    /// (`scroll_box`).
+    Inside {
+        within: String,
+        bottom: bool,
+    },
 }
 
 /// Kinds of element a phrase can name with a role word.

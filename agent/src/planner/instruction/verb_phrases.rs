@@ -77,7 +77,7 @@ pub(super) fn parse(text: &str) -> Option<Vec<Step>> {
     if let Some(step) = verdict(text) {
         return Some(vec![step]);
     }
-    if let Some(step) = mark_all(text) {
+    if let Some(step) = mark_all(text).or_else(|| super::scroll_box::read_to_end(text)) {
         return Some(vec![step]);
     }
     if let Some(steps) = wishes(text) {

@@ -41,6 +41,9 @@ fn steps(message: &str) -> Vec<String> {
             Step::Scroll(ScrollGoal::Top) => "scroll top".to_owned(),
             Step::Scroll(ScrollGoal::Bottom) => "scroll bottom".to_owned(),
             Step::Scroll(ScrollGoal::To(t)) => format!("scroll to {}", target(t)),
+            Step::Scroll(ScrollGoal::Inside { within, bottom }) => {
+                format!("scroll box [{within}] bottom={bottom}")
+            }
             Step::Wait(WaitFor::Text { text }) => format!("wait [{text}]"),
             Step::Wait(WaitFor::Millis { ms }) => format!("wait {ms}ms"),
             Step::Wait(WaitFor::Navigation) => "wait navigation".to_owned(),

@@ -208,14 +208,16 @@ fn scrolling_to_an_element_out_of_view_scrolls_it_into_view() {
         plan("scroll to Help", Some(&page), &[]).action,
         Action::Scroll {
             direction: ScrollDirection::Down,
-            eid: Some("e7".into())
+            eid: Some("e7".into()),
+            within: None,
         }
     );
     assert_eq!(
         plan("scroll down", Some(&page), &[]).action,
         Action::Scroll {
             direction: ScrollDirection::Down,
-            eid: None
+            eid: None,
+            within: None,
         }
     );
 }

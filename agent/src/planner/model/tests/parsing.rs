@@ -69,7 +69,8 @@ fn strict_answers_read_back_into_actions() {
         scroll.action,
         Action::Scroll {
             direction: ScrollDirection::Down,
-            eid: None
+            eid: None,
+            within: None,
         }
     );
 }
