@@ -42,6 +42,7 @@ const PASSING: &[&str] = &[
     "faq-expand-helpful",
     "todo-joiner-name",
     "policy-scroll-bottom",
+    "settings-change-language",
 ];
 
 #[tokio::test]

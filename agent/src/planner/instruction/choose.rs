@@ -75,6 +75,24 @@ pub(super) fn select(
     Ok(select_in(el, option, state))
 }
 
+/// A list the page draws itself (a combobox or listbox that is not a `<select>` and lists no
+/// options yet: they are made when it opens), as Material and most design systems do. "Set
+/// L to X" on one is chosen in as "select" chooses: open it, click the option.
+pub(super) fn drawn_list(el: &Element) -> bool {
+    el.tag != "select"
+        && el.options.is_empty()
+        && !el.editable
+        && matches!(el.role.as_str(), "combobox" | "listbox")
+}
+
+/// "Set Language to Deutsch" once the step opened a [`drawn_list`]: its list may carry the
+/// field's own name now, so the step goes on with the list it opened (click the option).
+pub(super) fn in_opened_list(value: &str, snap: &Snapshot, state: &StepState) -> Option<Decision> {
+    let opened = state.acted.iter().find(|done| drawn_list(done))?;
+    let trigger = by_eid(snap, opened.eid.as_str()).unwrap_or(opened);
+    Some(explore::choose_in_widget(Some(trigger), value, snap, state))
+}
+
 /// For "select X" without a list: the list that has the option, else a radio/option/tab named
 /// X (returned as `Err` element to click or check).
 fn unnamed_list<'s>(

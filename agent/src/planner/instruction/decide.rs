@@ -214,7 +214,13 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             if let Some(decision) = same_name::choose(target, value, snap, state) {
                 return decision;
             }
+            if let Some(decision) = choose::in_opened_list(value, snap, state) {
+                return Ok(decision);
+            }
             let el = locate(snap, target, Intent::Set, state)?;
+            if choose::drawn_list(el) {
+                return Ok(explore::choose_in_widget(Some(el), value, snap, state));
+            }
             // A read-only field (a textbox by role, but no typing) is a calendar's field.
             let direct = el.editable || is_select(el) || is_checkable(el) || takes_value(el);
             if direct && state.acted.iter().any(|done| done.eid == el.eid) {

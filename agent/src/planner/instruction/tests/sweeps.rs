@@ -324,3 +324,29 @@ fn a_button_on_every_item_is_the_item_s_action_not_an_opener() {
         Action::AskUser { .. } | Action::Stop { .. }
     ));
 }
+
+#[test]
+fn a_list_the_page_draws_is_opened_then_its_option_is_clicked() {
+    let closed = Page::new("https://app.test/settings", "Settings")
+        .element("combobox", "Language")
+        .with(|el| el.tag = "div".to_owned())
+        .button("Save changes")
+        .build();
+    let goal = "change the language to Deutsch";
+    let first = plan(goal, Some(&closed), &[]);
+    assert_eq!(first.action, click("e1"), "opens the list: {}", first.action);
+    let history = vec![succeeded_on(&first, Some(&closed))];
+    let open = Page::new("https://app.test/settings", "Settings")
+        .element("combobox", "Language")
+        .with(|el| el.tag = "div".to_owned())
+        .button("Save changes")
+        .element("listbox", "Language")
+        .element("option", "English (UK)")
+        .element("option", "Deutsch")
+        .build();
+    assert_eq!(
+        plan(goal, Some(&open), &history).action,
+        click("e5"),
+        "the option, though the list carries the field's name"
+    );
+}
