@@ -334,7 +334,12 @@ fn a_list_the_page_draws_is_opened_then_its_option_is_clicked() {
         .build();
     let goal = "change the language to Deutsch";
     let first = plan(goal, Some(&closed), &[]);
-    assert_eq!(first.action, click("e1"), "opens the list: {}", first.action);
+    assert_eq!(
+        first.action,
+        click("e1"),
+        "opens the list: {}",
+        first.action
+    );
     let history = vec![succeeded_on(&first, Some(&closed))];
     let open = Page::new("https://app.test/settings", "Settings")
         .element("combobox", "Language")
