@@ -159,8 +159,9 @@ impl BrowserSession {
 
     async fn open_context(&self, live: Arc<LiveBrowser>) -> Result<Context> {
         let timeout = self.host.config().call_timeout();
+        let tab_timeout = self.host.config().launch_timeout();
         let browser = live.browser.lock().await;
-        let (id, page) = blank_context(&browser, timeout).await?;
+        let (id, page) = blank_context(&browser, timeout, tab_timeout).await?;
         if let Some(dir) = &self.host.config().downloads_dir {
             let allow = SetDownloadBehaviorParams::builder()
                 .behavior(SetDownloadBehaviorBehavior::Allow)
@@ -334,6 +335,7 @@ async fn spawn_dialog_listener(page: Page, notices: Notices) -> JoinHandle<()> {
 pub(crate) async fn blank_context(
     browser: &Browser,
     timeout: Duration,
+    tab_timeout: Duration,
 ) -> Result<(BrowserContextId, Page)> {
     let id = bounded(
         timeout,
@@ -346,6 +348,21 @@ pub(crate) async fn blank_context(
         .browser_context_id(id.clone())
         .build()
         .map_err(BrowserError::launch("new tab"))?;
-    let page = bounded(timeout, "open tab", browser.new_page(params)).await?;
+    let page = open_tab(browser, params, "open tab", tab_timeout).await?;
     Ok((id, page))
+}
+
+/// Opens a tab and waits until chromiumoxide has set it up: the target is created, Chromium has
+/// started its renderer process, the page answered the setup commands (`Page.enable` first, the
+/// one that waits for the renderer) and its blank document loaded. Starting a process takes as
+/// long as the machine's load makes it, so this is bounded like a launch (`tab_timeout`, the
+/// launch timeout), not like one CDP round trip; a browser that dies meanwhile ends the wait at
+/// once (its handler drops the pending call).
+pub(crate) async fn open_tab(
+    browser: &Browser,
+    params: CreateTargetParams,
+    operation: &str,
+    tab_timeout: Duration,
+) -> Result<Page> {
+    bounded(tab_timeout, operation, browser.new_page(params)).await
 }
