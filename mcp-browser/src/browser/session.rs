@@ -253,6 +253,15 @@ impl BrowserSession {
         })
     }
 
+    /// Waits until the active tab's document is usable (see [`super::settle::until_usable`]);
+    /// the call timeout is only the cut-off for a document that never comes.
+    pub(super) async fn until_document_usable(&mut self) {
+        let timeout = self.host.config().call_timeout();
+        if let Ok(page) = self.page().await {
+            super::settle::until_usable(&page, timeout).await;
+        }
+    }
+
     pub(crate) fn push_notice(&self, notice: PageNotice) {
         if let Ok(mut notices) = self.notices.lock() {
             notices.push(notice);
@@ -283,20 +292,21 @@ impl BrowserSession {
     }
 }
 
-/// Awaits a read-only call (`$call`, a future made from the session) and, when it failed
-/// because the browser died or the tab's page was being replaced, makes and awaits it once
-/// more: on the restarted browser, or on the tab's new page. Never used for a call that can
-/// change a page.
+/// Runs a read-only call (`$session.$method(args)`) and, when it failed because the browser
+/// died or the tab's page was being replaced, runs it once more: on the restarted browser, or,
+/// once the tab's new document is usable, on it. The one place a call meets a replaced page
+/// again; never used for a call that can change a page.
 macro_rules! read_only {
-    ($call:expr) => {
-        match $call.await {
+    ($session:ident, $method:ident($($arg:expr),*)) => {
+        match $session.$method($($arg),*).await {
             Err($crate::error::BrowserError::Crashed(reason)) => {
                 tracing::info!(%reason, "running a read-only call again on a restarted browser");
-                $call.await
+                $session.$method($($arg),*).await
             }
             Err(error) if error.page_was_replaced() => {
                 tracing::info!(%error, "running a read-only call again on the tab's new page");
-                $call.await
+                $session.until_document_usable().await;
+                $session.$method($($arg),*).await
             }
             outcome => outcome,
         }
