@@ -3,7 +3,7 @@
   // share icons, a list's row actions.
   // (A fragment: the files of page_script/ are concatenated in name order into one script.)
   //
-  // Contract: per document (hoverPlan, next to the walk's cursorPlan), a rule of a readable
+  // Contract: per document (hoverPlan, from the walk's one pass over the rules), a rule of a readable
   // sheet that sets cursor:pointer on a :hover selector is read without its :hover: the
   // elements it then matches are pointer regions of the walk, as if hovered (and the walk styles
   // them: they join the cursor plan's list). Only the innermost
@@ -15,8 +15,8 @@
 
   const HOVER_POINTER_LIMIT = 400;
 
-  // The selectors of `rule` (a style rule) without :hover, when it sets cursor:pointer on
-  // hover; pushed to `sels`.
+  // The selectors of `rule` (any rule; a style rule counts) without :hover, when it sets
+  // cursor:pointer on hover; pushed to `sels`.
   function noteHoverPointer(rule, sels) {
     if (!rule.style || rule.style.getPropertyValue('cursor') !== 'pointer') return;
     const text = rule.selectorText || '';
@@ -28,31 +28,10 @@
     }
   }
 
-  // The hover selectors of a list of rules (grouping rules are looked into; conditions ignored).
-  function hoverRules(rules, sels, budget) {
-    for (let i = 0; i < rules.length && budget.left-- > 0; i++) {
-      const r = rules[i];
-      noteHoverPointer(r, sels);
-      if (r.cssRules && r.cssRules.length) hoverRules(r.cssRules, sels, budget);
-    }
-  }
-
-  // The elements of `doc` that are pointer regions on hover (see the contract); added to the
-  // cursor plan's list when there is one.
-  function hoverPlan(doc, plan) {
-    const sels = [];
-    const budget = { left: CURSOR_RULE_BUDGET };
-    const sheets = Array.from(doc.styleSheets || [])
-      .concat(Array.from(doc.adoptedStyleSheets || []));
-    for (const sheet of sheets) {
-      let rules = null;
-      try {
-        rules = sheet.cssRules;
-      } catch (_) {
-        continue; // cross-origin: unreadable
-      }
-      if (rules) hoverRules(rules, sels, budget);
-    }
+  // The elements of `doc` that are pointer regions on hover (see the contract), from the hover
+  // selectors `sels` that the walk's one pass over the rules collected (stylePlans); added to
+  // the cursor plan's list when there is one.
+  function hoverPlan(doc, sels, plan) {
     const found = hoverPointers(doc, sels);
     if (plan && plan.set) for (const el of found.inner) plan.set.add(el);
     return found;

@@ -43,81 +43,6 @@
   // Elements whose children are walked differently when they are display:contents.
   const NO_DEFER = new Set([...LEAF_TAGS, 'iframe', 'frame', 'details']);
 
-  function declaresCursor(style) {
-    return !!style && (style.getPropertyValue('cursor') !== '' || style.getPropertyValue('all') !== '');
-  }
-
-  function scanSheet(sheet, acc) {
-    let rules;
-    try {
-      rules = sheet.cssRules;
-    } catch (_) {
-      return false; // cross-origin: unreadable
-    }
-    return !rules || scanRules(rules, false, acc);
-  }
-
-  // False when the rules cannot be summarised as "top-level selectors that may set the cursor".
-  function scanRules(rules, nested, acc) {
-    for (let i = 0; i < rules.length; i++) {
-      if (--acc.budget < 0) return false;
-      const r = rules[i];
-      switch (r.constructor.name) {
-        case 'CSSStyleRule':
-          if (declaresCursor(r.style)) {
-            if (nested) return false;
-            acc.sels.push(r.selectorText);
-          }
-          if (r.cssRules && r.cssRules.length && !scanRules(r.cssRules, true, acc)) return false;
-          break;
-        case 'CSSImportRule':
-          if (r.styleSheet && !scanSheet(r.styleSheet, acc)) return false;
-          break;
-        case 'CSSMediaRule': case 'CSSSupportsRule': case 'CSSContainerRule':
-        case 'CSSLayerBlockRule': case 'CSSStartingStyleRule':
-          // Conditions are ignored: listing too many elements is harmless.
-          if (!scanRules(r.cssRules, nested, acc)) return false;
-          break;
-        case 'CSSFontFaceRule': case 'CSSNamespaceRule': case 'CSSLayerStatementRule':
-        case 'CSSPropertyRule': case 'CSSCounterStyleRule': case 'CSSFontPaletteValuesRule':
-        case 'CSSFontFeatureValuesRule': case 'CSSViewTransitionRule': case 'CSSPositionTryRule':
-        case 'CSSPageRule':
-          break;
-        default:
-          // @scope, @keyframes, nested declarations and rules this script does not know.
-          if (r.style && declaresCursor(r.style)) return false;
-          if (r.cssRules && r.cssRules.length && !scanRules(r.cssRules, true, acc)) return false;
-      }
-    }
-    return true;
-  }
-
-  // {set}: the elements of `doc` matched by author rules that may set their cursor (set null
-  // when there are none), or null when the document's CSS cannot be summarised that way.
-  function cursorPlan(doc) {
-    try {
-      const acc = { budget: CURSOR_RULE_BUDGET, sels: [] };
-      const sheets = doc.styleSheets;
-      for (let i = 0; i < sheets.length; i++) if (!scanSheet(sheets[i], acc)) return null;
-      const adopted = doc.adoptedStyleSheets;
-      if (adopted) for (let i = 0; i < adopted.length; i++) if (!scanSheet(adopted[i], acc)) return null;
-      if (acc.sels.length > CURSOR_SELECTOR_LIMIT) return null;
-      const anims = doc.getAnimations ? doc.getAnimations() : [];
-      for (let i = 0; i < anims.length; i++) {
-        const eff = anims[i].effect;
-        if (!eff) continue;
-        if (typeof eff.getKeyframes !== 'function') return null;
-        for (const kf of eff.getKeyframes()) if ('cursor' in kf || 'all' in kf) return null;
-      }
-      if (!acc.sels.length) return { set: null };
-      const set = new Set();
-      for (const el of doc.querySelectorAll(acc.sels.join(','))) set.add(el);
-      return { set };
-    } catch (_) {
-      return null;
-    }
-  }
-
   // True when only inheritance can give `el` its cursor (see above).
   // (Without attributes an element has no style attribute, presentation attribute or link.)
   function cursorInherited(el, tag, plan, attrs) {
@@ -207,8 +132,9 @@
     const root = document.documentElement;
     if (root) {
       const ctx = topContext();
-      ctx.plan = cursorPlan(document);
-      ctx.hover = hoverPlan(document, ctx.plan);
+      const plans = stylePlans(document);
+      ctx.plan = plans.plan;
+      ctx.hover = plans.hover;
       visitElement(root, new St(ctx, false, false, false, null, true, false, null, null, null, null), W, false);
     }
     return W;
@@ -469,8 +395,9 @@
       const doc = frameDoc(el);
       if (doc && doc.documentElement) {
         const ctx = childContext(el, st.ctx);
-        ctx.plan = cursorPlan(doc);
-        ctx.hover = hoverPlan(doc, ctx.plan);
+        const plans = stylePlans(doc);
+        ctx.plan = plans.plan;
+        ctx.hover = plans.hover;
         const sub = new St(ctx, false, childSt.inInteractive, false, childSt.block, true, false,
           null, null, null, null);
         const heading = W.heading;

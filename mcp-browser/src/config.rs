@@ -24,7 +24,9 @@ pub struct BrowserConfig {
     pub call_timeout_ms: u64,
     /// Upper bound for a navigation to finish loading, in milliseconds.
     pub navigation_timeout_ms: u64,
-    /// Upper bound for launching the browser, in milliseconds.
+    /// Upper bound for starting a browser process, in milliseconds: launching the browser, and
+    /// opening a tab (which starts the tab's renderer process). A failure cut-off: a browser
+    /// that dies meanwhile ends the wait at once.
     pub launch_timeout_ms: u64,
     /// Extra command-line switches, without the leading `--` (e.g. `"lang=de"`).
     pub extra_args: Vec<String>,

@@ -173,9 +173,10 @@ impl BrowserError {
     }
 
     /// The call reached a page that was being replaced (a navigation swapping the tab's
-    /// document, or its renderer): Chromium answers "Not attached to an active page", or for a
-    /// screenshot "Unable to capture screenshot". The same read on the tab once the new page
-    /// has arrived succeeds.
+    /// document, or its renderer): Chromium answers "Not attached to an active page", for a
+    /// screenshot "Unable to capture screenshot", for a script that the old document's end
+    /// interrupted "Execution context was destroyed" (or a context it no longer finds). The
+    /// same read on the tab once the new page has arrived succeeds.
     pub fn page_was_replaced(&self) -> bool {
         matches!(self, Self::Protocol { message, .. }
             if PAGE_REPLACED.iter().any(|answer| message.contains(answer)))
@@ -210,10 +211,14 @@ impl BrowserError {
     }
 }
 
-/// What Chromium answers a page command sent while the page is being replaced.
-const PAGE_REPLACED: [&str; 2] = [
+/// What Chromium answers a page command sent while the page is being replaced: the tab's target
+/// swapping renderers, or the document (and the script's context in it) being destroyed.
+const PAGE_REPLACED: [&str; 5] = [
     "Not attached to an active page",
     "Unable to capture screenshot",
+    "Execution context was destroyed",
+    "Cannot find context with specified id",
+    "Inspected target navigated or closed",
 ];
 
 /// The host of `url`, when it has one.
@@ -279,6 +284,7 @@ mod tests {
     fn only_chromiums_answers_about_a_page_being_replaced_count_as_a_replaced_page() {
         assert!(protocol("Error -32000: Not attached to an active page").page_was_replaced());
         assert!(protocol("Error -32000: Unable to capture screenshot").page_was_replaced());
+        assert!(protocol("Error -32000: Execution context was destroyed.").page_was_replaced());
         assert!(!protocol("Error -32601: 'Page.nope' wasn't found").page_was_replaced());
         assert!(
             !BrowserError::Crashed("Not attached to an active page".into()).page_was_replaced()

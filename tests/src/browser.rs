@@ -11,6 +11,9 @@ pub fn browser_config() -> BrowserConfig {
     BrowserConfig {
         call_timeout_ms: 8_000,
         navigation_timeout_ms: 10_000,
+        // Starting Chromium and each tab's renderer takes as long as the test machine's load
+        // makes it; a browser that dies ends the wait at once, so this is only a cut-off.
+        launch_timeout_ms: 60_000,
         sites_dir: Some(test_sites_dir()),
         ..BrowserConfig::default()
     }

@@ -103,9 +103,6 @@ fn takes_value_not_text(element: &Element) -> bool {
             .is_some_and(|kind| VALUE_INPUT_TYPES.contains(&kind))
 }
 
-/// How long a snapshot or screenshot that met a document being replaced waits for the new one.
-const REPLACED_PAGE_WAIT: Duration = Duration::from_secs(5);
-
 /// A margin over the navigation timeout for the arrival watch itself, so a silent browser is
 /// told from a silent page.
 const ARRIVAL_MARGIN: Duration = Duration::from_secs(2);
@@ -113,18 +110,9 @@ const ARRIVAL_MARGIN: Duration = Duration::from_secs(2);
 /// The snapshot's element cap: keeps huge pages bounded (in-viewport elements are kept first).
 const MAX_SNAPSHOT_ELEMENTS: usize = 5_000;
 
+/// The page's snapshot. A document being replaced meanwhile fails it with an error that
+/// [`BrowserError::page_was_replaced`] recognises; the caller (`read_only!`) runs it again.
 async fn take_snapshot(page: &chromiumoxide::Page) -> Result<Snapshot> {
-    match snapshot_once(page).await {
-        Ok(snapshot) => Ok(snapshot),
-        // A document being replaced destroys the script's context: let it arrive, retry once.
-        Err(_) => {
-            super::settle::until_usable(page, REPLACED_PAGE_WAIT).await;
-            snapshot_once(page).await
-        }
-    }
-}
-
-async fn snapshot_once(page: &chromiumoxide::Page) -> Result<Snapshot> {
     let args = [json!({ "max_elements": MAX_SNAPSHOT_ELEMENTS })];
     let text = script::call_json(page, ScriptFn::Snapshot, &args).await?;
     wire::decode(&text).map_err(|e| match script::failure_message(&text) {
@@ -149,20 +137,11 @@ async fn take_screenshot(
         params = params.quality(i64::from(options.quality.clamp(1, 100)));
     }
     let params = params.build();
-    let capture = || async {
-        page.execute(params.clone())
+    // A page being replaced fails the capture; the caller (`read_only!`) runs it again.
+    let (response, captured) = timed(async {
+        page.execute(params)
             .await
             .map_err(|e| super::cdp_error("screenshot", e))
-    };
-    let (response, captured) = timed(async {
-        match capture().await {
-            // The tab's page was being replaced: let the new one arrive, capture it once more.
-            Err(error) if error.page_was_replaced() => {
-                super::settle::until_usable(page, REPLACED_PAGE_WAIT).await;
-                capture().await
-            }
-            outcome => outcome,
-        }
     })
     .await;
     let response = response?;
@@ -201,7 +180,7 @@ impl BrowserSession {
     /// the screenshot first: its frame is produced before the page's main thread turns to the
     /// snapshot script, and is encoded while the script runs, so the two overlap fully.
     pub async fn observe(&mut self, shot: &ScreenshotOptions) -> Result<Observation> {
-        read_only!(self.observe_once(shot))
+        read_only!(self, observe_once(shot))
     }
 
     async fn observe_once(&mut self, shot: &ScreenshotOptions) -> Result<Observation> {
@@ -235,7 +214,7 @@ impl BrowserSession {
 
     /// The DOM snapshot of the active tab alone.
     pub async fn snapshot(&mut self) -> Result<Snapshot> {
-        read_only!(self.active_snapshot())
+        read_only!(self, active_snapshot())
     }
 
     async fn active_snapshot(&mut self) -> Result<Snapshot> {
@@ -247,7 +226,7 @@ impl BrowserSession {
 
     /// An image of the active tab's viewport.
     pub async fn screenshot(&mut self, options: &ScreenshotOptions) -> Result<Screenshot> {
-        read_only!(self.screenshot_once(options))
+        read_only!(self, screenshot_once(options))
     }
 
     async fn screenshot_once(&mut self, options: &ScreenshotOptions) -> Result<Screenshot> {

@@ -97,7 +97,7 @@ async fn launch(config: &BrowserConfig) -> Result<Launched> {
         .window_size(config.viewport_width, config.viewport_height)
         .viewport(viewport(config))
         .launch_timeout(config.launch_timeout())
-        .request_timeout(config.call_timeout())
+        .request_timeout(handler_timeout(config))
         .args(CLOSED_NETWORK_ARGS)
         .args(config.extra_args.iter().map(String::as_str));
     if !config.headless {
@@ -120,7 +120,7 @@ async fn launch(config: &BrowserConfig) -> Result<Launched> {
 async fn connect(url: &str, config: &BrowserConfig) -> Result<Launched> {
     let handler_config = chromiumoxide::handler::HandlerConfig {
         viewport: Some(viewport(config)),
-        request_timeout: config.call_timeout(),
+        request_timeout: handler_timeout(config),
         ..Default::default()
     };
     let ws_url = devtools_websocket(url)
@@ -167,6 +167,15 @@ async fn devtools_websocket(url: &str) -> std::result::Result<String, String> {
         .and_then(serde_json::Value::as_str)
         .map(str::to_owned)
         .ok_or_else(|| format!("{version_url} names no webSocketDebuggerUrl"))
+}
+
+/// chromiumoxide's own bound on each command it sends. Every call Tandem makes is bounded by
+/// Tandem itself (the call, navigation or launch timeout), so this one only governs the commands
+/// chromiumoxide sends on its own: setting up a new tab, whose first command (`Page.enable`)
+/// waits for the tab's renderer process to start. That is a process start, bounded like a
+/// launch; with the call timeout it raced the machine's load.
+fn handler_timeout(config: &BrowserConfig) -> std::time::Duration {
+    config.call_timeout().max(config.launch_timeout())
 }
 
 fn viewport(config: &BrowserConfig) -> Viewport {

@@ -14,7 +14,7 @@ use super::bounded;
 use super::host::LiveBrowser;
 use super::login_state::Restore;
 pub use super::login_state::SavedBrowserState;
-use super::session::{BrowserSession, Context};
+use super::session::{BrowserSession, Context, open_tab};
 use crate::error::{BrowserError, Result};
 use crate::snapshot::Snapshot;
 use crate::snapshot::sign_in::asks_to_sign_in;
@@ -122,6 +122,7 @@ impl BrowserSession {
             return;
         };
         let timeout = self.host().config().call_timeout();
+        let tab_timeout = self.host().config().launch_timeout();
         let outcome = async {
             if !state.cookies.is_empty() {
                 let browser = live.browser.lock().await;
@@ -129,7 +130,8 @@ impl BrowserSession {
                 params.browser_context_id = Some(context.id.clone());
                 bounded(timeout, "restore cookies", browser.execute(params)).await?;
             }
-            seed_local_storage(live, context, &state.local_storage, timeout).await
+            let storage = &state.local_storage;
+            seed_local_storage(live, context, storage, (timeout, tab_timeout)).await
         }
         .await;
         self.restore = match outcome {
@@ -155,7 +157,7 @@ async fn seed_local_storage(
     live: &LiveBrowser,
     context: &mut Context,
     storage: &BTreeMap<String, BTreeMap<String, String>>,
-    timeout: std::time::Duration,
+    (timeout, tab_timeout): (std::time::Duration, std::time::Duration),
 ) -> Result<()> {
     let origins: Vec<(&String, &BTreeMap<String, String>)> = storage
         .iter()
@@ -174,7 +176,7 @@ async fn seed_local_storage(
         .map_err(BrowserError::launch("scratch tab"))?;
     let page = {
         let browser = live.browser.lock().await;
-        bounded(timeout, "open scratch tab", browser.new_page(params)).await?
+        open_tab(&browser, params, "open scratch tab", tab_timeout).await?
     };
     let seeded = async {
         let mut paused = bounded(

@@ -22,6 +22,7 @@ pub const PAGE_SCRIPT: &str = concat!(
     include_str!("../../page_script/06-describe.js"),
     include_str!("../../page_script/07-hover-pointer.js"),
     include_str!("../../page_script/07-label-bar.js"),
+    include_str!("../../page_script/07-style-rules.js"),
     include_str!("../../page_script/07-svg-parts.js"),
     include_str!("../../page_script/07-walk.js"),
     include_str!("../../page_script/08-snapshot.js"),

@@ -159,8 +159,9 @@ impl BrowserSession {
 
     async fn open_context(&self, live: Arc<LiveBrowser>) -> Result<Context> {
         let timeout = self.host.config().call_timeout();
+        let tab_timeout = self.host.config().launch_timeout();
         let browser = live.browser.lock().await;
-        let (id, page) = blank_context(&browser, timeout).await?;
+        let (id, page) = blank_context(&browser, timeout, tab_timeout).await?;
         if let Some(dir) = &self.host.config().downloads_dir {
             let allow = SetDownloadBehaviorParams::builder()
                 .behavior(SetDownloadBehaviorBehavior::Allow)
@@ -252,6 +253,15 @@ impl BrowserSession {
         })
     }
 
+    /// Waits until the active tab's document is usable (see [`super::settle::until_usable`]);
+    /// the call timeout is only the cut-off for a document that never comes.
+    pub(super) async fn until_document_usable(&mut self) {
+        let timeout = self.host.config().call_timeout();
+        if let Ok(page) = self.page().await {
+            super::settle::until_usable(&page, timeout).await;
+        }
+    }
+
     pub(crate) fn push_notice(&self, notice: PageNotice) {
         if let Ok(mut notices) = self.notices.lock() {
             notices.push(notice);
@@ -282,20 +292,21 @@ impl BrowserSession {
     }
 }
 
-/// Awaits a read-only call (`$call`, a future made from the session) and, when it failed
-/// because the browser died or the tab's page was being replaced, makes and awaits it once
-/// more: on the restarted browser, or on the tab's new page. Never used for a call that can
-/// change a page.
+/// Runs a read-only call (`$session.$method(args)`) and, when it failed because the browser
+/// died or the tab's page was being replaced, runs it once more: on the restarted browser, or,
+/// once the tab's new document is usable, on it. The one place a call meets a replaced page
+/// again; never used for a call that can change a page.
 macro_rules! read_only {
-    ($call:expr) => {
-        match $call.await {
+    ($session:ident, $method:ident($($arg:expr),*)) => {
+        match $session.$method($($arg),*).await {
             Err($crate::error::BrowserError::Crashed(reason)) => {
                 tracing::info!(%reason, "running a read-only call again on a restarted browser");
-                $call.await
+                $session.$method($($arg),*).await
             }
             Err(error) if error.page_was_replaced() => {
                 tracing::info!(%error, "running a read-only call again on the tab's new page");
-                $call.await
+                $session.until_document_usable().await;
+                $session.$method($($arg),*).await
             }
             outcome => outcome,
         }
@@ -334,6 +345,7 @@ async fn spawn_dialog_listener(page: Page, notices: Notices) -> JoinHandle<()> {
 pub(crate) async fn blank_context(
     browser: &Browser,
     timeout: Duration,
+    tab_timeout: Duration,
 ) -> Result<(BrowserContextId, Page)> {
     let id = bounded(
         timeout,
@@ -346,6 +358,21 @@ pub(crate) async fn blank_context(
         .browser_context_id(id.clone())
         .build()
         .map_err(BrowserError::launch("new tab"))?;
-    let page = bounded(timeout, "open tab", browser.new_page(params)).await?;
+    let page = open_tab(browser, params, "open tab", tab_timeout).await?;
     Ok((id, page))
+}
+
+/// Opens a tab and waits until chromiumoxide has set it up: the target is created, Chromium has
+/// started its renderer process, the page answered the setup commands (`Page.enable` first, the
+/// one that waits for the renderer) and its blank document loaded. Starting a process takes as
+/// long as the machine's load makes it, so this is bounded like a launch (`tab_timeout`, the
+/// launch timeout), not like one CDP round trip; a browser that dies meanwhile ends the wait at
+/// once (its handler drops the pending call).
+pub(crate) async fn open_tab(
+    browser: &Browser,
+    params: CreateTargetParams,
+    operation: &str,
+    tab_timeout: Duration,
+) -> Result<Page> {
+    bounded(tab_timeout, operation, browser.new_page(params)).await
 }

@@ -145,7 +145,7 @@ impl BrowserSession {
 
     /// The session's tabs with their current URL and title.
     pub async fn tabs(&mut self) -> Result<Vec<TabInfo>> {
-        super::session::read_only!(self.sync_tabs())
+        super::session::read_only!(self, sync_tabs())
     }
 
     /// Makes another tab the active one.

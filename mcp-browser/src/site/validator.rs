@@ -147,7 +147,8 @@ async fn open_tab(
     live: Arc<LiveBrowser>,
 ) -> Result<PhoneTab, BrowserError> {
     let timeout = host.config().call_timeout();
-    let (_, page) = blank_context(&*live.browser.lock().await, timeout).await?;
+    let tab_timeout = host.config().launch_timeout();
+    let (_, page) = blank_context(&*live.browser.lock().await, timeout, tab_timeout).await?;
     let metrics = SetDeviceMetricsOverrideParams::new(PHONE.0, PHONE.1, 1.0, true);
     bounded(timeout, "phone viewport", page.execute(metrics)).await?;
     let errors: Errors = Arc::default();

@@ -1,6 +1,8 @@
 //! JUnit XML for CI: one `<testcase>` per scenario, a `<failure>` with the reasons for a failed
 //! one, the time breakdown in `<system-out>`.
 
+use tandem_mcp_browser::site::templates::escape;
+
 use super::report::{SuiteReport, seconds};
 
 /// The JUnit XML of a suite.
@@ -46,24 +48,6 @@ pub fn junit_xml(suite: &SuiteReport) -> String {
     }
     xml.push_str("  </testsuite>\n</testsuites>\n");
     xml
-}
-
-/// Escapes text for XML content and attributes; drops characters XML 1.0 cannot carry.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' | '\t' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -87,6 +87,8 @@ pub struct Session {
     /// Where this session's project lasts (its runs and memory), when the daemon keeps
     /// projects. The session's id is its project's.
     store: Option<Arc<dyn crate::store::ProjectStore>>,
+    /// The messages taken but not started yet, noted in the store when they start.
+    unstarted: record::Unstarted,
     /// Where the project's logins last, when the daemon keeps them (`logins.rs`).
     logins: Option<crate::logins::LoginVault>,
     /// The records of the project's runs before this session (a reopened project's, from the
@@ -160,27 +162,18 @@ impl Session {
         frames
     }
 
-    /// The person's message: starts a run and notes its goal in the history, or replies to the
-    /// paused run's question (a hand-back note, or words at a confirm or an ask), which keeps
-    /// that run's goal.
+    /// The person's message: starts a run (noted in the history with its goal when it starts:
+    /// [`record::Unstarted`]), or replies to the paused run's question (a hand-back note, or
+    /// words at a confirm or an ask), which keeps that run's goal.
     pub async fn submit(&self, text: String) -> Result<String, AgentError> {
-        let paused = self.agent.status().run_id;
-        let run_id = self.agent.submit_user_message(text.clone()).await?;
-        if let Some(store) = &self.store
-            && paused.as_deref() != Some(run_id.as_str())
-        {
-            let (store, id) = (Arc::clone(store), self.id.clone());
-            // The store holds the message as the run records it: secrets masked.
-            let started = crate::store::Write::Started {
-                run_id: run_id.clone(),
-                goal: mask_message_secrets(&text),
-            };
-            let written = tokio::task::spawn_blocking(move || store.write(&id, vec![started]));
-            if let Ok(Err(error)) = written.await {
-                tracing::warn!(%error, "could not note a run's start");
-            }
+        if self.store.is_none() {
+            return self.agent.submit_user_message(text).await;
         }
-        Ok(run_id)
+        let paused = self.agent.status().run_id;
+        // The store holds the message as the run records it: secrets masked.
+        let goal = mask_message_secrets(&text);
+        let submit = self.agent.submit_user_message(text);
+        self.unstarted.submit(paused, goal, submit).await
     }
 
     /// Answers the pending question; on success every watcher learns it is gone (from the
@@ -255,7 +248,8 @@ async fn forward(agent: AgentHandle, session: Weak<Session>, abandon_after: Dura
         }
         let frames = event.frames();
         if let Some(store) = &session.store {
-            record::write(&session.agent, store, &event, &frames).await;
+            let history = (store, &session.unstarted);
+            record::write(&session.agent, history, &event, &frames).await;
         }
         for frame in frames {
             if matches!(frame, ServerMessage::Observation { .. }) {

@@ -414,6 +414,7 @@ impl SessionRegistry {
                 changed,
                 closing: CancellationToken::new(),
                 last_cleared: Mutex::new(None),
+                unstarted: super::record::Unstarted::default(),
                 last_observation: Mutex::new(None),
                 store,
                 logins: self.logins.get().cloned(),

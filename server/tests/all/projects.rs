@@ -359,3 +359,62 @@ async fn a_daemon_killed_mid_run_leaves_a_sound_database_and_the_run_interrupted
     );
     assert!(run.final_response.is_none());
 }
+
+/// A message sent during a run waits for it; a Stop withdraws it before it started. The
+/// project's history then holds the stopped run only: the withdrawn message is no run (it
+/// used to show as an interrupted run with no steps).
+#[tokio::test]
+async fn a_message_withdrawn_by_stop_before_it_started_is_no_run_in_the_history() {
+    let site = FixtureSite::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let daemon = TestDaemon::start_with(config_in(dir.path())).await;
+    let mut client = daemon.client().await;
+    let _project = client.session_id().await;
+    let goal = format!(
+        "open {} then wait for \"a text this page never shows\"",
+        site.url("/form.html")
+    );
+    client
+        .send(&ClientMessage::UserMessage { text: goal.clone() })
+        .await;
+    client
+        .wait_for(|f| {
+            matches!(f, ServerMessage::Step { summary, result: StepResult::Success, .. }
+                if summary.contains("form.html"))
+        })
+        .await;
+    client
+        .send(&ClientMessage::UserMessage {
+            text: "open the form again".into(),
+        })
+        .await;
+    client.send(&ClientMessage::Cancel {}).await;
+    // The notice and the run's end, in whichever order they come.
+    let (mut withdrawn, mut finished) = (false, false);
+    while !(withdrawn && finished) {
+        match client
+            .wait_for(|f| {
+                matches!(f, ServerMessage::RunFinished { .. })
+                    || matches!(f, ServerMessage::Error { code, .. } if code == "messages_withdrawn")
+            })
+            .await
+        {
+            ServerMessage::RunFinished { .. } => finished = true,
+            _ => withdrawn = true,
+        }
+    }
+    client
+        .send(&ClientMessage::History { session_id: None })
+        .await;
+    let ServerMessage::History { runs, .. } = client
+        .wait_for(|f| matches!(f, ServerMessage::History { .. }))
+        .await
+    else {
+        unreachable!()
+    };
+    let goals: Vec<(&str, RunStatusOnDisk)> =
+        runs.iter().map(|r| (r.goal.as_str(), r.status)).collect();
+    assert_eq!(goals.len(), 1, "the stopped run only: {goals:?}");
+    assert_eq!(goals[0].0, goal.as_str(), "{goals:?}");
+    assert_ne!(goals[0].1, RunStatusOnDisk::Interrupted, "{goals:?}");
+}

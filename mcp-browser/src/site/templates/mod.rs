@@ -57,7 +57,10 @@ fn kind_of(slug: &str, title: &str) -> Kind {
     }
 }
 
-/// Escapes text for HTML content and attribute values.
+/// Escapes text for HTML or XML content and attribute values (the site's pages, the scenario
+/// runner's JUnit report): the five markup characters as references valid in both, and the
+/// control characters other than tab and line breaks dropped (XML 1.0 cannot carry them; in
+/// HTML they are parse errors).
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -67,6 +70,8 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            '\n' | '\t' | '\r' => out.push(c),
+            c if c.is_ascii_control() && c != '\u{7f}' => {}
             other => out.push(other),
         }
     }
