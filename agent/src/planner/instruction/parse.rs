@@ -17,7 +17,7 @@ use super::split::{
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
     absorbed, compound, disclose, feed, fields, items, mail, prose, questions, rows, sign_in,
-    verb_phrases, verbs,
+    slider, verb_phrases, verbs,
 };
 
 /// Words that start an instruction clause.
@@ -250,6 +250,9 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
         return steps;
     }
     if let Some(steps) = mail::parse(text) {
+        return steps;
+    }
+    if let Some(steps) = slider::parse(text) {
         return steps;
     }
     // "mark Buy fish and chips for Friday as done" names one item, not a list of boxes.
