@@ -1,16 +1,16 @@
   // page_script/03-slider.js — A slider drawn without ARIA: a focusable handle (its class says
-  // handle, thumb or knob) inside a track (its class says slider or range), as jQuery UI and
+  // handle, thumb or knob) inside a track (its class says slider, range or track), as jQuery UI and
   // many hand-made widgets draw it, is a `slider`; its value is the number the page shows
   // beside the track when the handle carries no aria-valuenow.
   // (A fragment: the files of page_script/ are concatenated in name order into one script.)
   //
   // Contract: sliderHandle(el) is true only for an element with a tabindex whose class names a
-  // handle and whose parent or grandparent's class names a slider; shownSliderValue(el) is the
+  // handle and whose parent or grandparent's class names a slider or its track; shownSliderValue(el) is the
   // text of the nearest element sibling of the track (after it first, then before it) that
   // shows only a number, or '' when there is none. Both read classes and text, never styles.
 
   const HANDLE_CLASS = /(^|[-_\s])(handle|thumb|knob)($|[-_\s])/i;
-  const TRACK_CLASS = /(^|[-_\s])(slider|range)($|[-_\s])/i;
+  const TRACK_CLASS = /(^|[-_\s])(slider|range|track)($|[-_\s])/i;
   const NUMBER_TEXT = /^[-+\u2212]?\d+(?:[.,]\d+)?$/;
 
   function classText(el) {

@@ -145,6 +145,9 @@ pub static CASES: &[Case] = &[
     case!("paged results", "finder.html", "Enter lamps in the search terms field, press \"Find\", then find and click the 7th search result", ["|q=lamps|", "clicked=hit7|"]),
     case!("paged results", "finder.html", "type lamp in the search terms, hit Find and open the 5th result", ["clicked=hit5|"]),
     case!("paged results", "results.html", "click the 8th result", ["clicked=hotel|"]),
+    // A slider without ARIA: focused, then moved by arrow keys while its shown value is watched.
+    case!("slider", "dimmer.html", "Select 7 with the slider, tick Night mode, then press Save", ["|night=on|", "|saved=7|"]),
+    case!("slider", "dimmer.html", "set the slider to 1 and click Save", ["|saved=1|"]),
     // Autocomplete.
     case!("autocomplete", "autocomplete.html", "type Par into Destination, then choose Paris, France", ["|dest=Paris, France|"]),
     case!("autocomplete", "autocomplete.html", "Type Pra in the destination box and pick Prague, Czechia", ["|dest=Prague, Czechia|"]),
