@@ -9,8 +9,9 @@
 //!
 //! The results are the links that carry a heading of their own (`results`), else every link
 //! that is not a paging control. Pages are taken to hold the same number of results as the page
-//! shown (the last page may hold fewer). The page shown is the one the step opened last (the
-//! first page before it opened any).
+//! shown; a last page that holds fewer is recognised when the result asked for cannot be on it
+//! otherwise. The page shown is the one the step opened last (the first page before it opened
+//! any).
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
@@ -44,11 +45,12 @@ pub(super) fn decide(target: &Target, snap: &Snapshot, state: &StepState) -> Opt
     if results.is_empty() {
         return None;
     }
-    let per_page = results.len();
     let shown = page_shown(&state.aside_acted);
-    let first_here = (shown - 1) * per_page + 1;
-    if (first_here..first_here + per_page).contains(&n) {
-        return Some(click(results[n - first_here]));
+    let last = page_link(snap, shown + 1).is_none() && paging_control(snap, NEXT).is_none();
+    let per_page = per_page(n, shown, results.len(), last);
+    let before = (shown - 1) * per_page;
+    if n > before && n - before <= results.len() {
+        return Some(click(results[n - before - 1]));
     }
     let wanted = (n - 1) / per_page + 1;
     let link = page_link(snap, wanted).or_else(|| {
@@ -64,6 +66,17 @@ pub(super) fn decide(target: &Target, snap: &Snapshot, state: &StepState) -> Opt
             describe(link)
         ),
     })
+}
+
+/// How many results a page holds, seen from page `shown` that shows `here` of them: `here`,
+/// unless this is the `last` page and result `n` cannot be on it so (a last page shorter than
+/// the others); then the fewest a page that puts `n` among this page's results.
+fn per_page(n: usize, shown: usize, here: usize, last: bool) -> usize {
+    let earlier = shown - 1;
+    if !last || earlier == 0 || (earlier * here < n && n <= shown * here) {
+        return here;
+    }
+    here.max(n.saturating_sub(here).div_ceil(earlier))
 }
 
 /// "result", "results", "search result(s)": the kind alone, with no name of its own.

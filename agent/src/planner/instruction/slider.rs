@@ -86,7 +86,8 @@ fn the_slider<'s>(target: &Target, snap: &'s Snapshot) -> Option<&'s Element> {
     let sliders: Vec<&Element> = snap
         .elements
         .iter()
-        .filter(|el| el.role == "slider" && !el.disabled)
+        // A native `<input type=range>` takes its value directly (`set_value`).
+        .filter(|el| el.role == "slider" && el.tag != "input" && !el.disabled)
         .collect();
     let named: Vec<&Element> = sliders
         .iter()

@@ -80,3 +80,18 @@ fn a_result_on_the_page_shown_is_clicked_at_once() {
         click("e4")
     );
 }
+
+#[test]
+fn a_last_page_shorter_than_the_others_still_holds_its_results() {
+    // Seven results, three a page: page 3 shows only the seventh, and no next control.
+    let goal = "click the 7th result";
+    let first = results_page(1, true);
+    let open = plan(goal, Some(&first), &[]);
+    assert_eq!(name_of(&first, &open.action), "3");
+    let history = vec![succeeded_on(&open, Some(&first))];
+    let mut last = results_page(3, true);
+    last.elements
+        .retain(|el| !matches!(el.name.as_str(), "Result title 8" | "Result title 9" | ">"));
+    let pick = plan(goal, Some(&last), &history);
+    assert_eq!(name_of(&last, &pick.action), "Result title 7");
+}

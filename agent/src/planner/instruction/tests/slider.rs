@@ -10,6 +10,7 @@ fn page(value: &str, focused: bool) -> Snapshot {
     Page::new("https://form.test/", "Form")
         .element("slider", "")
         .with(|el| {
+            el.tag = "span".to_owned();
             el.value = Some(value.to_owned());
             el.focused = focused;
         })
