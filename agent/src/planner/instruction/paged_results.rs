@@ -134,3 +134,16 @@ fn paging_control<'s>(snap: &'s Snapshot, names: &[&str]) -> Option<&'s Element>
             && (names.contains(&name.as_str()) || names.contains(&normalize(&name).as_str()))
     })
 }
+
+/// "find" or "locate" alone, split off "find and click …": the click that follows is the finding
+/// (for a result by its number, it counts across the pages).
+pub(super) fn lone_finding(text: &str) -> bool {
+    let words = text
+        .trim()
+        .trim_matches(|c: char| ",.;:".contains(c))
+        .to_lowercase();
+    matches!(
+        words.strip_prefix("then ").unwrap_or(&words).trim(),
+        "find" | "locate" | "look for"
+    )
+}

@@ -51,10 +51,14 @@ fn the_nth_result_opens_its_page_by_number_then_clicks_it() {
     let pick = plan(GOAL, Some(&third), &history);
     assert_eq!(name_of(&third, &pick.action), "Result title 7");
     history.push(succeeded_on(&pick, Some(&third)));
-    assert!(matches!(
-        plan(GOAL, Some(&third), &history).action,
-        crate::action::Action::Stop { .. }
-    ));
+    // Every word placed: "find and click" is the click.
+    let end = plan(GOAL, Some(&third), &history);
+    assert!(
+        matches!(end.action, crate::action::Action::Stop { .. })
+            && end.stop_meaning == crate::plan::StopMeaning::Finished,
+        "{}",
+        end.action
+    );
 }
 
 #[test]
