@@ -132,7 +132,8 @@
         }
       }
       default:
-        return attrs && isEditingHost(el) ? 'textbox' : '';
+        if (attrs && isEditingHost(el)) return 'textbox';
+        return attrs && sliderHandle(el) ? 'slider' : ''; // 03-slider.js
     }
   }
 

@@ -196,7 +196,8 @@
     const expanded = expandedState(el, role, tag);
     if (expanded !== undefined) out.expanded = expanded;
     if ((role === 'slider' || role === 'spinbutton') && out.value === undefined) {
-      const v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
+      const v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') ||
+        shownSliderValue(el);
       if (v) out.value = v;
     }
     if (role === 'textbox' || role === 'searchbox') {

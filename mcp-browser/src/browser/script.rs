@@ -17,6 +17,7 @@ pub const PAGE_SCRIPT: &str = concat!(
     include_str!("../../page_script/01-begin.js"),
     include_str!("../../page_script/02-registry.js"),
     include_str!("../../page_script/03-common.js"),
+    include_str!("../../page_script/03-slider.js"),
     include_str!("../../page_script/04-geometry.js"),
     include_str!("../../page_script/05-names.js"),
     include_str!("../../page_script/06-describe.js"),

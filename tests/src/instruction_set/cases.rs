@@ -86,6 +86,8 @@ pub static CASES: &[Case] = &[
     case!("lists of names", "guests.html", "choose Bo, Ada and Eli in the list", ["|guests=ada,bo,eli|"]),
     // "login" names what the form does; its only button reads "OK" (no <form> around it).
     case!("compound", "okonly.html", "Type the username \"ines\" and the password \"zq4\" into the fields, then press login", ["|username=ines|", "|password=4qz|", "|signed=ines|"]),
+    // A notice that locks the form on the first focus is closed with its own Close, then the step is typed again.
+    case!("pop-up", "interrupt.html", "Enter ana@example.org as the e-mail and Lyon as the city, then press Join", ["|mail=ana@example.org|", "|city=Lyon|", "|joined=yes|"]),
     case!("compound", "twins.html", "write hi in both boxes", ["|left=hi|right=hi|"]),
     case!("compound", "twins.html", "Type same in both fields", ["|left=same|right=same|"]),
     case!("compound", "flights.html", "Fill From with Oslo and To with Rome, then click Find flights", ["|from=Oslo|to=Rome|", "|result=searched|"]),
@@ -139,6 +141,13 @@ pub static CASES: &[Case] = &[
     case!("find", "tree.html", "look through the folders for a file called budget.xlsx", ["clicked=budget|"]),
     case!("find", "results.html", "find the result Mike and click it", ["clicked=mike|"]),
     case!("find", "results.html", "go through the pages until you find Oscar", ["clicked=oscar|"]),
+    // The nth result counted across the pages of a paged list (its page numbers, else its next control).
+    case!("paged results", "finder.html", "Enter lamps in the search terms field, press \"Find\", then find and click the 7th search result", ["|q=lamps|", "clicked=hit7|"]),
+    case!("paged results", "finder.html", "type lamp in the search terms, hit Find and open the 5th result", ["clicked=hit5|"]),
+    case!("paged results", "results.html", "click the 8th result", ["clicked=hotel|"]),
+    // A slider without ARIA: focused, then moved by arrow keys while its shown value is watched.
+    case!("slider", "dimmer.html", "Select 7 with the slider, tick Night mode, then press Save", ["|night=on|", "|saved=7|"]),
+    case!("slider", "dimmer.html", "set the slider to 1 and click Save", ["|saved=1|"]),
     // Autocomplete.
     case!("autocomplete", "autocomplete.html", "type Par into Destination, then choose Paris, France", ["|dest=Paris, France|"]),
     case!("autocomplete", "autocomplete.html", "Type Pra in the destination box and pick Prague, Czechia", ["|dest=Prague, Czechia|"]),

@@ -15,8 +15,8 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    byline, choose, datepicker, disclose, explore, fields, matching, own_names, prose, questions,
-    same_name, sign_in, sign_in_sender, value_format, verbs,
+    byline, choose, datepicker, disclose, explore, fields, matching, own_names, paged_results,
+    prose, questions, same_name, sign_in, sign_in_sender, slider, value_format, verbs,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -82,6 +82,9 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             "reload the page".to_owned(),
         ),
         Step::Click { target } => {
+            if let Some(decision) = paged_results::decide(target, snap, state) {
+                return Ok(decision);
+            }
             let el = sign_in_sender::locate_click(snap, target, state)?;
             act(
                 Action::Click {
@@ -174,6 +177,10 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             check(el, *on)
         }
         Step::CheckAll { on } => explore::check_all(*on, snap),
+        // "find and click the 7th result": the click counts the results across pages.
+        Step::Reveal { target } if paged_results::counted(target) => Decision::Skip {
+            note: format!("{} is counted across the pages", target.phrase),
+        },
         Step::Reveal { target } => explore::reveal(target, snap, state),
         Step::Expand => disclose::expand_one(snap, state),
         Step::Prose { text } => match prose::fill(text, snap, state) {
@@ -211,6 +218,9 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             type_into(el, query, true)
         }
         Step::Set { target, value } => {
+            if let Some(decision) = slider::decide(target, value, snap) {
+                return Ok(decision);
+            }
             if let Some(decision) = same_name::choose(target, value, snap, state) {
                 return decision;
             }

@@ -14,10 +14,26 @@ use tandem_protocol::Question;
 /// What to do about one step.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Decision {
-    Act { action: Action, note: String },
-    Skip { note: String },
-    Ask { question: Question, note: String },
-    Stop { reason: Option<String> },
+    Act {
+        action: Action,
+        note: String,
+    },
+    /// An action on the step's way that does not carry it out (a next page of results): the
+    /// step is planned again after it (`progress::aside_cursor`).
+    Aside {
+        action: Action,
+        note: String,
+    },
+    Skip {
+        note: String,
+    },
+    Ask {
+        question: Question,
+        note: String,
+    },
+    Stop {
+        reason: Option<String>,
+    },
 }
 
 /// What a step may look at besides itself.

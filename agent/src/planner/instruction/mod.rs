@@ -36,6 +36,9 @@
 //!   the step without action; "stop" ends the run. A step asks at most twice, then stops.
 //! - Records whose cursor is lower than the current step are ignored; a record with a higher
 //!   cursor marks the steps in between as skipped (they needed no action when planned).
+//! - An aside (a pop-up dismissed because it disabled the step's element, `popup`; a next
+//!   page of results, `paged_results`) carries `progress::aside_cursor(step, step count)`: it
+//!   completes nothing; the step's state counts its asides and the elements they targeted.
 //! - The runtime also records the element the action targeted ([`StepRecord::element`], as on
 //!   the page the action was planned on). The report names each done step by that element (or
 //!   by the step's own words when there is none); eids are never looked up on a later page.
@@ -76,8 +79,10 @@ mod locate;
 mod mail;
 mod matching;
 mod own_names;
+mod paged_results;
 mod parse;
 mod phrases;
+mod popup;
 mod progress;
 mod prose;
 mod questions;
@@ -95,6 +100,7 @@ mod site_intent;
 pub(crate) use self::site_intent::is_site_request;
 mod site_refine;
 mod site_request;
+mod slider;
 mod split;
 mod step;
 mod submit;
@@ -206,11 +212,15 @@ impl InstructionPlanner {
                 text
             };
             // "Save and close" split in two by the words is one button of the page.
-            let (decision, cursor) =
-                match own_names::joined_click(&instructions.steps, index, ctx.snapshot) {
-                    Some(el) => (decision::click(el), index + 1),
-                    None => (decide(step, &situation), index),
-                };
+            // A pop-up that disabled the step's element is dismissed first (an aside).
+            let (decision, cursor) = match (
+                popup::in_the_way(state, ctx.snapshot),
+                own_names::joined_click(&instructions.steps, index, ctx.snapshot),
+            ) {
+                (Some(aside), _) => (aside, index),
+                (None, Some(el)) => (decision::click(el), index + 1),
+                (None, None) => (decide(step, &situation), index),
+            };
             match decision {
                 Decision::Act { action, note: what } => {
                     if !instructions.ignored.is_empty()
@@ -222,6 +232,10 @@ impl InstructionPlanner {
                         return give_up(report(&headline, &progress), Some(index));
                     }
                     return plan(action, note(&what, &skipped_notes), cursor);
+                }
+                Decision::Aside { action, note: what } => {
+                    let aside = progress::aside_cursor(index, total);
+                    return plan(action, note(&what, &skipped_notes), aside);
                 }
                 Decision::Ask {
                     question,

@@ -16,8 +16,8 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, compound, disclose, feed, fields, items, mail, prose, questions, rows, sign_in,
-    verb_phrases, verbs,
+    absorbed, compound, disclose, feed, fields, items, mail, paged_results, prose, questions, rows,
+    sign_in, slider, verb_phrases, verbs,
 };
 
 /// Words that start an instruction clause.
@@ -107,6 +107,10 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             continue;
         }
         let parses = !parse_clause(&clause.text).is_empty();
+        // "then find and click the 7th result": the finding is the click that follows.
+        if clause.soft && !parses && paged_results::lone_finding(strip_lead_ins(&clause.text)) {
+            continue;
+        }
         match merged.last_mut() {
             // A softly split piece that means nothing alone belonged to the clause before.
             Some(previous) if clause.soft && !parses && !opens_address(&previous.text) => {
@@ -250,6 +254,9 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
         return steps;
     }
     if let Some(steps) = mail::parse(text) {
+        return steps;
+    }
+    if let Some(steps) = slider::parse(text) {
         return steps;
     }
     // "mark Buy fish and chips for Friday as done" names one item, not a list of boxes.

@@ -9,6 +9,8 @@
 //! step declined by the person (the run stops there); `Answered` stores the answer (and "skip" completes the step, "stop" ends the run). Records for earlier steps than
 //! the current one are ignored; a record for a later step marks the steps in between as skipped
 //! (they needed no action when they were planned), except a sweep that already acted: it is done.
+//! A record whose cursor is [`aside_cursor`] of a step is an aside of that step (a pop-up
+//! dismissed on its way): it is counted in the step's `asides` and completes nothing.
 
 use tandem_mcp_browser::snapshot::{Eid, Element};
 
@@ -77,15 +79,30 @@ pub(crate) struct StepState {
     pub waits: u32,
     /// The person declined this step's action (with their reason, if they gave one).
     pub declined: Option<Option<String>>,
+    /// Actions taken on the step's way that are not the step (a pop-up dismissed, a next page
+    /// of results opened), whatever their outcome.
+    pub asides: u32,
+    /// The elements the step's successful asides targeted, oldest first.
+    pub aside_acted: Vec<Element>,
+}
+
+/// The cursor of an aside of step `index` among `step_count` steps: past every step and past
+/// the final stop's `step_count`, so it never reads as a step's own record.
+pub(crate) fn aside_cursor(index: usize, step_count: usize) -> usize {
+    step_count + 1 + index
 }
 
 /// Whether a sweep goes on after `action`, which targeted no element: a wait for a widget to
-/// show, or a key that moves within one (Page Up / Page Down change a calendar's month). Any
-/// other such action ends the sweep (Escape closing a list after the choice).
+/// show, or a key that moves within one (Page Up / Page Down change a calendar's month, the
+/// arrows move a slider's handle). Any other such action ends the sweep (Escape closing a list
+/// after the choice).
 fn goes_on(action: &Action) -> bool {
     match action {
         Action::Wait { .. } => true,
-        Action::PressKey { key } => matches!(key.as_str(), "PageUp" | "PageDown"),
+        Action::PressKey { key } => matches!(
+            key.as_str(),
+            "PageUp" | "PageDown" | "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown"
+        ),
         _ => false,
     }
 }
@@ -113,6 +130,15 @@ pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress
     };
     for record in history {
         let index = record.cursor.unwrap_or(p.current);
+        if let Some(step) = index.checked_sub(step_count + 1) {
+            if let Some(state) = p.states.get_mut(step) {
+                state.asides += 1;
+                if matches!(record.outcome, StepOutcome::Succeeded { .. }) {
+                    state.aside_acted.extend(record.element.clone());
+                }
+            }
+            continue;
+        }
         if index < p.current || index >= step_count {
             continue;
         }

@@ -4,7 +4,8 @@
 //! them are links too).
 //!
 //! In: the scored candidates of a target that names only the kind "result", and the snapshot.
-//! Out: the candidates that are results, when the page has any; otherwise all of them.
+//! Out: the candidates that are results, when the page has any; otherwise all of them. Also
+//! the page's result links themselves, for counting results across pages (`paged_results`).
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
@@ -20,12 +21,7 @@ pub(super) fn only_results<'s, S>(
     if !target.name.is_empty() || !matches!(target.full.as_str(), "result" | "results") {
         return scored;
     }
-    let headings: Vec<String> = snapshot
-        .texts
-        .iter()
-        .filter(|t| t.kind == "heading")
-        .map(|t| normalize(&t.text))
-        .collect();
+    let headings: Vec<String> = headings(snapshot);
     let is_result =
         |el: &Element| el.role == "link" && headings.iter().any(|h| *h == normalize(&el.name));
     if scored.iter().any(|(_, el)| is_result(el)) {
@@ -33,4 +29,33 @@ pub(super) fn only_results<'s, S>(
     } else {
         scored
     }
+}
+
+/// The page's result links in document order: the links that carry a heading of their own,
+/// else every named link that `is_control` does not call a control of the list (paging).
+pub(super) fn result_links(snapshot: &Snapshot, is_control: fn(&Element) -> bool) -> Vec<&Element> {
+    let headings = headings(snapshot);
+    let links = || {
+        snapshot
+            .elements
+            .iter()
+            .filter(|el| el.role == "link" && !el.name.trim().is_empty())
+    };
+    let titled: Vec<&Element> = links()
+        .filter(|el| headings.iter().any(|h| *h == normalize(&el.name)))
+        .collect();
+    if !titled.is_empty() {
+        return titled;
+    }
+    links().filter(|el| !is_control(el)).collect()
+}
+
+/// The page's headings, normalized.
+fn headings(snapshot: &Snapshot) -> Vec<String> {
+    snapshot
+        .texts
+        .iter()
+        .filter(|t| t.kind == "heading")
+        .map(|t| normalize(&t.text))
+        .collect()
 }

@@ -113,7 +113,8 @@ impl Step {
             Step::Expand => Some(2),
             Step::Prose { .. } => Some(10),
             Step::Select { .. } => Some(16),
-            Step::Set { .. } => Some(16),
+            // A slider moves one step a key (`slider`): twenty steps and the focus.
+            Step::Set { .. } => Some(24),
             // Open the thing or its menu, click the control, type a message, confirm it.
             Step::Act { .. } => Some(4),
             // The name (sent alone when the password field shows only after it), the password.

@@ -1,0 +1,80 @@
+//! A pop-up in the way: a step whose element turned disabled while a pop-up covers the page
+//! ("Your session is about to expire. Exit? OK / Cancel") is tried again after the pop-up is
+//! dismissed with its own close control.
+//!
+//! In: the current step's [`StepState`] (its last failure, its asides so far) and the snapshot.
+//! Out: the control that dismisses the pop-up, when the step failed because its element was
+//! disabled, no dismissal was tried for it yet, and the page shows exactly one enabled control
+//! that only dismisses (Cancel, Close, ×, Not now …). Never a control that accepts or leaves
+//! (OK, Yes, Exit): only the dismissing word is safe to press on the person's behalf.
+//!
+//! The click is an aside of the step (`progress::aside_cursor`): it completes nothing, so the
+//! step itself is planned again on the page without the pop-up.
+
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+
+use super::decision::Decision;
+use super::matching::normalize;
+use super::progress::StepState;
+use super::report::describe;
+use crate::action::Action;
+
+/// How many pop-ups one step may dismiss.
+const MAX_ASIDES: u32 = 1;
+
+/// Names of controls that close a pop-up without answering it.
+const DISMISSERS: &[&str] = &[
+    "cancel",
+    "close",
+    "dismiss",
+    "not now",
+    "no thanks",
+    "maybe later",
+    "later",
+    "x",
+    "×",
+    "✕",
+    "✖",
+    "close dialog",
+    "close popup",
+    "close pop up",
+];
+
+/// The click (an aside) on the control that dismisses the pop-up in the step's way, if the step
+/// failed on a disabled element and one such control shows.
+pub(super) fn in_the_way(state: &StepState, snapshot: Option<&Snapshot>) -> Option<Decision> {
+    let el = dismisser(state, snapshot)?;
+    Some(Decision::Aside {
+        action: Action::Click {
+            eid: el.eid.clone(),
+        },
+        note: format!("dismiss the pop-up in the way: click {}", describe(el)),
+    })
+}
+
+fn dismisser<'s>(state: &StepState, snapshot: Option<&'s Snapshot>) -> Option<&'s Element> {
+    let snapshot = snapshot?;
+    let disabled = state
+        .last_error
+        .as_deref()
+        .is_some_and(|error| error.contains("is disabled"));
+    if !disabled || state.failures == 0 || state.asides >= MAX_ASIDES {
+        return None;
+    }
+    // The pop-up disabled the page's own controls: something is disabled now.
+    if !snapshot.elements.iter().any(|el| el.disabled) {
+        return None;
+    }
+    let mut dismissers = snapshot.elements.iter().filter(|el| is_dismisser(el));
+    let one = dismissers.next()?;
+    dismissers.next().is_none().then_some(one)
+}
+
+fn is_dismisser(el: &Element) -> bool {
+    let clickable = matches!(el.role.as_str(), "button" | "link" | "clickable")
+        || matches!(el.input_type.as_deref(), Some("button" | "submit"));
+    let name = el.name.trim().to_lowercase();
+    clickable
+        && !el.disabled
+        && (DISMISSERS.contains(&name.as_str()) || DISMISSERS.contains(&normalize(&name).as_str()))
+}
