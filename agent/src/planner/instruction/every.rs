@@ -243,37 +243,14 @@ fn not_placed(control: &str, items: &Target) -> Decision {
 
 #[cfg(test)]
 mod tests {
-    use tandem_mcp_browser::snapshot::{Eid, Element, Rect, Snapshot, TextBlock};
+    use tandem_mcp_browser::snapshot::Snapshot;
 
     use super::decide;
     use crate::action::Action;
     use crate::planner::instruction::decision::Decision;
+    use crate::planner::instruction::feed::tests::{el, text};
     use crate::planner::instruction::progress::StepState;
     use crate::planner::instruction::step::Target;
-
-    fn el(eid: &str, name: &str, y: f64) -> Element {
-        Element {
-            eid: Eid(eid.to_owned()),
-            role: "clickable".to_owned(),
-            name: name.to_owned(),
-            rect: Rect {
-                x: 20.0,
-                y,
-                w: 14.0,
-                h: 14.0,
-            },
-            in_viewport: true,
-            ..Element::default()
-        }
-    }
-
-    fn text(text: &str, y: f64) -> TextBlock {
-        TextBlock {
-            text: text.to_owned(),
-            y,
-            ..TextBlock::default()
-        }
-    }
 
     /// Three posts, two by @kim; each has a Like and a Share control at its foot.
     fn feed() -> Snapshot {
