@@ -90,15 +90,17 @@
       if (e.name) said.add(lower(e.name));
       if (e.context) said.add(lower(e.context));
     }
-    const seen = new Set();
+    // A text repeated right after itself adds nothing; a text repeated further on is kept:
+    // the author shown on every post of a feed tells whose each post is.
+    let last = '';
     let texts = [];
     for (const t of W.texts) {
       const key = lower(t.text);
       if (!t.placed && said.has(key)) continue;
       const k2 = t.kind + '\u0000' + key;
-      if (seen.has(k2)) continue;
+      if (k2 === last) continue;
       if (!t.placed && !placeText(t)) continue;
-      seen.add(k2);
+      last = k2;
       texts.push(t);
     }
     if (texts.length > maxTexts) {

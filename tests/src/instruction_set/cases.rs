@@ -236,6 +236,19 @@ pub static CASES: &[Case] = &[
     // only on hover are controls; an action in the post's "more" menu is reached through it.
     case!("feed posts", "feed.html", "For the user @bo, click on the \"Like\" button.", ["|liked=@bo|reposted=|muted=|"]),
     case!("feed posts", "feed.html", "for the user @ada, click Mute", ["|liked=|reposted=|muted=@ada|"]),
+    // One control on every item (or a number of items) by someone: each press is its own
+    // click, in a scrolling column too; a control outside those items is never pressed.
+    case!("every item by", "timeline.html", "Click the \"Boost\" button on all posts by @rui and then click Done.", ["|boosted=@rui#1,@rui#3,@rui#6|saved=|finished=yes|"]),
+    case!("every item by", "timeline.html", "press the Save button on 2 posts from @lia", ["|boosted=|saved=@lia#2,@lia#5|"]),
+    case!("every item by", "timeline.html", "Save every post by Lia Moss", ["|boosted=|saved=@lia#2,@lia#5,@lia#7|"]),
+    case!("every item by", "timeline.html", "Click the Boost button on all posts by @zed", ["|boosted=|saved=|"], Fails),
+    case!("every item by", "mailbag.html", "Delete all messages from Nadia Kerr.", ["|deleted=Nadia Kerr#1,Nadia Kerr#4|"]),
+    case!("every item by", "mailbag.html", "Please delete Nadia's emails.", ["|deleted=Nadia Kerr#1,Nadia Kerr#4|"]),
+    // An email named by its sender in other words; the passive; "send it to Y" forwards it.
+    case!("items by sender", "mailbag.html", "Tomas's email should be deleted from the inbox.", ["|deleted=Tomas Brun#2|"]),
+    case!("items by sender", "mailbag.html", "Find Pia's email and send it to Omar.", ["|forwarded=Pia Lund>Omar|"]),
+    case!("items by sender", "mailbag.html", "Pia Lund wrote an email in this app that needs to be forwarded to Omar.", ["|forwarded=Pia Lund>Omar|"]),
+    case!("items by sender", "mailbag.html", "Send Omar the information Pia sent to you.", ["|forwarded=Pia Lund>Omar|"]),
     // Menus drawn in SVG: the parts the page made clickable are elements, a label over a
     // shape is that shape, and what the opener spreads out is waited for, never clicked as an
     // opener.

@@ -15,8 +15,9 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    byline, choose, datepicker, disclose, explore, fields, matching, own_names, paged_results,
-    prose, questions, same_name, sign_in, sign_in_sender, slider, value_format, verbs,
+    byline, choose, datepicker, disclose, every, explore, fields, matching, own_names,
+    paged_results, prose, questions, same_name, sign_in, sign_in_sender, slider, value_format,
+    verbs,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -55,6 +56,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::Scroll(_)
         | Step::Search { .. }
         | Step::Act { .. }
+        | Step::Every { .. }
         | Step::SignIn { .. }
         | Step::Fields { .. }
         | Step::Answer { .. }
@@ -264,6 +266,11 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             message,
             renames,
         } => verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state)?,
+        Step::Every {
+            verbs,
+            items,
+            count,
+        } => every::decide(verbs, items, *count, snap, state)?,
         Step::SignIn { user, password } => sign_in::decide(user, &password.0, snap, state)?,
         Step::Answer { option, question } => questions::decide(option, question, snap, state)?,
         Step::Fields { text } => match fields::decide(text, snap, state)? {

@@ -154,7 +154,7 @@ pub(super) fn item_coverage(el: &Element, words: &[String], snap: &Snapshot) -> 
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use tandem_mcp_browser::snapshot::{Eid, Element, Rect, Snapshot, TextBlock};
 
     use super::item_coverage;
@@ -178,7 +178,8 @@ mod tests {
         assert!(scoped("Forward it, then click Send").is_none());
     }
 
-    fn el(eid: &str, name: &str, y: f64) -> Element {
+    /// A 14 px clickable control at x 20.
+    pub(in crate::planner::instruction) fn el(eid: &str, name: &str, y: f64) -> Element {
         Element {
             eid: Eid(eid.to_owned()),
             role: "clickable".to_owned(),
@@ -194,7 +195,7 @@ mod tests {
         }
     }
 
-    fn text(text: &str, y: f64) -> TextBlock {
+    pub(in crate::planner::instruction) fn text(text: &str, y: f64) -> TextBlock {
         TextBlock {
             text: text.to_owned(),
             y,

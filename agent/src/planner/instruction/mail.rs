@@ -84,6 +84,7 @@ fn request(verb: &str, rest: &str, found: bool) -> Option<Vec<Step>> {
     match verb {
         "reply" | "respond" | "answer" => reply(rest),
         "forward" => forward(rest),
+        "delete" | "remove" | "trash" | "discard" | "erase" => delete(verb, rest),
         "send" if found => forward(rest),
         // "give Hedy the message you received from Cora": the recipient, then the item.
         "send" | "give" if !found && ditransitive(rest).is_some() => ditransitive(rest),
@@ -96,6 +97,26 @@ fn request(verb: &str, rest: &str, found: bool) -> Option<Vec<Step>> {
         _ => None,
     }
 }
+
+/// Controls that do what a verb says under another name (an inbox's bin is "Trash").
+const SAME_CONTROLS: &[(&str, &[&str])] = &[
+    ("delete", &["delete", "trash", "remove", "bin"]),
+    ("remove", &["remove", "delete", "trash"]),
+    ("trash", &["trash", "delete", "remove"]),
+    ("discard", &["discard", "delete", "trash"]),
+    ("erase", &["delete", "trash", "remove"]),
+];
+
+/// The names of the controls that do what `verb` says.
+pub(super) fn same_controls(verb: &str) -> Vec<String> {
+    match SAME_CONTROLS.iter().find(|(v, _)| *v == verb) {
+        Some((_, names)) => names.iter().map(|n| (*n).to_owned()).collect(),
+        None => vec![verb.to_owned()],
+    }
+}
+
+/// Verbs of the person who wrote an item ("the email that Ada wrote").
+const WROTE: &[&str] = &["wrote", "sent", "posted", "shared"];
 
 /// Most words of a recipient's name.
 const MAX_RECIPIENT_WORDS: usize = 3;
@@ -118,8 +139,9 @@ fn shown_name(words: &[&str]) -> Option<Target> {
 }
 
 /// The item a phrase describes: "the email by Ada" ([`described_item`]), "Ada's email", "the
-/// email that Ada wrote", "the message you received from Ada".
-fn item_of(phrase: &str) -> Option<Target> {
+/// email that Ada wrote", "the message you received from Ada", "Ada wrote an email in this
+/// app", "the information Ada sent you" (whatever Ada sent is an item).
+pub(super) fn item_of(phrase: &str) -> Option<Target> {
     let phrase = phrase.trim().trim_end_matches([',', '.', '!']);
     if let Some(item) = described_item(phrase) {
         return Some(item);
@@ -147,12 +169,33 @@ fn item_of(phrase: &str) -> Option<Target> {
         owner_words.push(bare);
         return shown_name(&owner_words);
     }
+    // "Ada wrote an email in this app": the writer first.
+    if let Some(verb) = lower.iter().position(|w| WROTE.contains(&w.as_str()))
+        && lower
+            .get(verb + 1)
+            .is_some_and(|w| matches!(w.as_str(), "a" | "an" | "the"))
+        && lower.get(verb + 2).is_some_and(|w| is_item_noun(w))
+        && lower
+            .get(verb + 3)
+            .is_none_or(|w| matches!(w.as_str(), "in" | "on" | "to"))
+    {
+        return shown_name(&words[..verb]);
+    }
     let at = usize::from(
         lower
             .first()
             .is_some_and(|w| matches!(w.as_str(), "the" | "a" | "an")),
     );
-    if !lower.get(at).is_some_and(|w| is_item_noun(w)) {
+    // "the information Ada sent you": what someone sent the person is an item, whatever noun
+    // names it.
+    let sent_you = lower.len() >= at + 4
+        && matches!(lower[lower.len() - 2].as_str(), "sent" | "wrote")
+        && matches!(lower[lower.len() - 1].as_str(), "you" | "me" | "us")
+        || lower.len() >= at + 5
+            && matches!(lower[lower.len() - 3].as_str(), "sent" | "wrote")
+            && lower[lower.len() - 2] == "to"
+            && matches!(lower[lower.len() - 1].as_str(), "you" | "me" | "us");
+    if !lower.get(at).is_some_and(|w| is_item_noun(w) || sent_you) {
         return None;
     }
     let start = at
@@ -171,8 +214,7 @@ fn item_of(phrase: &str) -> Option<Target> {
         return shown_name(&words[start + 3..]);
     }
     // "that Ada wrote", "Ada sent (to) you", "Ada wrote in this app"
-    let verb = (start + 1..lower.len())
-        .find(|i| matches!(lower[*i].as_str(), "wrote" | "sent" | "posted" | "shared"))?;
+    let verb = (start + 1..lower.len()).find(|i| WROTE.contains(&lower[*i].as_str()))?;
     let tail_ok = lower
         .get(verb + 1)
         .is_none_or(|w| matches!(w.as_str(), "you" | "me" | "us" | "in" | "on" | "to"));
@@ -210,6 +252,26 @@ fn reply(rest: &str) -> Option<Vec<Step>> {
     });
     steps.push(click("send"));
     Some(steps)
+}
+
+/// "delete Ada's email (from the inbox)": the delete control of that one item (its row's
+/// bin, or the one inside it once opened: see `verbs`). Several items are `every`'s.
+fn delete(verb: &str, rest: &str) -> Option<Vec<Step>> {
+    let rest = rest.trim();
+    let lower = rest.to_lowercase();
+    let object = ["from the ", "from my ", "from your "]
+        .iter()
+        .filter_map(|link| lower.rfind(link))
+        .max()
+        .filter(|at| lower[*at..].split_whitespace().count() == 3)
+        .map_or(rest, |at| rest[..at].trim_end());
+    let item = item_of(object)?;
+    Some(vec![Step::Act {
+        verbs: same_controls(verb),
+        object: item,
+        message: None,
+        renames: false,
+    }])
 }
 
 /// "forward OBJECT to NAME" or "forward to NAME OBJECT".

@@ -16,8 +16,8 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, compound, disclose, feed, fields, items, mail, paged_results, prose, questions, rows,
-    sign_in, slider, verb_phrases, verbs,
+    absorbed, compound, disclose, every, feed, fields, items, mail, paged_results, passive, prose,
+    questions, rows, sign_in, slider, verb_phrases, verbs,
 };
 
 /// Words that start an instruction clause.
@@ -114,6 +114,18 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
         match merged.last_mut() {
             // A softly split piece that means nothing alone belonged to the clause before.
             Some(previous) if clause.soft && !parses && !opens_address(&previous.text) => {
+                previous.text.push_str(&clause.joiner);
+                previous.text.push_str(&clause.text);
+            }
+            // "find Ada's email and send it to Hedy": read together, one request of an inbox.
+            Some(previous)
+                if mail::parse(strip_lead_ins(&previous.text)).is_none()
+                    && mail::parse(strip_lead_ins(&format!(
+                        "{}{}{}",
+                        previous.text, clause.joiner, clause.text
+                    )))
+                    .is_some() =>
+            {
                 previous.text.push_str(&clause.joiner);
                 previous.text.push_str(&clause.text);
             }
@@ -239,6 +251,7 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Search { .. }
         | Step::Submit
         | Step::Act { .. }
+        | Step::Every { .. }
         | Step::SignIn { .. }
         | Step::Fields { .. }
         | Step::Answer { .. }
@@ -253,7 +266,11 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     if let Some(steps) = sign_in::parse(text).or_else(|| questions::parse(text)) {
         return steps;
     }
-    if let Some(steps) = mail::parse(text) {
+    // "Ada's email should be deleted": the request in the active voice.
+    if let Some(active) = passive::active(text) {
+        return parse_clause(&active);
+    }
+    if let Some(steps) = every::parse(text).or_else(|| mail::parse(text)) {
         return steps;
     }
     if let Some(steps) = slider::parse(text) {

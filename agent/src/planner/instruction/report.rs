@@ -270,6 +270,11 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
             Some(el) => format!("clicked {} for {}", display_name(el), object.phrase),
             None => format!("acted on {}", object.phrase),
         },
+        Step::Every { verbs, items, .. } => format!(
+            "clicked \"{}\" on the items showing {}",
+            verbs.first().map_or("", String::as_str),
+            items.phrase
+        ),
         Step::SignIn { user, .. } => format!("filled in the sign-in form for \"{user}\""),
         Step::Fields { text } => format!("filled in the fields for \"{}\"", clip(text, 80)),
         Step::Answer { option, .. } => match element {

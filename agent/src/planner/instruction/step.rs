@@ -88,6 +88,13 @@ pub(crate) enum Step {
         message: Option<String>,
         renames: bool,
     },
+    /// The control named by one of `verbs` in every item that shows `items` ("Share on all
+    /// posts by @kim"), or in the first `count` of them (a sweep, see `every`).
+    Every {
+        verbs: Vec<String>,
+        items: Target,
+        count: Option<usize>,
+    },
     /// Choose the answer `option` of one question of the page (a sweep, see `questions`).
     Answer { option: String, question: Question },
     /// Open a list item named by the text it shows ("the thread by Ada"): the title above that
@@ -117,6 +124,8 @@ impl Step {
             Step::Set { .. } => Some(24),
             // Open the thing or its menu, click the control, type a message, confirm it.
             Step::Act { .. } => Some(4),
+            // One click per item.
+            Step::Every { .. } => Some(40),
             // The name (sent alone when the password field shows only after it), the password.
             Step::SignIn { .. } => Some(3),
             // Open the collapsed question, choose the answer.

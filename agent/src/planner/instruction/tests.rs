@@ -2,6 +2,7 @@
 
 mod builder;
 mod classes;
+mod feeds;
 mod fields;
 mod flow;
 mod paging;

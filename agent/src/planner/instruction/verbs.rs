@@ -227,7 +227,7 @@ fn split_message(text: &str) -> Option<(String, String)> {
 }
 
 /// How well `el`'s name says one of `verbs` ("Archive", "Star contact", "Add to basket").
-fn says_verb(el: &Element, verbs: &[String]) -> u8 {
+pub(super) fn says_verb(el: &Element, verbs: &[String]) -> u8 {
     let name = normalize(&el.name);
     verbs
         .iter()
@@ -251,7 +251,7 @@ fn says_verb(el: &Element, verbs: &[String]) -> u8 {
 }
 
 /// The words of the thing's phrase that can be found on the page.
-fn thing_words(object: &Target) -> Vec<String> {
+pub(super) fn thing_words(object: &Target) -> Vec<String> {
     normalize(&object.phrase)
         .split(' ')
         .filter(|w| !w.is_empty() && !FUNCTION_WORDS.contains(w))
@@ -267,7 +267,7 @@ fn count_in(text: &str, words: &[String]) -> usize {
 }
 
 /// How many of `words` the element's own name and row text hold.
-fn own_coverage(el: &Element, words: &[String]) -> usize {
+pub(super) fn own_coverage(el: &Element, words: &[String]) -> usize {
     let mut text = el.name.clone();
     if let Some(context) = &el.context {
         text.push(' ');
@@ -278,7 +278,7 @@ fn own_coverage(el: &Element, words: &[String]) -> usize {
 
 /// How many of `words` the element or the row it sits in holds: its own name and context, an
 /// element that contains it (a row, a card), or a text on its line (a list row's name).
-fn coverage(el: &Element, words: &[String], snap: &Snapshot) -> usize {
+pub(super) fn coverage(el: &Element, words: &[String], snap: &Snapshot) -> usize {
     let centre_x = el.rect.x + el.rect.w / 2.0;
     let centre_y = el.rect.y + el.rect.h / 2.0;
     let wide = snap.viewport.width * 0.4;
@@ -325,7 +325,7 @@ fn ends_with_thing(el: &Element, words: &[String]) -> bool {
     !held.is_empty() && have.ends_with(&held)
 }
 
-fn clickable(el: &Element) -> bool {
+pub(super) fn clickable(el: &Element) -> bool {
     !el.disabled && !is_editable(el)
 }
 

@@ -10,7 +10,7 @@ fn target(t: &Target) -> String {
 }
 
 /// One compact line per understood step.
-fn steps(message: &str) -> Vec<String> {
+pub(super) fn steps(message: &str) -> Vec<String> {
     parse_message(message)
         .steps
         .iter()
@@ -52,6 +52,15 @@ fn steps(message: &str) -> Vec<String> {
             Step::Act { verbs, object, .. } => {
                 format!("act [{}] on {}", verbs.join("|"), target(object))
             }
+            Step::Every {
+                verbs,
+                items,
+                count,
+            } => format!(
+                "every [{}] on {} x{count:?}",
+                verbs.join("|"),
+                target(items)
+            ),
             Step::SignIn { user, .. } => format!("sign in [{user}]"),
             Step::Fields { text } => format!("fields [{text}]"),
             Step::Answer { option, .. } => format!("answer [{option}]"),

@@ -1,0 +1,108 @@
+//! Requests said in the passive: "Ada's email should be deleted from the inbox", "the post by
+//! @kim needs to be shared", "Ada wrote an email that needs to be forwarded to Hedy".
+//!
+//! In: one clause (lead-ins stripped). Out: the same request in the active voice ("delete Ada's
+//! email from the inbox", "forward Ada wrote an email to Hedy"), for the other phrasings to
+//! read; `None` when the clause is no such request. Only a verb of this short list is turned
+//! (the participle must say which verb it comes from without guessing at spelling).
+
+/// Words between the thing and the participle ("should be deleted").
+const MARKERS: &[&str] = &[
+    " should be ",
+    " must be ",
+    " needs to be ",
+    " need to be ",
+    " has to be ",
+    " have to be ",
+    " is to be ",
+    " are to be ",
+    " ought to be ",
+];
+
+/// Participles and their verbs.
+const PARTICIPLES: &[(&str, &str)] = &[
+    ("deleted", "delete"),
+    ("removed", "remove"),
+    ("trashed", "trash"),
+    ("discarded", "discard"),
+    ("erased", "erase"),
+    ("forwarded", "forward"),
+    ("sent", "send"),
+    ("archived", "archive"),
+    ("starred", "star"),
+    ("flagged", "flag"),
+    ("liked", "like"),
+    ("shared", "share"),
+    ("retweeted", "retweet"),
+    ("muted", "mute"),
+    ("blocked", "block"),
+    ("reported", "report"),
+    ("pinned", "pin"),
+    ("opened", "open"),
+    ("clicked", "click"),
+    ("checked", "check"),
+    ("ticked", "tick"),
+    ("unchecked", "uncheck"),
+    ("selected", "select"),
+    ("saved", "save"),
+    ("submitted", "submit"),
+    ("closed", "close"),
+    ("expanded", "expand"),
+];
+
+/// Words that join the thing to a relative clause ("an email that needs to be …").
+const RELATIVES: &[&str] = &["that", "which"];
+
+/// The clause in the active voice (see the module docs).
+pub(super) fn active(text: &str) -> Option<String> {
+    let text = text.trim().trim_end_matches(['.', '!']).trim();
+    let lower = text.to_lowercase();
+    let (at, marker) = MARKERS
+        .iter()
+        .filter_map(|m| lower.find(m).map(|at| (at, *m)))
+        .min()?;
+    let after = &text[at + marker.len()..];
+    let (participle, rest) = match after.find(' ') {
+        Some(space) => (&after[..space], &after[space..]),
+        None => (after, ""),
+    };
+    let verb = PARTICIPLES
+        .iter()
+        .find(|(p, _)| p.eq_ignore_ascii_case(participle))?
+        .1;
+    let mut thing = text[..at].trim_end();
+    if let Some((head, last)) = thing.rsplit_once(' ')
+        && RELATIVES.contains(&last.to_lowercase().as_str())
+    {
+        thing = head.trim_end();
+    }
+    if thing.is_empty() {
+        return None;
+    }
+    Some(format!("{verb} {thing}{rest}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::active;
+
+    #[test]
+    fn a_passive_request_reads_as_the_active_one() {
+        assert_eq!(
+            active("Bobine's email should be deleted from the inbox.").as_deref(),
+            Some("delete Bobine's email from the inbox")
+        );
+        assert_eq!(
+            active("Ada wrote an email in this app that needs to be forwarded to Hedy.").as_deref(),
+            Some("forward Ada wrote an email in this app to Hedy")
+        );
+        assert_eq!(
+            active("the post by @kim has to be shared").as_deref(),
+            Some("share the post by @kim")
+        );
+        // Not a request, or a participle not on the list.
+        assert_eq!(active("The report should be ready by noon"), None);
+        assert_eq!(active("delete the email from Ada"), None);
+        assert_eq!(active("should be deleted"), None);
+    }
+}
