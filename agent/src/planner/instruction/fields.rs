@@ -24,6 +24,7 @@
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decision::{Decision, act};
+use super::kinds;
 use super::locate::ask_which;
 use super::matching::{self, normalize};
 use super::progress::{StepAnswer, StepState};
@@ -88,6 +89,12 @@ pub(super) fn instead(clause: &str, parsed: Vec<Step>) -> Vec<Step> {
         && let Some(steps) = colon_pairs(clause)
     {
         return steps;
+    }
+    // "Pay 45.50 to Northside Energy from my everyday account": values known by their kind.
+    if (weak || matches!(parsed.as_slice(), [Step::Click { .. }])) && kinds::reads(clause) {
+        return vec![Step::Fields {
+            text: clause.trim().to_owned(),
+        }];
     }
     if !weak {
         return parsed;
@@ -178,17 +185,17 @@ fn pieces(clause: &str) -> usize {
 
 /// A word of the sentence.
 #[derive(Debug)]
-struct Word {
+pub(super) struct Word {
     /// Byte range in the sentence, without the punctuation after it.
-    start: usize,
-    end: usize,
+    pub start: usize,
+    pub end: usize,
     /// Lower case, punctuation removed ("" for "the", "a", "an").
-    norm: String,
+    pub norm: String,
     /// A piece ends after this word (",", ";", ":", ".", " - ").
-    ends_piece: bool,
+    pub ends_piece: bool,
 }
 
-fn words(text: &str) -> Vec<Word> {
+pub(super) fn words(text: &str) -> Vec<Word> {
     let mut out: Vec<Word> = Vec::new();
     let mut at = 0;
     for piece in text.split_inclusive(char::is_whitespace) {
@@ -217,12 +224,12 @@ fn words(text: &str) -> Vec<Word> {
 }
 
 /// A field of the page and the words of its label and placeholder.
-struct Field<'s> {
-    el: &'s Element,
-    labels: Vec<Vec<String>>,
+pub(super) struct Field<'s> {
+    pub el: &'s Element,
+    pub labels: Vec<Vec<String>>,
 }
 
-fn fields(snap: &Snapshot) -> Vec<Field<'_>> {
+pub(super) fn fields(snap: &Snapshot) -> Vec<Field<'_>> {
     snap.elements
         .iter()
         .filter(|el| {
@@ -445,7 +452,7 @@ fn control<'s>(snap: &'s Snapshot, phrase: &str) -> Option<&'s Element> {
 }
 
 /// The value `field` takes from these words, if it can take them.
-fn value_for(field: &Element, text: &str, words: &[Word]) -> Option<String> {
+pub(super) fn value_for(field: &Element, text: &str, words: &[Word]) -> Option<String> {
     let multi_line = field.tag == "textarea";
     // A value runs on past a piece's end only into a number ("Flat 2, 8 Mill Lane").
     let runs_on = words.windows(2).all(|pair| {
@@ -506,7 +513,26 @@ pub(super) fn decide<'s>(
     snap: &'s Snapshot,
     state: &StepState,
 ) -> Result<Next<'s>, Decision> {
-    let plan = plan(text, snap, state);
+    let verb = kinds::sending_verb(text);
+    if let Some(verb) = &verb
+        && kinds::sent(state)
+    {
+        return Ok(Next::Decided(kinds::confirm(verb, snap, state)));
+    }
+    let mut plan = plan(text, snap, state);
+    // Words no label places: their kinds may ("45.50", "from my everyday account").
+    let mut sends = None;
+    if plan.opening.is_none() && (!plan.unplaced.is_empty() || kinds::reads(text)) {
+        let reading = kinds::read(text, snap);
+        if !reading.values.is_empty() && (reading.unplaced.is_empty() || kinds::reads(text)) {
+            sends = verb.filter(|_| reading.sends);
+            plan = Plan {
+                values: reading.values,
+                unplaced: reading.unplaced,
+                ..Plan::default()
+            };
+        }
+    }
     let acted = |el: &Element| {
         state
             .acted
@@ -545,8 +571,12 @@ pub(super) fn decide<'s>(
         .find(|(el, value)| !acted(el) && !holds(el, value))
     {
         Some((el, value)) => Ok(Next::Set(el, value.clone())),
-        None => Ok(Next::Decided(Decision::Skip {
-            note: format!("filled in {} fields", plan.values.len()),
-        })),
+        None => Ok(Next::Decided(
+            sends
+                .and_then(|verb| kinds::send(&verb, &plan.values, snap))
+                .unwrap_or_else(|| Decision::Skip {
+                    note: format!("filled in {} fields", plan.values.len()),
+                }),
+        )),
     }
 }

@@ -72,6 +72,7 @@ mod feed;
 mod fields;
 mod items;
 mod keys;
+mod kinds;
 mod locate;
 mod mail;
 mod matching;

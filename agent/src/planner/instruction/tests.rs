@@ -4,6 +4,7 @@ mod builder;
 mod classes;
 mod fields;
 mod flow;
+mod kinds;
 mod parsing;
 mod people;
 mod phrasings;
