@@ -329,7 +329,11 @@ pub(crate) fn fill(text: &str, snap: &Snapshot, state: &StepState) -> Option<Dec
             format!("put \"{}\" into {}", next.value, describe(el)),
         ));
     }
-    if state.acted.iter().any(is_button) {
+    if state
+        .acted
+        .iter()
+        .any(|el| is_button(el) || el.role == "clickable")
+    {
         return Some(Decision::Skip {
             note: "the form is filled and sent".to_owned(),
         });
