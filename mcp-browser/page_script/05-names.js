@@ -192,6 +192,8 @@
     const controls = 'input,select,textarea,button';
     let box = el;
     for (let up = 0; up < 2 && box.parentElement; up++) {
+      // (A table's cells are named by their row and column, as context.)
+      if (/^(TD|TH)$/.test(box.parentElement.tagName)) break;
       if (box.parentElement.querySelectorAll(controls).length > 1) break;
       box = box.parentElement;
       const t = textBefore(box);

@@ -21,9 +21,8 @@
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decision::{Decision, act};
-use super::fields::{Field, Word, fields, value_for, words};
+use super::field_words::{Field, Word, fields, value_for, words};
 use super::matching::normalize;
-use super::parse::strip_lead_ins;
 use super::progress::StepState;
 use super::report::describe;
 use super::resolve::is_button;
@@ -54,7 +53,19 @@ const RELATIONS: &[(&str, &[&str])] = &[
     ("with", &[]),
 ];
 /// Words that stand before a value and are not part of it.
-const FILLERS: &[&str] = &["", "my", "our", "your", "please"];
+const FILLERS: &[&str] = &["", "the", "a", "an", "my", "our", "your", "please"];
+/// Words that may stand before the sentence's verb.
+const LEAD_INS: &[&str] = &[
+    "please", "pls", "now", "then", "so", "ok", "and", "also", "just",
+];
+
+/// The sentence from its first word that is not a lead-in ("please pay …" → "pay …").
+fn strip_lead_ins(text: &str) -> &str {
+    let lead = words(text)
+        .into_iter()
+        .find(|w| !LEAD_INS.contains(&w.norm.as_str()));
+    lead.map_or("", |w| &text[w.start..])
+}
 /// Label words of the field that takes an amount of money.
 const AMOUNT: &[&str] = &["amount", "price", "sum", "total"];
 
@@ -265,7 +276,7 @@ fn option_holding(list: &Element, part: &[Word]) -> Option<String> {
     let said: Vec<&str> = part
         .iter()
         .flat_map(|w| w.norm.split(' '))
-        .filter(|w| !w.is_empty())
+        .filter(|w| !FILLERS.contains(w))
         .collect();
     if said.is_empty() {
         return None;
@@ -273,7 +284,7 @@ fn option_holding(list: &Element, part: &[Word]) -> Option<String> {
     let found: Vec<&str> = list
         .options
         .iter()
-        .filter(|o| !o.disabled && !o.value.is_empty())
+        .filter(|o| !o.disabled)
         .map(|o| o.label.as_str())
         .filter(|label| {
             let words = normalize(label);

@@ -69,6 +69,7 @@ mod described;
 mod disclose;
 mod explore;
 mod feed;
+mod field_words;
 mod fields;
 mod items;
 mod keys;

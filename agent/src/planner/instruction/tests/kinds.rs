@@ -2,10 +2,15 @@
 //! ("to", "from") and a label's first letters each pick their field; the sentence's verb sends
 //! the form and confirms it; a value no field takes stops the run before anything is sent.
 
-use super::super::fields::instead;
+use super::super::parse::starts_with_verb;
 use super::super::step::Step;
 use super::builder::{Page, click, plan, run_all, stop_answer, typed};
 use crate::action::Action;
+
+/// The parse-time gate, with the vocabulary's verbs.
+fn instead(clause: &str, parsed: Vec<Step>) -> Vec<Step> {
+    super::super::fields::instead(clause, parsed, starts_with_verb)
+}
 
 fn payment() -> Page {
     let submit = |el: &mut tandem_mcp_browser::snapshot::Element| {
