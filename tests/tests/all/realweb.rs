@@ -41,6 +41,7 @@ const PASSING: &[&str] = &[
     "order-note-for-driver",
     "faq-expand-helpful",
     "todo-joiner-name",
+    "bank-pay-prose",
 ];
 
 #[tokio::test]

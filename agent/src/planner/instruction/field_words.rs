@@ -101,19 +101,22 @@ pub(super) fn value_for(field: &Element, text: &str, words: &[Word]) -> Option<S
     }
 }
 
-/// The one option of a list whose words the value holds (the longest, when one holds another).
-pub(super) fn option_in(list: &Element, value: &str) -> Option<String> {
-    let said = format!(" {} ", normalize(value));
-    let mut found: Vec<&str> = list
-        .options
+/// The labels of a list's enabled options whose normalized words pass `keep`.
+pub(super) fn options_where(list: &Element, keep: impl Fn(&str) -> bool) -> Vec<&str> {
+    list.options
         .iter()
         .filter(|o| !o.disabled)
         .map(|o| o.label.as_str())
-        .filter(|label| {
-            let words = normalize(label);
-            !words.is_empty() && said.contains(&format!(" {words} "))
-        })
-        .collect();
+        .filter(|label| keep(&normalize(label)))
+        .collect()
+}
+
+/// The one option of a list whose words the value holds (the longest, when one holds another).
+fn option_in(list: &Element, value: &str) -> Option<String> {
+    let said = format!(" {} ", normalize(value));
+    let mut found = options_where(list, |words| {
+        !words.is_empty() && said.contains(&format!(" {words} "))
+    });
     found.sort_by_key(|label| std::cmp::Reverse(normalize(label).len()));
     match found.as_slice() {
         [] => None,

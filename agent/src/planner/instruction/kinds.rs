@@ -21,7 +21,7 @@
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decision::{Decision, act};
-use super::field_words::{Field, Word, fields, value_for, words};
+use super::field_words::{Field, Word, fields, options_where, value_for, words};
 use super::matching::normalize;
 use super::progress::StepState;
 use super::report::describe;
@@ -281,18 +281,10 @@ fn option_holding(list: &Element, part: &[Word]) -> Option<String> {
     if said.is_empty() {
         return None;
     }
-    let found: Vec<&str> = list
-        .options
-        .iter()
-        .filter(|o| !o.disabled)
-        .map(|o| o.label.as_str())
-        .filter(|label| {
-            let words = normalize(label);
-            let words: Vec<&str> = words.split(' ').collect();
-            said.iter()
-                .all(|s| words.iter().any(|w| names(s, w, false)))
-        })
-        .collect();
+    let found = options_where(list, |words| {
+        said.iter()
+            .all(|s| words.split(' ').any(|w| names(s, w, false)))
+    });
     match found.as_slice() {
         [one] => Some((*one).to_owned()),
         _ => None,
