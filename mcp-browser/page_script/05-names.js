@@ -181,8 +181,40 @@
     s = norm(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') ||
       el.getAttribute('data-placeholder'));
     if (s) return cut(s, 80);
-    if (field) return textBefore(el);
+    if (field) return textBefore(el) || textBeside(el);
     return isInput || tag === 'select' || tag === 'textarea' ? '' : classWords(el);
+  }
+
+  // Nothing right before the field: the short text before the wrapper that holds only it
+  // ("<div>Year</div><div><input></div>"), else the short text right after a field that opens
+  // its wrapper ("<div><input><div>Year</div></div>", a caption under the box).
+  function textBeside(el) {
+    const controls = 'input,select,textarea,button';
+    let box = el;
+    for (let up = 0; up < 2 && box.parentElement; up++) {
+      // (A table's cells are named by their row and column, as context.)
+      if (/^(TD|TH)$/.test(box.parentElement.tagName)) break;
+      if (box.parentElement.querySelectorAll(controls).length > 1) break;
+      box = box.parentElement;
+      const t = textBefore(box);
+      if (t) return t;
+    }
+    for (let n = el.previousSibling; n; n = n.previousSibling) {
+      if (n.nodeType === 1 || norm(n.nodeValue)) return '';
+    }
+    for (let n = el.nextSibling; n; n = n.nextSibling) {
+      let t = '';
+      if (n.nodeType === 3) {
+        t = norm(n.nodeValue);
+      } else if (n.nodeType === 1) {
+        if (n.matches(controls) || n.querySelector(controls)) return '';
+        t = norm(n.textContent);
+      }
+      if (!t) continue;
+      t = t.replace(/[:*]+$/, '').trim();
+      return t.length <= 40 ? t : '';
+    }
+    return '';
   }
 
   // A field with no label, title or placeholder is named by the short text right before it

@@ -131,6 +131,8 @@ pub static CASES: &[Case] = &[
     // Values in prose matched to labelled fields.
     case!("prose", "albums.html", "Find jazz albums released by Monk in 1957", ["|year=1957|genre=jazz|artist=Monk|", "|result=searched|"]),
     case!("prose", "albums.html", "Search for blues records from 1960 by Muddy Waters", [ "|year=1960|genre=blues|artist=Muddy Waters|", "|result=searched|" ]),
+    // Labels in a div before the field's own wrapper, or in a caption after it; no form.
+    case!("prose", "films.html", "Search for crime movies directed by Curry from year 1995.", ["|year=1995|director=Curry|genre=crime|", "|result=searched|"]),
     case!("prose", "flights.html", "I need a flight from Oslo to Rome in Business for 2 people", [ "|from=Oslo|to=Rome|pax=2|cabin=Business|", "|result=searched|" ]),
     // Bounded exploration.
     case!("find", "sections.html", "open the sections until you find the link Refunds", ["clicked=refunds|"]),

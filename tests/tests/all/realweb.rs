@@ -43,6 +43,7 @@ const PASSING: &[&str] = &[
     "todo-joiner-name",
     "policy-scroll-bottom",
     "settings-change-language",
+    "bank-pay-prose",
 ];
 
 #[tokio::test]

@@ -24,13 +24,17 @@
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decision::{Decision, act};
+use super::field_words::{Field, Word, fields, value_for, words};
+use super::kinds;
 use super::locate::ask_which;
 use super::matching::{self, normalize};
 use super::progress::{StepAnswer, StepState};
-use super::report::{describe, is_secret};
+use super::report::describe;
 use super::resolve::{Intent, Resolution, resolve};
 use super::split::{quote_spans, value};
-use super::step::{Step, Target, is_checkable, is_editable, is_select, target};
+use super::step::{Step, Target, is_editable, is_select, target};
+use super::verb_phrases::starts_phrase;
+use super::verbs::starts_phrasal;
 use crate::action::Action;
 
 /// Words that never make a mention alone (they may stand inside one).
@@ -67,7 +71,12 @@ const POLITE: &[&str] = &[
 ];
 
 /// The [`Step::Fields`] for a clause the other phrasings could not place (see module docs).
-pub(super) fn instead(clause: &str, parsed: Vec<Step>) -> Vec<Step> {
+/// (`starts_with_verb`: whether words start with a verb of the vocabulary.)
+pub(super) fn instead(
+    clause: &str,
+    parsed: Vec<Step>,
+    starts_with_verb: impl Fn(&str) -> bool,
+) -> Vec<Step> {
     let weak = match parsed.as_slice() {
         [] => true,
         // (An unknown verb with a message, "reply to Ann: thanks, …", is placed.)
@@ -88,6 +97,17 @@ pub(super) fn instead(clause: &str, parsed: Vec<Step>) -> Vec<Step> {
         && let Some(steps) = colon_pairs(clause)
     {
         return steps;
+    }
+    if (weak || one_act)
+        && let Some(steps) = colon_pair(clause, starts_with_verb)
+    {
+        return steps;
+    }
+    // "Pay 45.50 to Northside Energy from my everyday account": values known by their kind.
+    if (weak || matches!(parsed.as_slice(), [Step::Click { .. }])) && kinds::reads(clause) {
+        return vec![Step::Fields {
+            text: clause.trim().to_owned(),
+        }];
     }
     if !weak {
         return parsed;
@@ -155,6 +175,27 @@ fn colon_pairs(clause: &str) -> Option<Vec<Step>> {
     Some(steps)
 }
 
+/// "Email: ada@byron.test" (one clause of a ";"-separated list, or alone): a field's name of at
+/// most four words that is not a verb, one colon, a value.
+fn colon_pair(clause: &str, starts_with_verb: impl Fn(&str) -> bool) -> Option<Vec<Step>> {
+    let (name, said) = clause.split_once(": ")?;
+    let name = name.trim();
+    let said = value(said.trim().trim_end_matches(['.', ';']).trim());
+    let one_piece = !name.contains([',', ';', '.', ':']) && !said.contains(": ");
+    let words = name.split_whitespace().count();
+    // ("Reply to Priya: thanks" is a verb's message.)
+    let verb = starts_with_verb(name) || starts_phrase(name) || starts_phrasal(name);
+    (one_piece && (1..=4).contains(&words) && !said.is_empty() && !verb)
+        .then(|| target(name))
+        .flatten()
+        .map(|field| {
+            vec![Step::Set {
+                target: field,
+                value: said,
+            }]
+        })
+}
+
 /// How many pieces the clause has (outside quotes).
 fn pieces(clause: &str) -> usize {
     let quotes = quote_spans(clause);
@@ -174,73 +215,6 @@ fn pieces(clause: &str) -> usize {
         }
     }
     count
-}
-
-/// A word of the sentence.
-#[derive(Debug)]
-struct Word {
-    /// Byte range in the sentence, without the punctuation after it.
-    start: usize,
-    end: usize,
-    /// Lower case, punctuation removed ("" for "the", "a", "an").
-    norm: String,
-    /// A piece ends after this word (",", ";", ":", ".", " - ").
-    ends_piece: bool,
-}
-
-fn words(text: &str) -> Vec<Word> {
-    let mut out: Vec<Word> = Vec::new();
-    let mut at = 0;
-    for piece in text.split_inclusive(char::is_whitespace) {
-        let start = at;
-        at += piece.len();
-        let raw = piece.trim_end();
-        if raw.is_empty() {
-            continue;
-        }
-        if matches!(raw, "-" | "–" | "—" | ":") {
-            if let Some(last) = out.last_mut() {
-                last.ends_piece = true;
-            }
-            continue;
-        }
-        let kept = raw.trim_end_matches([',', ';', ':', '.', '?', '!']);
-        let kept = if kept.is_empty() { raw } else { kept };
-        out.push(Word {
-            start,
-            end: start + kept.len(),
-            norm: normalize(kept),
-            ends_piece: kept.len() < raw.len(),
-        });
-    }
-    out
-}
-
-/// A field of the page and the words of its label and placeholder.
-struct Field<'s> {
-    el: &'s Element,
-    labels: Vec<Vec<String>>,
-}
-
-fn fields(snap: &Snapshot) -> Vec<Field<'_>> {
-    snap.elements
-        .iter()
-        .filter(|el| {
-            !el.disabled
-                && !is_secret(el)
-                && !is_checkable(el)
-                && (is_editable(el) || is_select(el))
-        })
-        .map(|el| Field {
-            el,
-            labels: [Some(el.name.as_str()), el.placeholder.as_deref()]
-                .into_iter()
-                .flatten()
-                .map(|text| normalize(text).split(' ').map(str::to_owned).collect())
-                .filter(|words: &Vec<String>| words.iter().any(|w| !w.is_empty()))
-                .collect(),
-        })
-        .collect()
 }
 
 /// Whether a word of the sentence is a word of a label.
@@ -444,55 +418,6 @@ fn control<'s>(snap: &'s Snapshot, phrase: &str) -> Option<&'s Element> {
     }
 }
 
-/// The value `field` takes from these words, if it can take them.
-fn value_for(field: &Element, text: &str, words: &[Word]) -> Option<String> {
-    let multi_line = field.tag == "textarea";
-    // A value runs on past a piece's end only into a number ("Flat 2, 8 Mill Lane").
-    let runs_on = words.windows(2).all(|pair| {
-        !pair[0].ends_piece || multi_line || pair[1].norm.starts_with(|c: char| c.is_ascii_digit())
-    });
-    if !runs_on {
-        return None;
-    }
-    let raw = text[words[0].start..words[words.len() - 1].end].trim();
-    let raw = raw.trim_matches(|c: char| "\"'“”‘’".contains(c));
-    if is_select(field) {
-        return option_in(field, raw);
-    }
-    let one_word = !raw.contains(char::is_whitespace);
-    match field.input_type.as_deref() {
-        Some("email") => (one_word && raw.contains('@')).then(|| raw.to_owned()),
-        Some("tel") => raw
-            .chars()
-            .all(|c| c.is_ascii_digit() || " +-()".contains(c))
-            .then(|| raw.to_owned()),
-        _ => Some(raw.to_owned()),
-    }
-}
-
-/// The one option of a list whose words the value holds (the longest, when one holds another).
-fn option_in(list: &Element, value: &str) -> Option<String> {
-    let said = format!(" {} ", normalize(value));
-    let mut found: Vec<&str> = list
-        .options
-        .iter()
-        .filter(|o| !o.disabled)
-        .map(|o| o.label.as_str())
-        .filter(|label| {
-            let words = normalize(label);
-            !words.is_empty() && said.contains(&format!(" {words} "))
-        })
-        .collect();
-    found.sort_by_key(|label| std::cmp::Reverse(normalize(label).len()));
-    match found.as_slice() {
-        [] => None,
-        [one] => Some((*one).to_owned()),
-        [longest, next, ..] => (normalize(longest).len() > normalize(next).len()
-            && normalize(longest).contains(&normalize(next)))
-        .then(|| (*longest).to_owned()),
-    }
-}
-
 /// What the sweep does next.
 pub(super) enum Next<'s> {
     Decided(Decision),
@@ -506,7 +431,26 @@ pub(super) fn decide<'s>(
     snap: &'s Snapshot,
     state: &StepState,
 ) -> Result<Next<'s>, Decision> {
-    let plan = plan(text, snap, state);
+    let verb = kinds::sending_verb(text);
+    if let Some(verb) = &verb
+        && kinds::sent(state)
+    {
+        return Ok(Next::Decided(kinds::confirm(verb, snap, state)));
+    }
+    let mut plan = plan(text, snap, state);
+    // Words no label places: their kinds may ("45.50", "from my everyday account").
+    let mut sends = None;
+    if plan.opening.is_none() && (!plan.unplaced.is_empty() || kinds::reads(text)) {
+        let reading = kinds::read(text, snap);
+        if !reading.values.is_empty() && (reading.unplaced.is_empty() || kinds::reads(text)) {
+            sends = verb.filter(|_| reading.sends);
+            plan = Plan {
+                values: reading.values,
+                unplaced: reading.unplaced,
+                ..Plan::default()
+            };
+        }
+    }
     let acted = |el: &Element| {
         state
             .acted
@@ -545,8 +489,12 @@ pub(super) fn decide<'s>(
         .find(|(el, value)| !acted(el) && !holds(el, value))
     {
         Some((el, value)) => Ok(Next::Set(el, value.clone())),
-        None => Ok(Next::Decided(Decision::Skip {
-            note: format!("filled in {} fields", plan.values.len()),
-        })),
+        None => Ok(Next::Decided(
+            sends
+                .and_then(|verb| kinds::send(&verb, &plan.values, snap))
+                .unwrap_or_else(|| Decision::Skip {
+                    note: format!("filled in {} fields", plan.values.len()),
+                }),
+        )),
     }
 }

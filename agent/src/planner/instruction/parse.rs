@@ -168,7 +168,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             find_next = true;
             continue;
         }
-        let steps = fields::instead(&clause.text, parse_clause(&clause.text));
+        let steps = fields::instead(&clause.text, parse_clause(&clause.text), starts_with_verb);
         if steps.is_empty() {
             out.ignored.push(clause.text);
             continue;

@@ -9,10 +9,16 @@
 //!    such as "Any" or "Choose…" excepted);
 //! 2. a field labelled with a linking word ("From", "To", "By", "With") takes the words that
 //!    follow that word in the sentence;
-//! 3. a field whose label says "year" takes a four-digit year; number fields take the other
-//!    numbers, in order;
-//! 4. one remaining text field takes the one remaining phrase introduced by "by", "named",
-//!    "called", "titled", "about" or "with".
+//! 3. a field whose label says "year" (else one that says "date" and is not a calendar input)
+//!    takes a four-digit year; number fields take the other numbers, in order;
+//! 4. a phrase introduced by "by", "named", "called", "titled", "about" or "with" goes to the
+//!    one text field whose label shares the stem of the word before it ("directed by Bowen" →
+//!    "Director"); one remaining text field takes the one remaining such phrase;
+//! 5. the one text field still empty takes the phrase the sentence starts with ("action movies
+//!    directed by …" → "action": a last plural word names the things searched for, not a value).
+//!
+//! Then the form is sent with its submit control (else the page's one "Search" or "Submit"
+//! control, else the page's only control).
 //!
 //! When some values fit no field one-to-one (two names for one free field, a number with no
 //! number field) the step asks, naming those words, before filling anything; when nothing can
@@ -92,8 +98,9 @@ fn is_number(token: &str) -> bool {
     value_format::number(token).is_some()
 }
 
-/// The words after `word` (its first unused occurrence) up to a stop word or number.
-fn phrase_after(toks: &[String], used: &mut [bool], word: &str) -> Option<String> {
+/// The words after `word` (its first unused occurrence) up to a stop word or number, with the
+/// word before `word` ("directed" in "directed by Bowen").
+fn phrase_after(toks: &[String], used: &mut [bool], word: &str) -> Option<(Option<usize>, String)> {
     let at = toks
         .iter()
         .enumerate()
@@ -109,10 +116,33 @@ fn phrase_after(toks: &[String], used: &mut [bool], word: &str) -> Option<String
     if end == at + 1 {
         return None;
     }
+    let before = at.checked_sub(1).filter(|i| !used[*i]);
     for flag in used.iter_mut().take(end).skip(at) {
         *flag = true;
     }
-    Some(toks[at + 1..end].join(" "))
+    Some((before, toks[at + 1..end].join(" ")))
+}
+
+/// Whether two words share a stem of at least five letters ("directed" / "director").
+fn same_stem(a: &str, b: &str) -> bool {
+    let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+    a == b || common >= 5
+}
+
+/// The phrase the sentence starts with: up to the first stop word, number or placed word,
+/// without a last plural word of two or more ("action movies" → "action").
+fn head_phrase(toks: &[String], used: &[bool]) -> Option<String> {
+    let len = (0..toks.len())
+        .position(|i| {
+            used[i] || STOPS.contains(&toks[i].to_lowercase().as_str()) || is_number(&toks[i])
+        })
+        .unwrap_or(toks.len());
+    if len == 0 {
+        return None;
+    }
+    let last = &toks[len - 1];
+    let plural = len >= 2 && last.len() >= 4 && last.ends_with('s') && !last.ends_with("ss");
+    Some(toks[..if plural { len - 1 } else { len }].join(" "))
 }
 
 /// Places the sentence's values into the page's fields.
@@ -159,16 +189,21 @@ fn place<'s>(text: &str, snap: &'s Snapshot) -> (Vec<Placed<'s>>, Vec<String>) {
         let name = label(field);
         if LINKING.contains(&name.as_str())
             && !taken(&placed, field)
-            && let Some(value) = phrase_after(&toks, &mut used, &name)
+            && let Some((_, value)) = phrase_after(&toks, &mut used, &name)
         {
             placed.push(Placed { field, value });
         }
     }
     // 3. Years, then other numbers.
-    for field in fields
-        .iter()
-        .filter(|f| label(f).split(' ').any(|w| w == "year"))
-    {
+    let says = |f: &Element, word: &str| label(f).split(' ').any(|w| w == word);
+    let mut year_fields: Vec<&&Element> = fields.iter().filter(|f| says(f, "year")).collect();
+    if year_fields.is_empty() {
+        year_fields = fields
+            .iter()
+            .filter(|f| says(f, "date") && f.input_type.as_deref() != Some("date"))
+            .collect();
+    }
+    for field in year_fields {
         let year = (0..toks.len()).find(|&i| {
             !used[i] && toks[i].len() == 4 && toks[i].chars().all(|c| c.is_ascii_digit())
         });
@@ -194,25 +229,52 @@ fn place<'s>(text: &str, snap: &'s Snapshot) -> (Vec<Placed<'s>>, Vec<String>) {
             });
         }
     }
-    // 4. One remaining phrase into one remaining text field.
-    let open: Vec<&&Element> = fields
-        .iter()
-        .filter(|f| f.tag != "select" && !is_number_field(f) && !taken(&placed, f))
-        .collect();
+    // 4. Phrases after an introducer: to the field the word before it names, else one
+    // remaining phrase into one remaining text field.
+    let open = |placed: &[Placed<'s>]| -> Vec<&'s Element> {
+        fields
+            .iter()
+            .copied()
+            .filter(|f| f.tag != "select" && !is_number_field(f) && !taken(placed, f))
+            .collect()
+    };
     let mut phrases = Vec::new();
     for word in INTRODUCERS {
-        while let Some(p) = phrase_after(&toks, &mut used, word) {
-            phrases.push(p);
+        while let Some((before, value)) = phrase_after(&toks, &mut used, word) {
+            let before_word = before.map(|i| normalize(&toks[i]));
+            let named: Vec<&Element> = open(&placed)
+                .into_iter()
+                .filter(|f| {
+                    before_word
+                        .as_deref()
+                        .is_some_and(|b| label(f).split(' ').any(|w| same_stem(b, w)))
+                })
+                .collect();
+            match (named.as_slice(), before) {
+                ([field], Some(i)) => {
+                    used[i] = true;
+                    placed.push(Placed { field, value });
+                }
+                _ => phrases.push(value),
+            }
         }
     }
     let mut unplaced = Vec::new();
-    match (open.as_slice(), phrases.as_slice()) {
+    match (open(&placed).as_slice(), phrases.as_slice()) {
         ([field], [value]) => placed.push(Placed {
             field,
             value: value.clone(),
         }),
         (_, []) => {}
         (_, many) => unplaced.extend(many.iter().cloned()),
+    }
+    // 5. The phrase the sentence starts with, into the one text field left.
+    if unplaced.is_empty()
+        && !placed.is_empty()
+        && let [field] = open(&placed).as_slice()
+        && let Some(value) = head_phrase(&toks, &used)
+    {
+        placed.push(Placed { field, value });
     }
     unplaced.extend(
         (0..toks.len())
@@ -267,17 +329,23 @@ pub(crate) fn fill(text: &str, snap: &Snapshot, state: &StepState) -> Option<Dec
             format!("put \"{}\" into {}", next.value, describe(el)),
         ));
     }
-    if state.acted.iter().any(is_button) {
+    if state
+        .acted
+        .iter()
+        .any(|el| is_button(el) || el.role == "clickable")
+    {
         return Some(Decision::Skip {
             note: "the form is filled and sent".to_owned(),
         });
     }
     let submit_label = placed.iter().find_map(|p| p.field.form_submit.as_deref());
-    let button = submit_label.and_then(|label| {
-        snap.elements
+    let button = match submit_label {
+        Some(label) => snap
+            .elements
             .iter()
-            .find(|el| is_button(el) && !el.disabled && el.name.trim() == label.trim())
-    });
+            .find(|el| is_button(el) && !el.disabled && el.name.trim() == label.trim()),
+        None => sending_control(snap),
+    };
     Some(match button {
         Some(b) => act(
             Action::Click { eid: b.eid.clone() },
@@ -287,4 +355,23 @@ pub(crate) fn fill(text: &str, snap: &Snapshot, state: &StepState) -> Option<Dec
             note: "the form is filled".to_owned(),
         },
     })
+}
+
+/// A form with no submit control of its own: the page's one control named "Search" or
+/// "Submit", else the page's only control.
+fn sending_control(snap: &Snapshot) -> Option<&Element> {
+    let controls: Vec<&Element> = snap
+        .elements
+        .iter()
+        .filter(|el| !el.disabled && (is_button(el) || el.role == "clickable"))
+        .collect();
+    let named: Vec<&Element> = controls
+        .iter()
+        .copied()
+        .filter(|el| matches!(normalize(&el.name).as_str(), "search" | "submit"))
+        .collect();
+    match (named.as_slice(), controls.as_slice()) {
+        ([one], _) | ([], [one]) => Some(one),
+        _ => None,
+    }
 }

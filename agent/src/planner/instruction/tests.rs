@@ -5,6 +5,7 @@ mod classes;
 mod feeds;
 mod fields;
 mod flow;
+mod kinds;
 mod paging;
 mod parsing;
 mod people;

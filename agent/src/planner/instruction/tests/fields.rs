@@ -2,10 +2,15 @@
 //! placeholder the words before it name; a control the sentence names first opens the form;
 //! words no field takes stop the run before it acts; two fields named equally are asked about.
 
-use super::super::fields::instead;
+use super::super::parse::starts_with_verb;
 use super::super::step::{Step, target};
 use super::builder::{Page, click, plan, run_all, stop_answer, typed};
 use crate::action::Action;
+
+/// The parse-time gate, with the vocabulary's verbs.
+fn instead(clause: &str, parsed: Vec<Step>) -> Vec<Step> {
+    super::super::fields::instead(clause, parsed, starts_with_verb)
+}
 
 fn signup() -> Page {
     Page::new("https://jobs.test/apply", "Apply")
@@ -151,4 +156,38 @@ fn a_list_of_pieces_that_nothing_else_placed_is_read_on_the_page() {
     );
     let submit = vec![Step::Submit];
     assert_eq!(instead("a, b, c", submit.clone()), submit);
+}
+
+#[test]
+fn a_single_label_colon_value_clause_sets_that_field() {
+    use super::super::parse::parse_message;
+    let set = |name: &str, value: &str| Step::Set {
+        target: target(name).unwrap(),
+        value: value.to_owned(),
+    };
+    let steps: Vec<Step> =
+        parse_message("Last name: Okafor; first name: Chidi; phone: 0161 496 0000")
+            .steps
+            .into_iter()
+            .map(|(step, _)| step)
+            .collect();
+    assert_eq!(
+        steps,
+        vec![
+            set("Last name", "Okafor"),
+            set("first name", "Chidi"),
+            set("phone", "0161 496 0000")
+        ]
+    );
+    let one: Vec<Step> = parse_message("Email: ada@byron.test")
+        .steps
+        .into_iter()
+        .map(|(step, _)| step)
+        .collect();
+    assert_eq!(one, vec![set("Email", "ada@byron.test")]);
+    // A verb before the colon is not a field's name.
+    assert!(!matches!(
+        parse_message("click: Save").steps.as_slice(),
+        [(Step::Set { .. }, _)]
+    ));
 }

@@ -59,6 +59,67 @@ fn values_in_prose_go_to_the_fields_their_labels_fit_then_the_form_is_sent() {
 }
 
 #[test]
+fn a_value_goes_to_the_field_the_word_before_by_names_and_the_first_phrase_to_the_one_left() {
+    // Labels other than the sentence's words, no form: the page's only control sends it.
+    let form = |genre: &str, director: &str, year: &str| {
+        Page::new("https://films.test/", "Films")
+            .textbox("Director Name")
+            .with(|el| el.value = Some(director.to_owned()))
+            .textbox("Movie Genre")
+            .with(|el| el.value = Some(genre.to_owned()))
+            .textbox("Released Date")
+            .with(|el| el.value = Some(year.to_owned()))
+            .button("Go!")
+            .build()
+    };
+    let goal = "Search for action movies directed by Bowen from year 1998.";
+    let typed = |action: &Action| match action {
+        Action::Type { eid, text, .. } => format!("{eid}={text}"),
+        other => format!("{other}"),
+    };
+    let mut history = Vec::new();
+    let mut values = ["", "", ""];
+    for (expected, field, value) in [
+        ("e3=1998", 2, "1998"),
+        ("e1=Bowen", 1, "Bowen"),
+        ("e2=action", 0, "action"),
+    ] {
+        let page = form(values[0], values[1], values[2]);
+        let next = plan(goal, Some(&page), &history);
+        assert_eq!(typed(&next.action), expected);
+        history.push(succeeded_on(&next, Some(&page)));
+        values[field] = value;
+    }
+    let filled = form("action", "Bowen", "1998");
+    let send = plan(goal, Some(&filled), &history);
+    assert_eq!(send.action, click("e4"));
+    history.push(succeeded_on(&send, Some(&filled)));
+    assert!(matches!(
+        plan(goal, Some(&filled), &history).action,
+        Action::Stop { .. }
+    ));
+}
+
+#[test]
+fn a_form_with_several_other_controls_and_no_submit_is_filled_not_sent() {
+    let page = Page::new("https://films.test/", "Films")
+        .textbox("Director")
+        .with(|el| el.value = Some("Bowen".to_owned()))
+        .textbox("Year")
+        .with(|el| el.value = Some("1998".to_owned()))
+        .button("Help")
+        .button("Reset")
+        .build();
+    let goal = "Search for movies directed by Bowen from year 1998";
+    let next = plan(goal, Some(&page), &[]);
+    assert!(
+        !matches!(next.action, Action::Click { .. }),
+        "{}",
+        next.action
+    );
+}
+
+#[test]
 fn every_box_is_unticked_one_per_action_until_none_is_left() {
     let page = |a: bool, b: bool| {
         Page::new("https://c.test/", "Colours")
