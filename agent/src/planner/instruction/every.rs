@@ -248,8 +248,8 @@ mod tests {
     use super::decide;
     use crate::action::Action;
     use crate::planner::instruction::decision::Decision;
-    use crate::planner::instruction::feed::tests::{el, text};
     use crate::planner::instruction::progress::StepState;
+    use crate::planner::instruction::snapshot_parts::{el, text};
     use crate::planner::instruction::step::Target;
 
     /// Three posts, two by @kim; each has a Like and a Share control at its foot.

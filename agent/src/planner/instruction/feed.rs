@@ -154,11 +154,12 @@ pub(super) fn item_coverage(el: &Element, words: &[String], snap: &Snapshot) -> 
 }
 
 #[cfg(test)]
-pub(super) mod tests {
-    use tandem_mcp_browser::snapshot::{Eid, Element, Rect, Snapshot, TextBlock};
+mod tests {
+    use tandem_mcp_browser::snapshot::Snapshot;
 
     use super::item_coverage;
     use crate::planner::instruction::parse::starts_with_verb;
+    use crate::planner::instruction::snapshot_parts::{el, text};
 
     fn scoped(message: &str) -> Option<(crate::planner::instruction::step::Target, &str)> {
         super::scoped(message, starts_with_verb)
@@ -176,31 +177,6 @@ pub(super) mod tests {
         assert!(scoped("for now, click Save").is_some_and(|(t, _)| t.phrase == "now"));
         assert!(scoped("For dinner we had fish, it was good").is_none());
         assert!(scoped("Forward it, then click Send").is_none());
-    }
-
-    /// A 14 px clickable control at x 20.
-    pub(in crate::planner::instruction) fn el(eid: &str, name: &str, y: f64) -> Element {
-        Element {
-            eid: Eid(eid.to_owned()),
-            role: "clickable".to_owned(),
-            name: name.to_owned(),
-            rect: Rect {
-                x: 20.0,
-                y,
-                w: 14.0,
-                h: 14.0,
-            },
-            in_viewport: true,
-            ..Element::default()
-        }
-    }
-
-    pub(in crate::planner::instruction) fn text(text: &str, y: f64) -> TextBlock {
-        TextBlock {
-            text: text.to_owned(),
-            y,
-            ..TextBlock::default()
-        }
     }
 
     #[test]

@@ -114,6 +114,8 @@ mod verb_phrases;
 mod verbs;
 
 #[cfg(test)]
+mod snapshot_parts;
+#[cfg(test)]
 mod tests;
 
 use async_trait::async_trait;
