@@ -14,17 +14,19 @@ mod restarts;
 mod saved_state;
 mod screencast;
 pub(crate) mod script;
+mod scroll;
 mod session;
 mod settle;
 mod tabs;
 
-pub use actions::{ActionOutcome, ScrollDirection, ScrollTarget, WaitCondition};
+pub use actions::{ActionOutcome, WaitCondition};
 pub use host::{BrowserHost, LiveBrowser};
 pub use input::MAX_INSERTED_CHARS;
 pub use launch::{CLOSED_NETWORK_ARGS, find_executable};
 pub use restarts::{MAX_RESTARTS, RESTART_WINDOW};
 pub use saved_state::{MAX_SEEDED_ORIGINS, SavedBrowserState};
 pub use screencast::{MAX_FRAMES_PER_SECOND, Screencast, ScreencastFrame};
+pub use scroll::{ScrollDirection, ScrollTarget};
 pub use session::BrowserSession;
 pub(crate) use session::blank_context;
 
