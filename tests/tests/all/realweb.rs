@@ -44,6 +44,9 @@ const PASSING: &[&str] = &[
     "policy-scroll-bottom",
     "settings-change-language",
     "bank-pay-prose",
+    "notes-titled-saying",
+    "notes-terse-new",
+    "users-change-role",
 ];
 
 #[tokio::test]

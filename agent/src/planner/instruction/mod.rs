@@ -90,6 +90,8 @@ mod popup;
 mod progress;
 mod prose;
 mod questions;
+mod record_form;
+mod records;
 mod report;
 mod resolve;
 mod results;

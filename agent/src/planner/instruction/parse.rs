@@ -17,7 +17,7 @@ use super::split::{
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
     absorbed, compound, disclose, every, feed, fields, items, mail, paged_results, passive, prose,
-    questions, rows, sign_in, slider, verb_phrases, verbs,
+    questions, records, rows, sign_in, slider, verb_phrases, verbs,
 };
 
 /// Words that start an instruction clause.
@@ -254,6 +254,7 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Every { .. }
         | Step::SignIn { .. }
         | Step::Fields { .. }
+        | Step::Record { .. }
         | Step::Answer { .. }
         | Step::Stop => None,
     }
@@ -275,6 +276,9 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     }
     if let Some(steps) = slider::parse(text) {
         return steps;
+    }
+    if let Some(step) = records::parse(text) {
+        return vec![step];
     }
     // "mark Buy fish and chips for Friday as done" names one item, not a list of boxes.
     if verb == "mark"

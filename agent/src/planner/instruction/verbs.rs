@@ -468,7 +468,7 @@ fn tick(object: &Target, snap: &Snapshot, state: &StepState) -> Result<Decision,
 type Ranked<'s> = (&'s Element, (usize, u8, bool, bool));
 
 /// A control that opens a menu of actions.
-fn opens_menu(el: &Element) -> bool {
+pub(super) fn opens_menu(el: &Element) -> bool {
     let name = normalize(&el.name);
     let trimmed = el.name.trim();
     name.split(' ').any(|w| MENU_WORDS.contains(&w)) || MENU_WORDS.contains(&trimmed)

@@ -63,6 +63,10 @@ pub(super) fn steps(message: &str) -> Vec<String> {
             ),
             Step::SignIn { user, .. } => format!("sign in [{user}]"),
             Step::Fields { text } => format!("fields [{text}]"),
+            Step::Record { object, values } => format!(
+                "record {} {values:?}",
+                object.as_ref().map_or("new".to_owned(), target)
+            ),
             Step::Answer { option, .. } => format!("answer [{option}]"),
             Step::Stop => "stop".to_owned(),
         })
