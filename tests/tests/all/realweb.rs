@@ -47,6 +47,7 @@ const PASSING: &[&str] = &[
     "notes-titled-saying",
     "notes-terse-new",
     "users-change-role",
+    "forum-reply-to-tomasz",
 ];
 
 #[tokio::test]

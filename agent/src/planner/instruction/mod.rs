@@ -92,6 +92,7 @@ mod prose;
 mod questions;
 mod record_form;
 mod records;
+mod reply_box;
 mod report;
 mod resolve;
 mod results;

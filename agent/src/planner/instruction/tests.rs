@@ -11,6 +11,7 @@ mod parsing;
 mod people;
 mod phrasings;
 mod popup;
+mod records;
 mod resolving;
 mod several_options;
 mod sign_in_sender;

@@ -347,6 +347,15 @@ pub(super) fn decide(
             .iter()
             .any(|done| done.eid == el.eid && done.name == el.name)
     };
+    // A reply written in the page's reply box (no Reply control was clicked): send it.
+    let clicked_verb = |el: &Element| !is_editable(el) && says_verb(el, verbs) > 0;
+    if let (Some(message), false) = (message, renames)
+        && !state.acted.iter().any(clicked_verb)
+        && state.acted.iter().any(is_editable)
+        && let Some(decision) = super::reply_box::decide(verbs, message, snap, state)
+    {
+        return Ok(decision);
+    }
     if let Some(done) = state.acted.iter().find(|el| says_verb(el, verbs) > 0) {
         let typed = state.acted.iter().any(is_editable);
         if let (Some(message), false) = (message, typed) {
@@ -393,6 +402,12 @@ pub(super) fn decide(
     if let Some(el) = best(&mut controls, state, object)? {
         return Ok(click(el));
     }
+    // 1b. No such control, but a reply box that says the verb ("Write your reply here…").
+    if let (Some(message), false) = (message, renames)
+        && let Some(decision) = super::reply_box::decide(verbs, message, snap, state)
+    {
+        return Ok(decision);
+    }
     // 2. The row's menu of actions ("More actions for Q3 campaign").
     if !opened {
         let mut menus: Vec<Ranked<'_>> = snap
@@ -408,6 +423,10 @@ pub(super) fn decide(
             return Ok(click(el));
         }
         // 3. The thing itself, opened to find the control inside ("reply to Priya").
+        // ("Ana's thread" is the title above Ana's byline, not Ana's profile link.)
+        if let Some(el) = super::reply_box::owners_item(object, snap) {
+            return Ok(click(el));
+        }
         if let Resolution::Found(el) = resolve(snap, object, Intent::Click)
             && clickable(el)
         {
