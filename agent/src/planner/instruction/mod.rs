@@ -112,6 +112,7 @@ mod split;
 mod step;
 mod submit;
 mod twins;
+mod ui_synonyms;
 mod value_format;
 mod verb_phrases;
 mod verbs;
