@@ -495,6 +495,14 @@ fn parse_single(text: &str) -> Option<Step> {
                 "on" => target(thing).map(|target| Step::Check { target, on: true }),
                 "off" => target(thing).map(|target| Step::Check { target, on: false }),
                 "to" if verb == "switch" => target(thing).map(|target| Step::Click { target }),
+                // "switch the language to Svenska": a value for a field.
+                _ if verb == "switch" => split_at_last(rest, &["to"]).and_then(|(field, to)| {
+                    let to = value(&to);
+                    (!to.is_empty())
+                        .then(|| target(&field))
+                        .flatten()
+                        .map(|target| Step::Set { target, value: to })
+                }),
                 _ => None,
             }
         }

@@ -517,3 +517,15 @@ fn lists_of_names_and_described_values() {
         ["click textarea|Editable"]
     );
 }
+
+#[test]
+fn switching_a_list_to_a_value_sets_it() {
+    assert_eq!(
+        steps("switch the language to Svenska and save"),
+        vec!["set language = [Svenska]", "click save"]
+    );
+    assert_eq!(
+        steps("switch to the Billing tab"),
+        vec!["click billing|Tab"]
+    );
+}
