@@ -76,6 +76,7 @@ mod feed;
 mod field_words;
 mod fields;
 mod items;
+mod keeping;
 mod keys;
 mod kinds;
 mod locate;

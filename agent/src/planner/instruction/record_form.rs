@@ -20,6 +20,7 @@ use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decision::{Decision, act, click};
 use super::fields::Next;
+use super::keeping::{KEEPING, keeps};
 use super::locate::ask_which;
 use super::matching::normalize;
 use super::progress::StepState;
@@ -30,8 +31,6 @@ use super::step::{Target, is_editable, is_select};
 use super::verbs::{clickable, coverage, opens_menu, says_verb, thing_words};
 use crate::action::Action;
 
-/// Names of the controls that keep what a form holds, best first.
-const KEEPING: &[&str] = &["save", "done", "ok", "apply", "update", "close"];
 /// Words of a multi-line field's name that say it is a record's text.
 const TEXT_WORDS: &[&str] = &[
     "note",
@@ -127,20 +126,6 @@ fn holds(el: &Element, value: &str) -> bool {
             .options
             .iter()
             .any(|o| o.selected && normalize(&o.label) == want)
-}
-
-/// The rank of a control that keeps a form's values (lower is better), if it is one.
-fn keeps(el: &Element) -> Option<usize> {
-    if !clickable(el) || is_select(el) {
-        return None;
-    }
-    let name = normalize(&el.name);
-    let mut words = name.split(' ');
-    let first = words.next()?;
-    // "Save", "Save changes", "Done"; not "Close account" nor "Update payment method".
-    (name.split(' ').count() <= 2)
-        .then(|| KEEPING.iter().position(|k| *k == first))
-        .flatten()
 }
 
 /// The control nearest to `field` that keeps the form (see [`KEEPING`]).
@@ -349,32 +334,4 @@ fn editor_opener<'s>(
             Resolution::Found(el) if usable(&el) => Some(el),
             _ => None,
         })
-}
-
-/// The report's line for a record step that acted, `last` being its last action's element:
-/// the record is said written only once the control that keeps it was clicked.
-pub(super) fn done_line(
-    object: Option<&Target>,
-    values: &[(String, String)],
-    last: Option<&Element>,
-) -> String {
-    if let Some(el) = last.filter(|el| keeps(el).is_none()) {
-        let what = object.map_or_else(|| "a new record".to_owned(), |o| o.phrase.clone());
-        return format!(
-            "acted on {} for {what} (not kept yet)",
-            super::report::display_name(el)
-        );
-    }
-    let said: Vec<String> = values
-        .iter()
-        .map(|(key, value)| match key.as_str() {
-            BODY => format!("the text \"{value}\""),
-            NAME if object.is_none() => format!("the title \"{value}\""),
-            key => format!("{key} \"{value}\""),
-        })
-        .collect();
-    match object {
-        Some(object) => format!("changed {} of {}", said.join(" and "), object.phrase),
-        None => format!("wrote a new one with {}", said.join(" and ")),
-    }
 }

@@ -17,7 +17,6 @@ use super::matching::normalize;
 use super::progress::StepState;
 use super::report::describe;
 use super::step::{Target, is_editable};
-use super::verbs::clickable;
 use crate::action::Action;
 
 /// Names of the controls that send a reply box's text.
@@ -107,6 +106,7 @@ fn sender<'s>(field: &Element, verbs: &[String], snap: &'s Snapshot) -> Option<&
     let (fx, fy) = (field.rect.x, field.rect.y + field.rect.h);
     snap.elements
         .iter()
-        .filter(|el| clickable(el) && el.frame == field.frame && sends(el, field, verbs))
+        .filter(|el| !el.disabled && !is_editable(el))
+        .filter(|el| el.frame == field.frame && sends(el, field, verbs))
         .min_by_key(|el| ((el.rect.x - fx).abs() + (el.rect.y - fy).abs()) as u64)
 }

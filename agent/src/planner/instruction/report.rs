@@ -278,7 +278,7 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
         Step::SignIn { user, .. } => format!("filled in the sign-in form for \"{user}\""),
         Step::Fields { text } => format!("filled in the fields for \"{}\"", clip(text, 80)),
         Step::Record { object, values } => {
-            super::record_form::done_line(object.as_ref(), values, element)
+            super::keeping::done_line(object.as_ref(), values, element)
         }
         Step::Answer { option, .. } => match element {
             Some(el) => format!("answered \"{option}\" ({})", display_name(el)),
