@@ -15,7 +15,7 @@ use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decision::{Decision, act as act_with, check, click};
 use super::locate::{ask_which, usable};
-use super::matching::{PREFIX, WORDS, normalize, quality};
+use super::matching::{PREFIX, WORDS, lower_keeping_offsets, normalize, quality};
 use super::progress::StepState;
 use super::report::describe;
 use super::resolve::{Intent, Resolution, default_field, resolve};
@@ -68,7 +68,7 @@ pub(super) fn starts_phrasal(text: &str) -> bool {
 /// A clause that starts with a phrasal verb: "get rid of X" (the delete control that belongs
 /// to X), "take X off …" (its remove control), "cross off X" (X's box, ticked).
 pub(super) fn phrasal(text: &str) -> Option<Step> {
-    let lower = text.to_lowercase();
+    let lower = lower_keeping_offsets(text);
     let after = |phrase: &str| {
         lower
             .strip_prefix(phrase)
@@ -87,7 +87,7 @@ pub(super) fn phrasal(text: &str) -> Option<Step> {
     }
     // "mark Buy fish and chips for Friday as done"
     if let Some(thing) = after("mark") {
-        let lower = thing.to_lowercase();
+        let lower = lower_keeping_offsets(thing);
         let done = [
             "as done",
             "as complete",
@@ -198,7 +198,7 @@ fn rename(thing: &str, new_name: &str) -> Option<Step> {
 /// quotes).
 fn holds_clause(thing: &str) -> bool {
     let spans = super::split::quote_spans(thing);
-    let lower = thing.to_lowercase();
+    let lower = lower_keeping_offsets(thing);
     [" and ", " but ", " then "].iter().any(|joiner| {
         lower
             .match_indices(joiner)
