@@ -60,6 +60,7 @@
 
 mod absorbed;
 mod address;
+mod affixes;
 mod byline;
 mod caution;
 mod choose;
@@ -78,6 +79,7 @@ mod fields;
 mod items;
 mod keys;
 mod kinds;
+mod likeness;
 mod locate;
 mod mail;
 mod matching;
