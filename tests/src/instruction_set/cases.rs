@@ -268,6 +268,9 @@ pub static CASES: &[Case] = &[
     case!("spelling", "autocomplete.html", "Enter a destination that starts with \"Pa\" and ends with \"Texas\"", ["|dest=Paris, Texas|"]),
     case!("spelling", "autocomplete.html", "type a place beginning with Po into Destination", ["|dest=Porto, Portugal|"]),
     case!("spelling", "autocomplete.html", "enter a destination that starts with Par", ["|dest=Par|"], Asks),
+    // A grid of cards: the control of the card whose column holds the named text.
+    case!("card grid", "shelves.html", "For the Linen Throw, click Add to basket", ["clicked=throw|"]),
+    case!("card grid", "shelves.html", "for the Wool Rug, click on \"Add to basket\"", ["clicked=rug|"]),
     // Never guessing silently.
     case!("never guess", "contact.html", "click the purple elephant", [], Asks),
     case!("never guess", "contact.html", "frobnicate the widget", [], Fails),
