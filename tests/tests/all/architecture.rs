@@ -12,7 +12,7 @@ const MAX_LINES: usize = 600;
 /// The source folders of the crates, from the workspace root.
 const CRATE_SOURCES: [&str; 8] = [
     "agent/src",
-    "lexicon/src",
+    "agent/lexicon/src",
     "mcp-browser/src",
     "policy/src",
     "server/src",
