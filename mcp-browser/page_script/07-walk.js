@@ -492,6 +492,8 @@
         placed: false,
         in_viewport: false,
         y: 0,
+        x: 0,
+        w: 0,
       };
       if (plain) {
         W.texts.push(t);
@@ -517,6 +519,9 @@
     const y = box.top + ctx.oy;
     t.in_viewport = intersects({ x: box.left + ctx.ox, y, w: box.width, h: box.height }, ctx.clip);
     t.y = r1(y);
+    // Left edge and width: which column of a grid the text is in.
+    t.x = r1(box.left + ctx.ox);
+    t.w = r1(box.width);
     t.placed = true;
     return true;
   }

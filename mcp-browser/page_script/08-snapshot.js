@@ -115,7 +115,7 @@
     const strings = new Strings();
     const wireElements = elements.map((e) => wireElement(e, strings));
     const wireTexts = texts.map((t) => {
-      const row = [strings.ref(t.kind), t.text, t.in_viewport ? 1 : 0, t.y];
+      const row = [strings.ref(t.kind), t.text, t.in_viewport ? 1 : 0, t.y, t.x, t.w];
       if (t.level) row.push(t.level);
       return row;
     });

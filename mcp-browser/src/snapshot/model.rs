@@ -186,4 +186,9 @@ pub struct TextBlock {
     /// Vertical position relative to the top-level viewport, for ordering with elements.
     #[serde(default)]
     pub y: f64,
+    /// Left edge and width (same frame as `y`): which column of a grid the text is in.
+    #[serde(default)]
+    pub x: f64,
+    #[serde(default)]
+    pub w: f64,
 }

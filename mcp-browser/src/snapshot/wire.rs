@@ -11,7 +11,7 @@
 //!   elements: [[eid_number, #role, name, #tag, flags, x, y, w, h,
 //!               #input_type?, value?, #context?, href?, #form_submit?, placeholder?,
 //!               #autocomplete?, #frame?, options?, options_total?]],
-//!   texts:    [[#kind, text, in_viewport (0|1), y, level?]] }
+//!   texts:    [[#kind, text, in_viewport (0|1), y, x, w, level?]] }
 //! ```
 //!
 //! Optional positions hold `null` when absent, and trailing `null`s are left out. `flags` is a
@@ -111,6 +111,8 @@ struct WireText {
     text: String,
     in_viewport: u8,
     y: f64,
+    x: f64,
+    w: f64,
     #[serde(default)]
     level: Option<u8>,
 }
@@ -142,6 +144,8 @@ pub fn encode(snapshot: &Snapshot) -> Result<Value, WireError> {
                 json!(t.text),
                 json!(u8::from(t.in_viewport)),
                 json!(t.y),
+                json!(t.x),
+                json!(t.w),
             ];
             if let Some(level) = t.level {
                 row.push(json!(level));
@@ -251,6 +255,8 @@ fn into_snapshot(wire: WireSnapshot) -> Result<Snapshot, WireError> {
                 text: t.text,
                 in_viewport: t.in_viewport != 0,
                 y: t.y,
+                x: t.x,
+                w: t.w,
             })
         })
         .collect::<Result<_, WireError>>()?;
@@ -330,7 +336,7 @@ mod tests {
                 [4, 7, "Size", 8, 0, 0, 0, 1, 1, null, "M", null, null, null, null, null, null,
                  [{"value": "m", "label": "M", "selected": true}], 60]
             ],
-            "texts": [[9, "Title", 1, 12.5, 2], [9, "Other", 0, 900]]
+            "texts": [[9, "Title", 1, 12.5, 40, 200, 2], [9, "Other", 0, 900, 0, 0]]
         }"#;
 
     #[test]
@@ -375,6 +381,7 @@ mod tests {
         assert_eq!(size.options_total, Some(60));
         assert_eq!(size.href, None);
         assert_eq!(snapshot.texts[0].level, Some(2));
+        assert_eq!((snapshot.texts[0].x, snapshot.texts[0].w), (40.0, 200.0));
         assert!(snapshot.texts[0].in_viewport);
         assert_eq!(snapshot.texts[1].kind, "heading");
         assert!(!snapshot.texts[1].in_viewport);

@@ -259,6 +259,18 @@ pub static CASES: &[Case] = &[
     case!("drawn menu", "wheel.html", "Open the menu and pick Delete", ["|picked=|"], Asks),
     // Buttons the person could not tell apart either (same name, same place): the first.
     case!("identical controls", "same.html", "press Continue", ["clicked=first|"]),
+    // Items chosen by likeness of meaning, read from a real thesaurus (Moby, WordNet).
+    case!("likeness", "moods.html", "Tick the words that mean peaceful", ["|tranquil=on|weary=off|hectic=off|joyful=off|gloomy=off|swift=off|"]),
+    case!("likeness", "moods.html", "Select words similar to tired, busy and click Save check-in", ["|tranquil=off|weary=on|hectic=on|joyful=off|gloomy=off|swift=off|", "clicked=save|"]),
+    case!("likeness", "moods.html", "choose the synonyms of glad", ["|tranquil=off|weary=off|hectic=off|joyful=on|gloomy=off|"]),
+    case!("likeness", "moods.html", "select the words similar to purple", ["|tranquil=off|weary=off|hectic=off|joyful=off|gloomy=off|swift=off|"], Asks),
+    // A value described by its spelling: the start typed, the suggestion that fits chosen.
+    case!("spelling", "autocomplete.html", "Enter a destination that starts with \"Pa\" and ends with \"Texas\"", ["|dest=Paris, Texas|"]),
+    case!("spelling", "autocomplete.html", "type a place beginning with Po into Destination", ["|dest=Porto, Portugal|"]),
+    case!("spelling", "autocomplete.html", "enter a destination that starts with Par", ["|dest=Par|"], Asks),
+    // A grid of cards: the control of the card whose column holds the named text.
+    case!("card grid", "shelves.html", "For the Linen Throw, click Add to basket", ["clicked=throw|"]),
+    case!("card grid", "shelves.html", "for the Wool Rug, click on \"Add to basket\"", ["clicked=rug|"]),
     // Never guessing silently.
     case!("never guess", "contact.html", "click the purple elephant", [], Asks),
     case!("never guess", "contact.html", "frobnicate the widget", [], Fails),

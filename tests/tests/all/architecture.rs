@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 const MAX_LINES: usize = 600;
 
 /// The source folders of the crates, from the workspace root.
-const CRATE_SOURCES: [&str; 7] = [
+const CRATE_SOURCES: [&str; 8] = [
     "agent/src",
+    "agent/lexicon/src",
     "mcp-browser/src",
     "policy/src",
     "server/src",

@@ -22,3 +22,4 @@ mod sign_in_pages;
 mod site_sampling;
 mod site_tools;
 mod tabs;
+mod text_positions;

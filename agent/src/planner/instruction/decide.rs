@@ -15,9 +15,9 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    byline, choose, datepicker, disclose, every, explore, fields, matching, own_names,
-    paged_results, prose, questions, record_form, same_name, sign_in, sign_in_sender, slider,
-    value_format, verbs,
+    affixes, byline, choose, datepicker, disclose, every, explore, fields, likeness, matching,
+    own_names, paged_results, prose, questions, record_form, same_name, sign_in, sign_in_sender,
+    slider, value_format, verbs,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -49,6 +49,8 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::Check { .. }
         | Step::CheckPart { .. }
         | Step::CheckAll { .. }
+        | Step::Similar { .. }
+        | Step::Affixed { .. }
         | Step::Focus { .. }
         | Step::Reveal { .. }
         | Step::Expand
@@ -180,6 +182,13 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             check(el, *on)
         }
         Step::CheckAll { on } => explore::check_all(*on, snap),
+        Step::Similar { word, others, on } => likeness::decide(word, others, *on, snap, state),
+        Step::Affixed {
+            starts,
+            ends,
+            contains,
+            target,
+        } => affixes::decide((starts, ends, contains), target.as_ref(), snap, state)?,
         // "find and click the 7th result": the click counts the results across pages.
         Step::Reveal { target } if paged_results::counted(target) => Decision::Skip {
             note: format!("{} is counted across the pages", target.phrase),

@@ -10,6 +10,8 @@
 //! An item of a repeated list is bounded by the controls it repeats: a control's item reaches
 //! up from the control to the one of the same name above it (a feed shows the author at the
 //! top of a post and its actions at the bottom, so the row band of `verbs` misses the author).
+//! In a grid of cards (controls of that name on one line) the item is also bounded sideways:
+//! a text belongs to the card between the neighbouring controls where its middle lies.
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
@@ -102,23 +104,43 @@ pub(super) fn item_coverage(el: &Element, words: &[String], snap: &Snapshot) -> 
     let column = |other: &Element| {
         other.rect.x < el.rect.x + el.rect.w && el.rect.x < other.rect.x + other.rect.w
     };
-    // Texts carry no x: in a grid (another control of this name on the same line) a band of
-    // lines holds the neighbouring items' texts too, so it cannot tell this item's words.
+    // In a grid (controls of this name on the same line) the item is the column between its
+    // neighbours' controls: a text belongs to it when its middle lies there.
     let same_line = |other: &Element| {
         other.rect.y < el.rect.y + el.rect.h && el.rect.y < other.rect.y + other.rect.h
     };
-    if snap
+    let twins: Vec<&Element> = snap
         .elements
         .iter()
-        .any(|other| other.eid != el.eid && normalize(&other.name) == name && same_line(other))
-    {
-        return 0;
-    }
-    let same: Vec<&Element> = snap
-        .elements
-        .iter()
-        .filter(|other| other.eid != el.eid && normalize(&other.name) == name && column(other))
+        .filter(|other| other.eid != el.eid && normalize(&other.name) == name && same_line(other))
         .collect();
+    let left = twins
+        .iter()
+        .map(|o| o.rect.x + o.rect.w)
+        .filter(|r| *r <= el.rect.x)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let right = twins
+        .iter()
+        .map(|o| o.rect.x)
+        .filter(|x| *x >= el.rect.x + el.rect.w)
+        .fold(f64::INFINITY, f64::min);
+    let in_column = |x: f64, w: f64| {
+        let middle = x + w / 2.0;
+        middle > left && middle < right
+    };
+    // The item reaches up to the control of this name above it in its column; in a grid
+    // whose column holds no other, to the row above (any column).
+    let named: Vec<&Element> = snap
+        .elements
+        .iter()
+        .filter(|other| other.eid != el.eid && normalize(&other.name) == name)
+        .collect();
+    let in_own_column: Vec<&Element> = named.iter().copied().filter(|o| column(o)).collect();
+    let same = if in_own_column.is_empty() && !twins.is_empty() {
+        named
+    } else {
+        in_own_column
+    };
     let bottom = el.rect.y + el.rect.h;
     let above = same
         .iter()
@@ -147,7 +169,7 @@ pub(super) fn item_coverage(el: &Element, words: &[String], snap: &Snapshot) -> 
     };
     snap.texts
         .iter()
-        .filter(|t| t.y >= top && t.y < bottom)
+        .filter(|t| t.y >= top && t.y < bottom && in_column(t.x, t.w))
         .map(|t| have(&t.text))
         .max()
         .unwrap_or(0)
@@ -210,20 +232,24 @@ mod tests {
     }
 
     #[test]
-    fn a_grid_of_cards_gives_no_item_reading() {
-        // Two cards on a line: the lines between the buttons hold both cards' names.
+    fn in_a_grid_of_cards_a_text_belongs_to_the_card_of_its_column() {
+        // Two cards on a line: the lines between the buttons hold both cards' names, each in
+        // its own column.
         let mut right = el("a2", "add to basket", 144.0);
         right.rect.x = 300.0;
+        let at = |body: &str, x: f64| {
+            let mut t = text(body, 100.0);
+            t.x = x;
+            t.w = 160.0;
+            t
+        };
         let snap = Snapshot {
             elements: vec![
                 el("a0", "add to basket", 44.0),
                 el("a1", "add to basket", 144.0),
                 right,
             ],
-            texts: vec![
-                text("Oak Shelf", 100.0),
-                text("Salt and Pepper Mills", 100.0),
-            ],
+            texts: vec![at("Oak Shelf", 20.0), at("Salt and Pepper Mills", 300.0)],
             ..Snapshot::default()
         };
         let words = vec!["salt".to_owned(), "pepper".to_owned()];
@@ -232,6 +258,6 @@ mod tests {
             .iter()
             .map(|e| item_coverage(e, &words, &snap))
             .collect();
-        assert_eq!(covered, [0, 0, 0]);
+        assert_eq!(covered, [0, 0, 2]);
     }
 }

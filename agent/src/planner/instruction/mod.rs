@@ -60,6 +60,7 @@
 
 mod absorbed;
 mod address;
+mod affixes;
 mod byline;
 mod caution;
 mod choose;
@@ -79,6 +80,7 @@ mod items;
 mod keeping;
 mod keys;
 mod kinds;
+mod likeness;
 mod locate;
 mod mail;
 mod matching;

@@ -16,8 +16,8 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, compound, disclose, every, feed, fields, items, mail, paged_results, passive, prose,
-    questions, records, rows, sign_in, slider, verb_phrases, verbs,
+    absorbed, affixes, compound, disclose, every, feed, fields, items, likeness, mail,
+    paged_results, passive, prose, questions, records, rows, sign_in, slider, verb_phrases, verbs,
 };
 
 /// Words that start an instruction clause.
@@ -243,6 +243,8 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Reload
         | Step::Back
         | Step::CheckAll { .. }
+        | Step::Similar { .. }
+        | Step::Affixed { .. }
         | Step::Expand
         | Step::Prose { .. }
         | Step::PressKey { .. }
@@ -274,7 +276,10 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     if let Some(steps) = every::parse(text).or_else(|| mail::parse(text)) {
         return steps;
     }
-    if let Some(steps) = slider::parse(text) {
+    if let Some(steps) = slider::parse(text)
+        .or_else(|| likeness::parse(text))
+        .or_else(|| affixes::parse(text))
+    {
         return steps;
     }
     if let Some(step) = records::parse(text) {

@@ -243,6 +243,14 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
         Step::CheckAll { on } => {
             format!("{} every box", if *on { "checked" } else { "unchecked" })
         }
+        Step::Affixed { .. } => match element {
+            Some(el) => format!("chose {}", display_name(el)),
+            None => "entered a value as described".to_owned(),
+        },
+        Step::Similar { word, on, .. } => format!(
+            "{} the boxes like \"{word}\"",
+            if *on { "checked" } else { "unchecked" }
+        ),
         Step::Focus { target } => format!("put the cursor in {}", name_for(element, target)),
         Step::Reveal { target } => format!("looked for {}", target.phrase),
         Step::Expand => format!(

@@ -54,6 +54,21 @@ pub(crate) enum Step {
         on: bool,
         first: bool,
     },
+    /// A value described by its spelling ("an item that starts with An and ends with ica"; empty
+    /// parts ask nothing): typed, then chosen among the suggestions (a sweep, see `affixes`).
+    Affixed {
+        starts: String,
+        ends: String,
+        contains: String,
+        target: Option<Target>,
+    },
+    /// Check (`on`) or uncheck the boxes whose labels are like `word` in meaning ("words
+    /// similar to mild"; a sweep, see `likeness`). `others`: the other words of the same list.
+    Similar {
+        word: String,
+        others: Vec<String>,
+        on: bool,
+    },
     /// Check (`on`) or uncheck every checkbox of the page (a sweep: one box per action).
     CheckAll { on: bool },
     /// Put the keyboard focus in a field (a click into it).
@@ -124,6 +139,9 @@ impl Step {
     pub(crate) fn sweep_budget(&self) -> Option<u32> {
         match self {
             Step::CheckAll { .. } => Some(40),
+            Step::Similar { .. } => Some(12),
+            // Type the start, wait for suggestions (twice at most), click one.
+            Step::Affixed { .. } => Some(5),
             Step::Reveal { .. } => Some(16),
             Step::Expand => Some(2),
             Step::Prose { .. } => Some(10),

@@ -1,11 +1,13 @@
 //! Tests of the instruction planner, on synthetic snapshots built with [`builder::Page`].
 
+mod affixes;
 mod builder;
 mod classes;
 mod feeds;
 mod fields;
 mod flow;
 mod kinds;
+mod likeness;
 mod paging;
 mod parsing;
 mod people;

@@ -43,6 +43,7 @@ fn text(kind: &str, body: &str, y: f64) -> TextBlock {
         text: body.into(),
         in_viewport: (0.0..800.0).contains(&y),
         y,
+        ..TextBlock::default()
     }
 }
 

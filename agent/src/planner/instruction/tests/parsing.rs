@@ -32,6 +32,13 @@ pub(super) fn steps(message: &str) -> Vec<String> {
             Step::Check { target: t, on } => format!("check={on} {}", target(t)),
             Step::CheckPart { target: t, on, .. } => format!("check={on} {}", target(t)),
             Step::CheckAll { on } => format!("check all={on}"),
+            Step::Similar { word, on, .. } => format!("similar={on} [{word}]"),
+            Step::Affixed {
+                starts,
+                ends,
+                contains,
+                ..
+            } => format!("spelled [{starts}|{ends}|{contains}]"),
             Step::Focus { target: t } => format!("focus {}", target(t)),
             Step::Reveal { target: t } => format!("reveal {}", target(t)),
             Step::Expand => "expand".to_owned(),

@@ -73,6 +73,7 @@ pub(super) fn page(texts: &[&str]) -> Snapshot {
                 text: (*t).to_owned(),
                 in_viewport: true,
                 y: 0.0,
+                ..TextBlock::default()
             })
             .collect(),
         truncated: false,
