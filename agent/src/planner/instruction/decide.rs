@@ -15,7 +15,7 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    byline, choose, datepicker, disclose, every, explore, fields, matching, own_names,
+    byline, choose, datepicker, disclose, every, explore, fields, matching, menus, own_names,
     paged_results, prose, questions, same_name, sign_in, sign_in_sender, slider, value_format,
     verbs,
 };
@@ -57,6 +57,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::Search { .. }
         | Step::Act { .. }
         | Step::Every { .. }
+        | Step::Path { .. }
         | Step::SignIn { .. }
         | Step::Fields { .. }
         | Step::Answer { .. }
@@ -84,7 +85,9 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             "reload the page".to_owned(),
         ),
         Step::Click { target } => {
-            if let Some(decision) = paged_results::decide(target, snap, state) {
+            if let Some(decision) = paged_results::decide(target, snap, state)
+                .or_else(|| menus::hover_to_find(target, snap, state))
+            {
                 return Ok(decision);
             }
             let el = sign_in_sender::locate_click(snap, target, state)?;
@@ -272,6 +275,7 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             count,
         } => every::decide(verbs, items, *count, snap, state)?,
         Step::SignIn { user, password } => sign_in::decide(user, &password.0, snap, state)?,
+        Step::Path { levels } => menus::decide(levels, snap, state),
         Step::Answer { option, question } => questions::decide(option, question, snap, state)?,
         Step::Fields { text } => match fields::decide(text, snap, state)? {
             fields::Next::Decided(decision) => decision,

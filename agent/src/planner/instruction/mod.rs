@@ -81,6 +81,7 @@ mod kinds;
 mod locate;
 mod mail;
 mod matching;
+mod menus;
 mod own_names;
 mod paged_results;
 mod parse;

@@ -16,8 +16,8 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, compound, disclose, every, feed, fields, items, mail, paged_results, passive, prose,
-    questions, rows, sign_in, slider, verb_phrases, verbs,
+    absorbed, compound, disclose, every, feed, fields, items, mail, menus, paged_results, passive,
+    prose, questions, rows, sign_in, slider, verb_phrases, verbs,
 };
 
 /// Words that start an instruction clause.
@@ -252,6 +252,7 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Submit
         | Step::Act { .. }
         | Step::Every { .. }
+        | Step::Path { .. }
         | Step::SignIn { .. }
         | Step::Fields { .. }
         | Step::Answer { .. }
@@ -273,7 +274,7 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     if let Some(steps) = every::parse(text).or_else(|| mail::parse(text)) {
         return steps;
     }
-    if let Some(steps) = slider::parse(text) {
+    if let Some(steps) = slider::parse(text).or_else(|| menus::parse(text)) {
         return steps;
     }
     // "mark Buy fish and chips for Friday as done" names one item, not a list of boxes.

@@ -6,6 +6,7 @@ mod feeds;
 mod fields;
 mod flow;
 mod kinds;
+mod menus;
 mod paging;
 mod parsing;
 mod people;
