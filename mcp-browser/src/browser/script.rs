@@ -26,6 +26,7 @@ pub const PAGE_SCRIPT: &str = concat!(
     include_str!("../../page_script/07-label-bar.js"),
     include_str!("../../page_script/07-style-rules.js"),
     include_str!("../../page_script/07-svg-parts.js"),
+    include_str!("../../page_script/07-svg-peers.js"),
     include_str!("../../page_script/07-walk.js"),
     include_str!("../../page_script/08-snapshot.js"),
     include_str!("../../page_script/09-hit.js"),

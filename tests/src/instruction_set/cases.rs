@@ -259,6 +259,7 @@ pub static CASES: &[Case] = &[
     // opener.
     case!("drawn menu", "wheel.html", "Open the menu and click Rename", ["|picked=Rename|"]),
     case!("drawn menu", "wheel.html", "open the menu, then click on Print", ["|picked=Print|"]),
+    case!("drawn menu", "wheel.html", "Expand the menu and click on the item labeled \"Share\"", ["|picked=Share|"]),
     case!("drawn menu", "wheel.html", "Open the menu and pick Delete", ["|picked=|"], Asks),
     // Buttons the person could not tell apart either (same name, same place): the first.
     case!("identical controls", "same.html", "press Continue", ["clicked=first|"]),
