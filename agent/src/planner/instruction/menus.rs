@@ -11,7 +11,8 @@
 //! chooses the item itself): each level whose next level does not show is *hovered*, as an
 //! aside of the step ([`Decision::Aside`], which completes nothing), and only the last level
 //! is clicked. A level whose next level already shows is not touched. A hover that showed
-//! nothing new is not repeated: the step asks instead.
+//! nothing new is waited on once (a submenu slower than the hover's own wait), never repeated:
+//! the step asks instead.
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
@@ -23,7 +24,7 @@ use super::progress::StepState;
 use super::report::describe;
 use super::split::first_word;
 use super::step::{Step, Target, is_editable};
-use crate::action::Action;
+use crate::action::{Action, WaitFor};
 
 /// Verbs that pick an item of a menu ("select", "go to").
 const PICKING: &[&str] = &[
@@ -32,6 +33,9 @@ const PICKING: &[&str] = &[
 
 /// What joins the levels of a path.
 const JOINERS: &[char] = &['>', '›', '→'];
+
+/// How long a click's look through menus waits once for a submenu slower than the hover.
+const SLOW_SUBMENU_MS: u64 = 700;
 
 /// The longest level name, in words: a longer piece is a sentence, not a menu item.
 const LEVEL_WORDS: usize = 5;
@@ -83,6 +87,13 @@ fn shown<'s>(level: &Target, snap: &'s Snapshot) -> Option<&'s Element> {
         })
 }
 
+/// How many of the step's asides targeted no element (its waits).
+fn waits(state: &StepState) -> usize {
+    usize::try_from(state.asides)
+        .unwrap_or(usize::MAX)
+        .saturating_sub(state.aside_acted.len())
+}
+
 /// Hovered by this step already (one of its asides targeted it).
 fn hovered(el: &Element, state: &StepState) -> bool {
     state.aside_acted.iter().any(|done| done.eid == el.eid)
@@ -123,6 +134,20 @@ pub(crate) fn decide(levels: &[Target], snap: &Snapshot, state: &StepState) -> D
         );
     };
     let next = levels.get(at + 1).unwrap_or(last);
+    if hovered(el, state) && waits(state) == 0 {
+        // A submenu slower than the hover's own wait: wait for its item once.
+        let name = if next.name.is_empty() {
+            &next.full
+        } else {
+            &next.name
+        };
+        return Decision::Aside {
+            action: Action::Wait {
+                until: WaitFor::Text { text: name.clone() },
+            },
+            note: format!("wait for \"{}\" to show", next.phrase),
+        };
+    }
     if hovered(el, state) {
         return ask_again(
             state,
@@ -150,6 +175,24 @@ pub(crate) fn hover_to_find(
     };
     if name.is_empty() || snap.elements.iter().any(|el| names(name, &el.name)) {
         return None;
+    }
+    // The item hovered last still shows its submenu closed: a slow submenu, waited for once.
+    let last = state.aside_acted.last().and_then(|done| {
+        snap.elements
+            .iter()
+            .find(|el| el.eid == done.eid && el.expanded == Some(false))
+    });
+    if let Some(item) = last
+        && waits(state) < state.aside_acted.len()
+    {
+        return Some(Decision::Aside {
+            action: Action::Wait {
+                until: WaitFor::Millis {
+                    ms: SLOW_SUBMENU_MS,
+                },
+            },
+            note: format!("wait for the submenu of {} to show", describe(item)),
+        });
     }
     let item = snap.elements.iter().find(|el| {
         el.role == "menuitem" && el.expanded == Some(false) && !el.disabled && !hovered(el, state)

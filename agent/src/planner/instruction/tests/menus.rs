@@ -71,7 +71,15 @@ fn a_hover_that_shows_nothing_is_not_repeated() {
     let goal = "Select File>Export>PDF";
     let closed = menu(false, false);
     let first = plan(goal, Some(&closed), &[]);
-    let history = vec![succeeded_on(&first, Some(&closed))];
+    let mut history = vec![succeeded_on(&first, Some(&closed))];
+    // A slow submenu is waited for once, then the step asks.
+    let wait = plan(goal, Some(&closed), &history);
+    assert!(
+        matches!(&wait.action, Action::Wait { until: crate::action::WaitFor::Text { text } } if text == "export"),
+        "{}",
+        wait.action
+    );
+    history.push(succeeded_on(&wait, Some(&closed)));
     let again = plan(goal, Some(&closed), &history);
     assert!(
         matches!(again.action, Action::AskUser { .. }),
@@ -100,6 +108,14 @@ fn an_item_shown_only_under_its_hovered_parent_is_found_by_hovering() {
     let look = plan(goal, Some(&bar), &history);
     assert_eq!(look.action, hover("e2"), "{:?}", look.note);
     history.push(succeeded_on(&look, Some(&bar)));
+    // Its submenu still closed: waited for once, before any other item is hovered.
+    let slow = plan(goal, Some(&bar), &history);
+    assert!(
+        matches!(slow.action, Action::Wait { .. }),
+        "{}",
+        slow.action
+    );
+    history.push(succeeded_on(&slow, Some(&bar)));
     let shown = Page::new("https://editor.test/", "Editor")
         .element("menuitem", "New")
         .element("menuitem", "Export")
