@@ -139,7 +139,7 @@ pub enum Resume {
 }
 
 impl Resume {
-    /// `confirm`, `manual_done` or `answer`.
+    /// `confirm`, `manual_done`, `answer` or `message`.
     pub fn name(&self) -> &'static str {
         match self {
             Resume::Confirm { .. } => "confirm",

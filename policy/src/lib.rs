@@ -27,6 +27,7 @@
 
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+mod changes;
 mod config;
 mod context;
 mod decision;
@@ -42,6 +43,7 @@ mod request;
 mod rule;
 mod words;
 
+pub use changes::{DataChange, data_change};
 pub use context::{PolicyContext, SecretFacts, SessionApprovals};
 pub use decision::{Effect, PolicyDecision};
 pub use error::PolicyError;

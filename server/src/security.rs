@@ -7,10 +7,16 @@
 //! rather than judged on one of them, and an absolute-form request target
 //! (`GET http://host:port/path`), which HTTP/1.1 says overrides `Host`, must name this daemon too.
 
+use std::time::Duration;
+
 use axum::extract::ws::{WebSocket, WebSocketUpgrade};
 use axum::http::header::{AUTHORIZATION, HOST, ORIGIN};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
+
+/// Time a socket endpoint (the chat socket, the handover socket) allows for its first frame,
+/// `auth`.
+pub const AUTH_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Who may talk to the daemon.
 #[derive(Debug, Clone)]

@@ -11,7 +11,6 @@
 //! Contract: what the person types is relayed, never logged or stored.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -21,10 +20,9 @@ use serde_json::json;
 use tandem_protocol::{ClientMessage, CloseCode, ServerMessage, UserInput};
 
 use super::{Claimed, Handover};
+use crate::security::AUTH_TIMEOUT;
 use crate::session::{InputBudget, LiveView, live_frame_message};
 
-/// Time allowed for the `auth` frame.
-const AUTH_TIMEOUT: Duration = Duration::from_secs(10);
 /// Largest accepted frame (a batch of input events, a note).
 const MAX_FRAME_BYTES: usize = 64 * 1024;
 

@@ -21,7 +21,6 @@ mod read;
 mod sockets;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Extension;
 use axum::body::Bytes;
@@ -41,6 +40,7 @@ use self::close::await_client_close;
 use self::operate::operate;
 use self::projects::{ProjectOp, project_op};
 use self::read::{RateLimit, Received, receive};
+use crate::security::AUTH_TIMEOUT;
 use crate::session::{Attachment, LiveWatch, Session};
 use crate::state::AppState;
 
@@ -53,8 +53,6 @@ const TRANSPORT_FRAME_BYTES: usize = 16 * MAX_FRAME_BYTES;
 pub const RATE_PER_SECOND: f64 = 20.0;
 /// Frames allowed in a burst above the rate.
 pub const RATE_BURST: f64 = 40.0;
-/// Time allowed for the `auth` frame.
-pub const AUTH_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// `GET /ws`: checks the target, Host and Origin, then upgrades.
 pub async fn upgrade(

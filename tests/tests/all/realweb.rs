@@ -44,6 +44,10 @@ const PASSING: &[&str] = &[
     "policy-scroll-bottom",
     "settings-change-language",
     "bank-pay-prose",
+    "notes-titled-saying",
+    "notes-terse-new",
+    "users-change-role",
+    "forum-reply-to-tomasz",
 ];
 
 #[tokio::test]

@@ -8,6 +8,8 @@
 //! many to be a description ("the blue submit thing" still names "Submit"). Such a match is no
 //! match, so the step asks or stops instead of acting on part of the words.
 
+use super::matching::lower_keeping_offsets;
+
 /// Words that carry no meaning of their own in a description.
 const FUNCTION_WORDS: &[&str] = &[
     "by", "of", "for", "to", "in", "on", "at", "with", "from", "my", "your", "our", "this", "that",
@@ -47,7 +49,7 @@ fn names_what_it_is_by(query: &str, text: &str) -> bool {
 fn joins_clauses(phrase: &str, own: &[&str]) -> bool {
     let spans = super::split::quote_spans(phrase);
     let outside = |at: usize| !spans.iter().any(|(open, close)| at >= *open && at < *close);
-    let lower = phrase.to_lowercase();
+    let lower = lower_keeping_offsets(phrase);
     let comma = phrase
         .char_indices()
         .any(|(at, c)| matches!(c, ',' | ';') && outside(at));
@@ -72,7 +74,7 @@ const KIND_WORDS: &[&str] = &[
 pub(super) fn after_quoted_name(clause: &str) -> Option<String> {
     let &(_, close) = super::split::quote_spans(clause).last()?;
     let rest = clause[close..].trim_start();
-    let lower = rest.to_lowercase();
+    let lower = lower_keeping_offsets(rest);
     let joined = ["and ", "but ", "then ", ", ", "; "]
         .iter()
         .find_map(|joiner| lower.starts_with(joiner).then(|| &rest[joiner.len()..]))
@@ -93,7 +95,7 @@ pub(super) fn after_dismissal(clause: &str, verb: &str) -> Option<(String, Strin
         return None;
     }
     let spans = super::split::quote_spans(clause);
-    let lower = clause.to_lowercase();
+    let lower = lower_keeping_offsets(clause);
     let at = [" and ", ", ", " then "]
         .iter()
         .filter_map(|joiner| {

@@ -16,8 +16,8 @@ use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable
 use super::submit::submit;
 use super::{
     byline, choose, datepicker, disclose, every, explore, fields, matching, menus, own_names,
-    paged_results, prose, questions, same_name, sign_in, sign_in_sender, slider, value_format,
-    verbs,
+    paged_results, prose, questions, record_form, same_name, sign_in, sign_in_sender, slider,
+    value_format, verbs,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -60,6 +60,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::Path { .. }
         | Step::SignIn { .. }
         | Step::Fields { .. }
+        | Step::Record { .. }
         | Step::Answer { .. }
         | Step::Submit => match sit.snapshot {
             Some(snapshot) => on_page(step, snapshot, sit).unwrap_or_else(|decision| decision),
@@ -281,6 +282,12 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             fields::Next::Decided(decision) => decision,
             fields::Next::Set(el, value) => set_value(el, &value, state),
         },
+        Step::Record { object, values } => {
+            match record_form::decide(object.as_ref(), values, snap, state)? {
+                fields::Next::Decided(decision) => decision,
+                fields::Next::Set(el, value) => set_value(el, &value, state),
+            }
+        }
         Step::Open { .. } | Step::Back | Step::PressKey { .. } | Step::Stop | Step::Wait(_) => {
             return Err(decide(
                 step,

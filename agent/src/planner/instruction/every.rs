@@ -16,6 +16,7 @@ use tandem_mcp_browser::snapshot::{Element, Snapshot};
 use super::decision::{Decision, click};
 use super::items::is_item_noun;
 use super::mail::{item_of, same_controls};
+use super::matching::lower_keeping_offsets;
 use super::progress::StepState;
 use super::split::first_word;
 use super::step::{Step, Target};
@@ -43,7 +44,7 @@ pub(super) fn parse(text: &str) -> Option<Vec<Step>> {
     let (verb, rest) = first_word(text);
     if CLICKS.contains(&verb.as_str()) {
         // "the "Share" button on all posts by @kim": the control, then the items.
-        let lower = rest.to_lowercase();
+        let lower = lower_keeping_offsets(rest);
         let (control, (items, count)) = JOINS.iter().find_map(|join| {
             lower
                 .match_indices(&format!(" {join} "))
@@ -108,7 +109,7 @@ fn plural_item(word: &str) -> bool {
 
 /// "… from the inbox", "… in my feed": a place after the items, dropped.
 fn without_place(phrase: &str) -> &str {
-    let lower = phrase.to_lowercase();
+    let lower = lower_keeping_offsets(phrase);
     for link in [
         " from the ",
         " from my ",

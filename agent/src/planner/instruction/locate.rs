@@ -41,7 +41,11 @@ pub(crate) fn locate<'s>(
         }
         Some(StepAnswer::Option(_)) | None => {}
     }
-    let resolution = twins::settle(resolve(snapshot, target, intent), intent, snapshot);
+    let resolution = match twins::settle(resolve(snapshot, target, intent), intent, snapshot) {
+        // "the cookie options" for "Manage options": the page's word for the control.
+        Resolution::NotFound => super::ui_synonyms::resolve_variant(snapshot, target, intent),
+        resolution => resolution,
+    };
     usable(resolution, target, snapshot, state)
 }
 

@@ -11,6 +11,7 @@
 //! row.
 
 use super::items::{described_item, is_item_noun};
+use super::matching::lower_keeping_offsets;
 use super::split::{first_word, split_at_first, split_at_last, strip_words, value};
 use super::step::{RoleClass, Step, Target};
 
@@ -258,7 +259,7 @@ fn reply(rest: &str) -> Option<Vec<Step>> {
 /// bin, or the one inside it once opened: see `verbs`). Several items are `every`'s.
 fn delete(verb: &str, rest: &str) -> Option<Vec<Step>> {
     let rest = rest.trim();
-    let lower = rest.to_lowercase();
+    let lower = lower_keeping_offsets(rest);
     let object = ["from the ", "from my ", "from your "]
         .iter()
         .filter_map(|link| lower.rfind(link))
@@ -277,7 +278,7 @@ fn delete(verb: &str, rest: &str) -> Option<Vec<Step>> {
 /// "forward OBJECT to NAME" or "forward to NAME OBJECT".
 fn forward(rest: &str) -> Option<Vec<Step>> {
     let rest = rest.trim();
-    let (object_words, recipient) = if rest.to_lowercase().starts_with("to ") {
+    let (object_words, recipient) = if lower_keeping_offsets(rest).starts_with("to ") {
         // "Forward to Hedy the email from Cora": the recipient is the words before the item.
         let words: Vec<&str> = rest[3..].split_whitespace().collect();
         (1..words.len())

@@ -23,6 +23,22 @@ pub(crate) fn normalize(text: &str) -> String {
     out
 }
 
+/// `text` in lower case with every byte offset kept, for finding words in it and slicing
+/// `text` at what was found. A character whose lower case is one character of the same UTF-8
+/// length is lowered; any other ("İ" → "i̇", the Kelvin sign → "k") is kept as written, so an
+/// offset into the result is a character boundary of `text` at the same place.
+pub(crate) fn lower_keeping_offsets(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            let mut lower = c.to_lowercase();
+            match (lower.next(), lower.next()) {
+                (Some(low), None) if low.len_utf8() == c.len_utf8() => low,
+                _ => c,
+            }
+        })
+        .collect()
+}
+
 /// [`normalize`] into a reused buffer (cleared first).
 pub(crate) fn normalize_into(text: &str, out: &mut String) {
     out.clear();
@@ -156,6 +172,16 @@ pub(crate) fn contains_normalized(haystack: &str, needle: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lowering_keeps_every_offset() {
+        // "İ" and "ẞ" lower to longer or shorter text, the Kelvin sign to ASCII: kept as written.
+        let text = "İSTANBUL ẞ \u{212A}ELVIN ΣΟΦΙΑ then TRASSE";
+        let lower = lower_keeping_offsets(text);
+        assert_eq!(lower, "İstanbul ẞ \u{212A}elvin σοφια then trasse");
+        let at = lower.find("trasse").unwrap_or(0);
+        assert_eq!(&text[at..], "TRASSE");
+    }
 
     #[test]
     fn normalize_drops_case_punctuation_and_articles() {

@@ -7,7 +7,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::matching::normalize;
+use super::matching::{lower_keeping_offsets, normalize};
 use super::split::quote_spans;
 use super::step::{Step, Target};
 
@@ -19,7 +19,7 @@ pub(super) fn value_before_name(text: &str, el: &Element) -> Option<String> {
         return None;
     }
     let spans = quote_spans(text);
-    let lower = text.to_lowercase();
+    let lower = lower_keeping_offsets(text);
     [" in ", " into "]
         .iter()
         .flat_map(|word| lower.match_indices(word).map(|(at, w)| (at, at + w.len())))

@@ -17,7 +17,7 @@ use super::split::{
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
     absorbed, compound, disclose, every, feed, fields, items, mail, menus, paged_results, passive,
-    prose, questions, rows, sign_in, slider, verb_phrases, verbs,
+    prose, questions, records, rows, sign_in, slider, verb_phrases, verbs,
 };
 
 /// Words that start an instruction clause.
@@ -255,6 +255,7 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Path { .. }
         | Step::SignIn { .. }
         | Step::Fields { .. }
+        | Step::Record { .. }
         | Step::Answer { .. }
         | Step::Stop => None,
     }
@@ -276,6 +277,9 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     }
     if let Some(steps) = slider::parse(text).or_else(|| menus::parse(text)) {
         return steps;
+    }
+    if let Some(step) = records::parse(text) {
+        return vec![step];
     }
     // "mark Buy fish and chips for Friday as done" names one item, not a list of boxes.
     if verb == "mark"
@@ -492,6 +496,14 @@ fn parse_single(text: &str) -> Option<Step> {
                 "on" => target(thing).map(|target| Step::Check { target, on: true }),
                 "off" => target(thing).map(|target| Step::Check { target, on: false }),
                 "to" if verb == "switch" => target(thing).map(|target| Step::Click { target }),
+                // "switch the language to Svenska": a value for a field.
+                _ if verb == "switch" => split_at_last(rest, &["to"]).and_then(|(field, to)| {
+                    let to = value(&to);
+                    (!to.is_empty())
+                        .then(|| target(&field))
+                        .flatten()
+                        .map(|target| Step::Set { target, value: to })
+                }),
                 _ => None,
             }
         }

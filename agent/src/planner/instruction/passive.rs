@@ -6,6 +6,8 @@
 //! read; `None` when the clause is no such request. Only a verb of this short list is turned
 //! (the participle must say which verb it comes from without guessing at spelling).
 
+use super::matching::lower_keeping_offsets;
+
 /// Words between the thing and the participle ("should be deleted").
 const MARKERS: &[&str] = &[
     " should be ",
@@ -56,7 +58,7 @@ const RELATIVES: &[&str] = &["that", "which"];
 /// The clause in the active voice (see the module docs).
 pub(super) fn active(text: &str) -> Option<String> {
     let text = text.trim().trim_end_matches(['.', '!']).trim();
-    let lower = text.to_lowercase();
+    let lower = lower_keeping_offsets(text);
     let (at, marker) = MARKERS
         .iter()
         .filter_map(|m| lower.find(m).map(|at| (at, *m)))
@@ -104,5 +106,18 @@ mod tests {
         assert_eq!(active("The report should be ready by noon"), None);
         assert_eq!(active("delete the email from Ada"), None);
         assert_eq!(active("should be deleted"), None);
+    }
+
+    #[test]
+    fn names_whose_lower_case_is_longer_keep_their_place() {
+        // "İ" lowers to two characters: the participle is still found after the marker.
+        assert_eq!(
+            active("İlkay's email should be deleted from the inbox").as_deref(),
+            Some("delete İlkay's email from the inbox")
+        );
+        assert_eq!(
+            active("the post by @Kİm has to be shared").as_deref(),
+            Some("share the post by @Kİm")
+        );
     }
 }

@@ -190,6 +190,9 @@ pub(super) fn parse_scroll(rest: &str) -> Option<Step> {
         _ if super::scroll_box::box_end(&goal_lower).is_some() => {
             super::scroll_box::box_end(&goal_lower)?
         }
+        _ if direction.is_none() && super::scroll_box::named_first(&goal_lower).is_some() => {
+            super::scroll_box::named_first(&goal_lower)?
+        }
         _ => ScrollGoal::To(target(goal_text.trim_end_matches(" is visible"))?),
     };
     Some(Step::Scroll(goal))

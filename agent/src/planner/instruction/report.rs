@@ -285,6 +285,9 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
                 .join(" > ")
         ),
         Step::Fields { text } => format!("filled in the fields for \"{}\"", clip(text, 80)),
+        Step::Record { object, values } => {
+            super::keeping::done_line(object.as_ref(), values, element)
+        }
         Step::Answer { option, .. } => match element {
             Some(el) => format!("answered \"{option}\" ({})", display_name(el)),
             None => format!("answered \"{option}\""),

@@ -1,87 +1,26 @@
-//! Controls the planner never clicks on its own initiative: those that submit, send, buy,
-//! delete, close or leave. In: an element. Out: whether its name or type says so.
+//! Controls the planner never clicks on its own initiative, and those a look around never
+//! presses. In: an element. Out: whether its name or type says its click commits or changes
+//! data. The words are the policy's ([`tandem_policy::data_change`]): one vocabulary.
 
 use tandem_mcp_browser::snapshot::Element;
+use tandem_policy::{DataChange, data_change};
 
 use super::matching::normalize;
 
-/// Words of controls a sweep never clicks on its own.
-const RISKY: &[&str] = &[
-    "submit", "send", "buy", "pay", "order", "checkout", "delete", "remove", "sign out", "log out",
-    "logout", "cancel", "close", "reset", "clear", "save", "post", "publish",
-];
-
+/// A control a sweep never clicks on its own: a submit button, or one whose name says it
+/// submits, sends, buys, deletes, closes or leaves ([`DataChange::Commits`]).
 pub(crate) fn risky(el: &Element) -> bool {
-    let name = normalize(&el.name);
-    el.input_type.as_deref() == Some("submit")
-        || RISKY
-            .iter()
-            .any(|w| name == *w || name.starts_with(&format!("{w} ")))
+    submits(el) || data_change(&normalize(&el.name)) == Some(DataChange::Commits)
 }
 
-/// First words of controls that change what the site keeps (a basket, a wishlist, a record, a
-/// message) rather than what the page shows: a look around never presses one.
-const CHANGES: &[&str] = &[
-    "add",
-    "apply",
-    "approve",
-    "archive",
-    "block",
-    "book",
-    "confirm",
-    "copy",
-    "decline",
-    "dislike",
-    "download",
-    "duplicate",
-    "favourite",
-    "favorite",
-    "flag",
-    "follow",
-    "invite",
-    "join",
-    "like",
-    "mark",
-    "move",
-    "mute",
-    "pin",
-    "rate",
-    "reject",
-    "rename",
-    "reply",
-    "report",
-    "reserve",
-    "share",
-    "star",
-    "subscribe",
-    "unfollow",
-    "unpin",
-    "unstar",
-    "unsubscribe",
-    "update",
-    "upload",
-    "upvote",
-    "downvote",
-    "vote",
-    "accept",
-    "agree",
-    "register",
-    "sign up",
-    "sign in",
-    "log in",
-    "edit",
-    "undo",
-    "restore",
-    "empty",
-];
-
 /// A control whose click changes data, not only what shows: [`risky`] ones, and those whose
-/// name starts with a verb of [`CHANGES`] ("Add to shopping bag", "Save to wishlist", "Mark as
-/// read"). A sweep that looks for something ([`super::explore::reveal`]) never presses one.
+/// name starts with a verb that changes what the site keeps ("Add to shopping bag", "Save to
+/// wishlist", "Mark as read"). A sweep that looks for something ([`super::explore::reveal`])
+/// never presses one.
 pub(crate) fn changes_data(el: &Element) -> bool {
-    let name = normalize(&el.name);
-    risky(el)
-        || CHANGES
-            .iter()
-            .any(|w| name == *w || name.starts_with(&format!("{w} ")))
+    submits(el) || data_change(&normalize(&el.name)).is_some()
+}
+
+fn submits(el: &Element) -> bool {
+    el.input_type.as_deref() == Some("submit")
 }

@@ -6,6 +6,7 @@
 //! row that holds more of the thing's words wins; a tie asks). `None` when the words name no
 //! row.
 
+use super::matching::lower_keeping_offsets;
 use super::step::{Step, target};
 
 /// Words that join a control to the row that holds it ("… in the row for NAME").
@@ -25,7 +26,7 @@ const KINDS: &[&str] = &["button", "icon", "link"];
 /// The control and the row's thing (see the module docs).
 pub(super) fn control_in_row(words: &str) -> Option<Step> {
     let text = words.trim().trim_end_matches(['.', '!', '?']);
-    let lower = text.to_lowercase();
+    let lower = lower_keeping_offsets(text);
     let (control, thing) = match JOINS.iter().find_map(|j| lower.find(j).map(|at| (at, j))) {
         Some((at, join)) => (&text[..at], &text[at + join.len()..]),
         // "Edit on Paolo Ricci's row".
@@ -96,6 +97,11 @@ mod tests {
         assert_eq!(
             row("Edit on the row for Chen, Wei"),
             pair("edit", "Chen, Wei")
+        );
+        // A word whose lower case is longer ("İ") before the row keeps the row's words whole.
+        assert_eq!(
+            row("the Edit İD button in the row for Ilkay Gündoğan"),
+            pair("edit i\u{307}d", "Ilkay Gündoğan")
         );
     }
 

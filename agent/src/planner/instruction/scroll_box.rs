@@ -38,6 +38,42 @@ pub(super) fn box_end(goal: &str) -> Option<ScrollGoal> {
     })
 }
 
+/// Ends said after the box's name ("the privacy policy all the way down"), normalized, and
+/// whether each is its bottom. (A bare "down" scrolls a little: not an end.)
+const ENDS_AFTER: &[(&str, bool)] = &[
+    (" all way down to end", true),
+    (" all way down to bottom", true),
+    (" all way down", true),
+    (" all way to end", true),
+    (" all way to bottom", true),
+    (" right down to end", true),
+    (" right down to bottom", true),
+    (" down to end", true),
+    (" down to bottom", true),
+    (" to end", true),
+    (" to bottom", true),
+    (" all way up", false),
+    (" all way to top", false),
+    (" up to top", false),
+    (" back to top", false),
+    (" to top", false),
+];
+
+/// `goal` (normalized), as a box named before its end: "privacy policy all way down", "policy
+/// text down to end".
+pub(super) fn named_first(goal: &str) -> Option<ScrollGoal> {
+    ENDS_AFTER.iter().find_map(|(end, bottom)| {
+        let name = goal.strip_suffix(end)?.trim();
+        let name = name.strip_prefix("this ").unwrap_or(name);
+        (!name.is_empty() && !PAGE.contains(&name) && !["down", "up"].contains(&name)).then(|| {
+            ScrollGoal::Inside {
+                within: name.to_owned(),
+                bottom: *bottom,
+            }
+        })
+    })
+}
+
 /// "Read (through / all the way) to the end of the privacy policy", "read the terms to the
 /// end": scrolling the box it names to its end is what reading it asks of the page.
 pub(super) fn read_to_end(clause: &str) -> Option<Step> {
@@ -100,6 +136,26 @@ mod tests {
             "pricing",
         ] {
             assert_eq!(box_end(goal), None, "{goal}");
+        }
+    }
+
+    #[test]
+    fn a_box_named_before_its_end_is_that_box() {
+        assert_eq!(
+            super::named_first("privacy policy all way down"),
+            Some(inside("privacy policy", true))
+        );
+        assert_eq!(
+            super::named_first("terms back to top"),
+            Some(inside("terms", false))
+        );
+        for goal in [
+            "page all way down",
+            "down to bottom",
+            "policy down",
+            "pricing",
+        ] {
+            assert_eq!(super::named_first(goal), None, "{goal}");
         }
     }
 

@@ -109,6 +109,14 @@ pub(crate) enum Step {
     /// A sentence that names fields and gives each a value ("first name Lena, email …"): read
     /// against the page's labels and filled in (a sweep, see `fields`).
     Fields { text: String },
+    /// A record written or changed through its form ("a note titled X saying Y", "change
+    /// Omar's role to Admin", "rename X to Y"): `object` is the item changed (none: a new
+    /// one); each value goes to the field its key names (`records`; a sweep, see
+    /// `record_form`), then the form is kept (Save, Done, Close).
+    Record {
+        object: Option<Target>,
+        values: Vec<(String, String)>,
+    },
     /// End the run here.
     Stop,
 }
@@ -135,6 +143,8 @@ impl Step {
             Step::Answer { .. } => Some(3),
             // The control that opens the form, then one action per field.
             Step::Fields { .. } => Some(12),
+            // Open the form (a menu, then its entry), one action per value, keep it.
+            Step::Record { .. } => Some(8),
             Step::Open { .. }
             | Step::Reload
             | Step::Back

@@ -12,6 +12,7 @@ mod parsing;
 mod people;
 mod phrasings;
 mod popup;
+mod records;
 mod resolving;
 mod several_options;
 mod sign_in_sender;

@@ -11,7 +11,7 @@ use super::phrases::{address_or_link, every_box, names_a_thing};
 use super::split::{first_word, strip_words, value};
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::matching::normalize;
+use super::matching::{lower_keeping_offsets, normalize};
 use super::resolve::{Intent, Resolution, resolve};
 use super::step::{Question, Step, Target, is_editable, target};
 
@@ -154,10 +154,10 @@ pub(super) fn starts_phrase(text: &str) -> bool {
 
 /// The text after the first of `openings` it starts with (case-insensitive, whole words).
 fn after_any<'t>(text: &'t str, openings: &[&str]) -> Option<&'t str> {
-    let lower = text.to_lowercase();
+    let lower = lower_keeping_offsets(text);
     openings.iter().find_map(|opening| {
         let rest = lower.strip_prefix(opening)?;
-        (rest.starts_with(' ') && lower.len() == text.len())
+        rest.starts_with(' ')
             .then(|| text[opening.len()..].trim())
             .filter(|rest| !rest.is_empty())
     })
@@ -190,7 +190,7 @@ fn keep(text: &str) -> Option<Vec<Step>> {
     if verb != "keep" {
         return None;
     }
-    let lower = rest.to_lowercase();
+    let lower = lower_keeping_offsets(rest);
     let (thing, on) = [
         (" on", true),
         (" ticked", true),
@@ -327,7 +327,7 @@ fn items_of(text: &str) -> Vec<String> {
     if !ARTICLES.contains(&first.as_str()) {
         return super::compound::split_list(text);
     }
-    let lower = text.to_lowercase();
+    let lower = lower_keeping_offsets(text);
     let mut items = Vec::new();
     let mut start = 0;
     for (at, joiner) in lower

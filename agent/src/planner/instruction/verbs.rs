@@ -15,7 +15,7 @@ use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decision::{Decision, act as act_with, check, click};
 use super::locate::{ask_which, usable};
-use super::matching::{PREFIX, WORDS, normalize, quality};
+use super::matching::{PREFIX, WORDS, lower_keeping_offsets, normalize, quality};
 use super::progress::StepState;
 use super::report::describe;
 use super::resolve::{Intent, Resolution, default_field, resolve};
@@ -68,7 +68,7 @@ pub(super) fn starts_phrasal(text: &str) -> bool {
 /// A clause that starts with a phrasal verb: "get rid of X" (the delete control that belongs
 /// to X), "take X off …" (its remove control), "cross off X" (X's box, ticked).
 pub(super) fn phrasal(text: &str) -> Option<Step> {
-    let lower = text.to_lowercase();
+    let lower = lower_keeping_offsets(text);
     let after = |phrase: &str| {
         lower
             .strip_prefix(phrase)
@@ -87,7 +87,7 @@ pub(super) fn phrasal(text: &str) -> Option<Step> {
     }
     // "mark Buy fish and chips for Friday as done"
     if let Some(thing) = after("mark") {
-        let lower = thing.to_lowercase();
+        let lower = lower_keeping_offsets(thing);
         let done = [
             "as done",
             "as complete",
@@ -198,7 +198,7 @@ fn rename(thing: &str, new_name: &str) -> Option<Step> {
 /// quotes).
 fn holds_clause(thing: &str) -> bool {
     let spans = super::split::quote_spans(thing);
-    let lower = thing.to_lowercase();
+    let lower = lower_keeping_offsets(thing);
     [" and ", " but ", " then "].iter().any(|joiner| {
         lower
             .match_indices(joiner)
@@ -347,6 +347,15 @@ pub(super) fn decide(
             .iter()
             .any(|done| done.eid == el.eid && done.name == el.name)
     };
+    // A reply written in the page's reply box (no Reply control was clicked): send it.
+    let clicked_verb = |el: &Element| !is_editable(el) && says_verb(el, verbs) > 0;
+    if let (Some(message), false) = (message, renames)
+        && !state.acted.iter().any(clicked_verb)
+        && state.acted.iter().any(is_editable)
+        && let Some(decision) = super::reply_box::decide(verbs, message, snap, state)
+    {
+        return Ok(decision);
+    }
     if let Some(done) = state.acted.iter().find(|el| says_verb(el, verbs) > 0) {
         let typed = state.acted.iter().any(is_editable);
         if let (Some(message), false) = (message, typed) {
@@ -393,6 +402,12 @@ pub(super) fn decide(
     if let Some(el) = best(&mut controls, state, object)? {
         return Ok(click(el));
     }
+    // 1b. No such control, but a reply box that says the verb ("Write your reply here…").
+    if let (Some(message), false) = (message, renames)
+        && let Some(decision) = super::reply_box::decide(verbs, message, snap, state)
+    {
+        return Ok(decision);
+    }
     // 2. The row's menu of actions ("More actions for Q3 campaign").
     if !opened {
         let mut menus: Vec<Ranked<'_>> = snap
@@ -408,6 +423,10 @@ pub(super) fn decide(
             return Ok(click(el));
         }
         // 3. The thing itself, opened to find the control inside ("reply to Priya").
+        // ("Ana's thread" is the title above Ana's byline, not Ana's profile link.)
+        if let Some(el) = super::reply_box::owners_item(object, snap) {
+            return Ok(click(el));
+        }
         if let Resolution::Found(el) = resolve(snap, object, Intent::Click)
             && clickable(el)
         {
@@ -468,7 +487,7 @@ fn tick(object: &Target, snap: &Snapshot, state: &StepState) -> Result<Decision,
 type Ranked<'s> = (&'s Element, (usize, u8, bool, bool));
 
 /// A control that opens a menu of actions.
-fn opens_menu(el: &Element) -> bool {
+pub(super) fn opens_menu(el: &Element) -> bool {
     let name = normalize(&el.name);
     let trimmed = el.name.trim();
     name.split(' ').any(|w| MENU_WORDS.contains(&w)) || MENU_WORDS.contains(&trimmed)

@@ -235,7 +235,7 @@ const KIND_LABELS: [&str; 3] = ["business:", "what we do:", "what i do:"];
 /// The kind of business in the person's words ("yoga studio", "plumbing business"). A stated
 /// kind ([`KIND_LABELS`]) wins over a generic noun elsewhere ("a website for my business").
 pub fn kind(text: &str) -> Option<String> {
-    let lower = text.to_lowercase();
+    let lower = text.to_ascii_lowercase();
     let stated = KIND_LABELS
         .iter()
         .filter_map(|label| lower.find(label).map(|at| at + label.len()))

@@ -155,4 +155,9 @@ fn kinds_are_the_persons_words() {
         kind("a website for my business").as_deref(),
         Some("business")
     );
+    // Text whose lower case is longer ("İ") before the label leaves the stated kind whole.
+    assert_eq!(
+        kind("İSTANBUL KEBAB. Business:kebab shop").as_deref(),
+        Some("kebab shop")
+    );
 }

@@ -128,7 +128,10 @@ pub fn prices(text: &str) -> Vec<PriceFact> {
             "/month",
             "/session",
         ] {
-            if text[end..].to_lowercase().starts_with(suffix) {
+            if text[end..]
+                .get(..suffix.len())
+                .is_some_and(|s| s.eq_ignore_ascii_case(suffix))
+            {
                 end += suffix.len();
                 break;
             }

@@ -434,7 +434,7 @@ fn structure(lower: &str) -> Option<Refinement> {
 /// "rename X to Y", "call the X page Y", "change X to Y", "replace X with Y", quoted or not.
 fn replace(text: &str) -> Option<Refinement> {
     let quoted = quoted(text);
-    let lower = text.to_lowercase();
+    let lower = text.to_ascii_lowercase();
     let starts = |w: &str| lower.starts_with(w);
     if quoted.len() == 2
         && ["rename", "call", "change", "replace", "swap", "use"]

@@ -67,6 +67,10 @@ pub(super) fn steps(message: &str) -> Vec<String> {
             ),
             Step::SignIn { user, .. } => format!("sign in [{user}]"),
             Step::Fields { text } => format!("fields [{text}]"),
+            Step::Record { object, values } => format!(
+                "record {} {values:?}",
+                object.as_ref().map_or("new".to_owned(), target)
+            ),
             Step::Answer { option, .. } => format!("answer [{option}]"),
             Step::Stop => "stop".to_owned(),
         })
@@ -515,5 +519,17 @@ fn lists_of_names_and_described_values() {
     assert_eq!(
         steps("Click on a \"textarea\" widget"),
         ["click textarea|Editable"]
+    );
+}
+
+#[test]
+fn switching_a_list_to_a_value_sets_it() {
+    assert_eq!(
+        steps("switch the language to Svenska and save"),
+        vec!["set language = [Svenska]", "click save"]
+    );
+    assert_eq!(
+        steps("switch to the Billing tab"),
+        vec!["click billing|Tab"]
     );
 }
