@@ -29,6 +29,13 @@ pub enum Action {
         /// Element id from the snapshot, e.g. `e12`.
         eid: Eid,
     },
+    /// Move the mouse onto an element without pressing it, to show what appears only under the
+    /// mouse (a submenu, a tooltip, a row's actions). Never clicks: the way to open a menu item
+    /// that has a submenu, whose click would choose it.
+    Hover {
+        /// Element id from the snapshot, e.g. `e12`.
+        eid: Eid,
+    },
     /// Type text into an editable element (text input, textarea, contenteditable).
     Type {
         /// Element id of an editable element from the snapshot.
@@ -177,9 +184,10 @@ pub enum WaitFor {
 
 impl Action {
     /// Every [`Action::kind_name`], in declaration order (to check names given in files).
-    pub const KIND_NAMES: [&'static str; 14] = [
+    pub const KIND_NAMES: [&'static str; 15] = [
         "navigate",
         "click",
+        "hover",
         "type",
         "select_option",
         "check",
@@ -199,6 +207,7 @@ impl Action {
         match self {
             Action::Navigate { .. } => "navigate",
             Action::Click { .. } => "click",
+            Action::Hover { .. } => "hover",
             Action::Type { .. } => "type",
             Action::SelectOption { .. } => "select_option",
             Action::Check { .. } => "check",
@@ -219,6 +228,7 @@ impl Action {
         match self {
             Action::Navigate { .. }
             | Action::Click { .. }
+            | Action::Hover { .. }
             | Action::Type { .. }
             | Action::SelectOption { .. }
             | Action::Check { .. }
@@ -238,6 +248,7 @@ impl Action {
     pub fn target_eid(&self) -> Option<&Eid> {
         match self {
             Action::Click { eid }
+            | Action::Hover { eid }
             | Action::Type { eid, .. }
             | Action::SelectOption { eid, .. }
             | Action::Check { eid }
@@ -278,6 +289,7 @@ impl fmt::Display for Action {
         match self {
             Action::Navigate { url } => write!(f, "open {}", clip(url, 80)),
             Action::Click { eid } => write!(f, "click {eid}"),
+            Action::Hover { eid } => write!(f, "hover over {eid}"),
             Action::Type {
                 eid, text, submit, ..
             } => {

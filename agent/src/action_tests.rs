@@ -8,6 +8,7 @@ fn every_action() -> Vec<Action> {
             url: "https://example.com".into(),
         },
         Action::Click { eid: "e1".into() },
+        Action::Hover { eid: "e1".into() },
         Action::Type {
             eid: "e2".into(),
             text: "hello".into(),
@@ -123,7 +124,7 @@ fn page_changing_actions_are_the_browser_ones() {
         .collect();
     assert_eq!(
         changing,
-        Action::KIND_NAMES[..10],
+        Action::KIND_NAMES[..11],
         "every browser action, in order"
     );
 }

@@ -38,6 +38,7 @@ pub fn request_for(
             ActionRequest::tool(name.clone(), !read_only)
         }
         Action::Click { .. }
+        | Action::Hover { .. }
         | Action::Check { .. }
         | Action::Uncheck { .. }
         | Action::Scroll { .. }

@@ -17,17 +17,18 @@
 
 use tandem_mcp_browser::BrowserTool;
 use tandem_mcp_browser::server::params::{
-    BackParams, ClickParams, CloseTabParams, KeyParams, LaunchParams, NavigateParams,
+    BackParams, ClickParams, CloseTabParams, HoverParams, KeyParams, LaunchParams, NavigateParams,
     ObserveParams, ScreenshotParams, ScrollParams, SelectParams, SwitchTabParams, TypeParams,
     WaitParams,
 };
 
 /// Served tools that a typed action calls; never a `tool` call. Each is called by the action of
 /// the same name, except `launch`, which `navigate` stands for.
-pub const TYPED_ACTION_TOOLS: [&str; 9] = [
+pub const TYPED_ACTION_TOOLS: [&str; 10] = [
     LaunchParams::NAME,
     NavigateParams::NAME,
     ClickParams::NAME,
+    HoverParams::NAME,
     TypeParams::NAME,
     SelectParams::NAME,
     KeyParams::NAME,

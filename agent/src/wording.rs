@@ -53,6 +53,7 @@ pub fn action_line(action: &Action, target: Option<&ActionTarget>) -> String {
         }
         Action::SelectOption { option, .. } => step_words(ElementStep::Select { option }, &el()),
         Action::Check { .. } => format!("tick {}", el()),
+        Action::Hover { .. } => format!("hover over {}", el()),
         Action::Uncheck { .. } => format!("untick {}", el()),
         Action::Scroll { eid: Some(_), .. } => format!("scroll to {}", el()),
         Action::Navigate { .. }

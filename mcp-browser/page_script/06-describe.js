@@ -118,7 +118,8 @@
       return d && d.localName === 'details' ? d.open : undefined;
     }
     const ids = el.getAttribute('aria-controls');
-    if (!ids || role === 'tab' || role === 'combobox' || role === 'textbox' || role === 'searchbox') {
+    if (!ids) return popupShown(el);
+    if (role === 'tab' || role === 'combobox' || role === 'textbox' || role === 'searchbox') {
       return undefined;
     }
     const root = el.getRootNode();

@@ -419,6 +419,7 @@
     } else if (svgHasParts(tag, childSt)) {
       visitChildren(el, svgPartsState(childSt), W);
       settleSvgParts(W.items, itemsBefore);
+      svgPeerTexts(el, W.items, itemsBefore, W);
     }
 
     if (W.abort) {

@@ -31,6 +31,8 @@
     },
     find: guarded(find),
     scroll: guarded(scroll),
+    hover_watch: guarded(hoverWatch),
+    hover_change: guarded(hoverChange),
   };
   Object.defineProperty(api, '__doc', { value: document });
   Object.defineProperty(api, 'version', { value: 1 });

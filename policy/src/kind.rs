@@ -25,6 +25,8 @@ pub enum ActionKind {
     PressKey,
     /// Scroll the page (`scroll`).
     Scroll,
+    /// Move the mouse onto an element without pressing (`hover`): it reads what shows.
+    Hover,
     /// Wait for the page (`wait`).
     Wait,
     /// Go back in history (`back`).
@@ -45,7 +47,7 @@ pub enum ActionKind {
 
 impl ActionKind {
     /// Every kind the policy knows, in a fixed order (used to validate rule files).
-    pub const KNOWN: [ActionKind; 15] = [
+    pub const KNOWN: [ActionKind; 16] = [
         ActionKind::Navigate,
         ActionKind::Click,
         ActionKind::Type,
@@ -54,6 +56,7 @@ impl ActionKind {
         ActionKind::Uncheck,
         ActionKind::PressKey,
         ActionKind::Scroll,
+        ActionKind::Hover,
         ActionKind::Wait,
         ActionKind::Back,
         ActionKind::Observe,
@@ -84,6 +87,7 @@ impl ActionKind {
             ActionKind::Uncheck => "uncheck",
             ActionKind::PressKey => "press_key",
             ActionKind::Scroll => "scroll",
+            ActionKind::Hover => "hover",
             ActionKind::Wait => "wait",
             ActionKind::Back => "back",
             ActionKind::Observe => "observe",
@@ -107,6 +111,7 @@ impl ActionKind {
             | ActionKind::PressKey => true,
             ActionKind::Navigate
             | ActionKind::Scroll
+            | ActionKind::Hover
             | ActionKind::Wait
             | ActionKind::Back
             | ActionKind::Observe

@@ -16,8 +16,8 @@ use std::time::Instant;
 use tandem_mcp_browser::ClientError;
 use tandem_mcp_browser::browser::{ActionOutcome, ScrollDirection as BrowserScroll, WaitCondition};
 use tandem_mcp_browser::server::params::{
-    BackParams, ClickParams, CloseTabParams, KeyParams, NavigateParams, ScrollEnd, ScrollParams,
-    SelectParams, TypeParams, WaitParams,
+    BackParams, ClickParams, CloseTabParams, HoverParams, KeyParams, NavigateParams, ScrollEnd,
+    ScrollParams, SelectParams, TypeParams, WaitParams,
 };
 use tandem_policy::{Effect, PolicyContext};
 use tandem_protocol::{ActionResult, RunOutcome};
@@ -229,6 +229,13 @@ async fn call(
             browser.invoke(&click_on(eid.as_str())).await?
         }
         Action::PressKey { key } => browser.invoke(&KeyParams { key: key.clone() }).await?,
+        Action::Hover { eid } => {
+            browser
+                .invoke(&HoverParams {
+                    eid: eid.to_string(),
+                })
+                .await?
+        }
         Action::Scroll {
             direction,
             eid,

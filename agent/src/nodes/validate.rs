@@ -174,6 +174,7 @@ fn element_problem(
         Action::PressKey { key } if key.trim().is_empty() => Some("no key given".to_owned()),
         Action::AskUser { questions } => check_questions(questions).err().map(|e| e.to_string()),
         Action::Click { .. }
+        | Action::Hover { .. }
         | Action::PressKey { .. }
         | Action::Scroll { .. }
         | Action::Wait { .. }

@@ -31,7 +31,7 @@ fn intended(tool: &str) -> (Effect, Effect) {
         "switch_tab" | "close_tab" => (Allow, Deny),
         // Typed actions call these, with element and page checks a tool call would skip.
         "launch" | "navigate" | "click" | "type" | "select_option" | "press_key" | "scroll"
-        | "wait" | "back" => (Deny, Deny),
+        | "hover" | "wait" | "back" => (Deny, Deny),
         other => panic!("served tool `{other}` has no intended verdict: add it here"),
     }
 }

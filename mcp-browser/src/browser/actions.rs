@@ -184,7 +184,7 @@ impl BrowserSession {
         read_only!(self, active_snapshot())
     }
 
-    async fn active_snapshot(&mut self) -> Result<Snapshot> {
+    pub(super) async fn active_snapshot(&mut self) -> Result<Snapshot> {
         let page = self.page().await?;
         let timeout = self.host().config().call_timeout();
         self.guard_ours("snapshot", timeout, take_snapshot(&page))

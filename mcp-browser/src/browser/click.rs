@@ -81,7 +81,7 @@ impl Cover {
 }
 
 /// Where a click on an element would go.
-enum Located {
+pub(super) enum Located {
     At(Point),
     Covered(Cover),
 }
@@ -127,7 +127,7 @@ impl BrowserSession {
 
     /// Scrolls the element into view (on a retry, clear of what covered it) and returns the
     /// point a click should hit, or what covers every point of it.
-    async fn locate(&mut self, eid: &str, retry: bool) -> Result<Located> {
+    pub(super) async fn locate(&mut self, eid: &str, retry: bool) -> Result<Located> {
         let page = self.page().await?;
         let timeout = self.host().config().call_timeout();
         let args = [json!(eid), json!({ "retry": retry })];
@@ -177,7 +177,7 @@ impl BrowserSession {
     }
 }
 
-fn covered(eid: &str, element: &Element, cover: &Cover) -> BrowserError {
+pub(super) fn covered(eid: &str, element: &Element, cover: &Cover) -> BrowserError {
     BrowserError::Covered {
         eid: eid.to_owned(),
         role: element.role.clone(),

@@ -5,6 +5,7 @@
 mod actions;
 mod click;
 mod host;
+mod hover;
 mod input;
 mod keys;
 mod launch;
@@ -21,6 +22,7 @@ mod tabs;
 
 pub use actions::{ActionOutcome, WaitCondition};
 pub use host::{BrowserHost, LiveBrowser};
+pub use hover::HOVER_ANSWER_MS;
 pub use input::MAX_INSERTED_CHARS;
 pub use launch::{CLOSED_NETWORK_ARGS, find_executable};
 pub use restarts::{MAX_RESTARTS, RESTART_WINDOW};

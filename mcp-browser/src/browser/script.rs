@@ -21,16 +21,19 @@ pub const PAGE_SCRIPT: &str = concat!(
     include_str!("../../page_script/04-geometry.js"),
     include_str!("../../page_script/05-names.js"),
     include_str!("../../page_script/06-describe.js"),
+    include_str!("../../page_script/06-popup.js"),
     include_str!("../../page_script/07-hover-pointer.js"),
     include_str!("../../page_script/07-label-bar.js"),
     include_str!("../../page_script/07-style-rules.js"),
     include_str!("../../page_script/07-svg-parts.js"),
+    include_str!("../../page_script/07-svg-peers.js"),
     include_str!("../../page_script/07-walk.js"),
     include_str!("../../page_script/08-snapshot.js"),
     include_str!("../../page_script/09-hit.js"),
     include_str!("../../page_script/09-locate.js"),
     include_str!("../../page_script/10-actions.js"),
     include_str!("../../page_script/11-search.js"),
+    include_str!("../../page_script/12-hover.js"),
     include_str!("../../page_script/12-scroll.js"),
     include_str!("../../page_script/13-install.js"),
 );
@@ -52,6 +55,8 @@ pub enum ScriptFn {
     HasText,
     Find,
     Scroll,
+    HoverWatch,
+    HoverChange,
 }
 
 impl ScriptFn {
@@ -68,6 +73,8 @@ impl ScriptFn {
             Self::HasText => "has_text",
             Self::Find => "find",
             Self::Scroll => "scroll",
+            Self::HoverWatch => "hover_watch",
+            Self::HoverChange => "hover_change",
         }
     }
 }

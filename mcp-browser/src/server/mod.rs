@@ -37,7 +37,7 @@ use crate::snapshot::wire;
 use crate::tool::route::route;
 use answer::{Failure, ToolAnswer, action, tab_list};
 use params::{
-    BackParams, ClickParams, CloseTabParams, DEFAULT_WAIT_MS, KeyParams, LaunchParams,
+    BackParams, ClickParams, CloseTabParams, DEFAULT_WAIT_MS, HoverParams, KeyParams, LaunchParams,
     ListTabsParams, MAX_WAIT_MS, NavigateParams, ObserveParams, ScreenshotParams, ScrollEnd,
     ScrollParams, SelectParams, SwitchTabParams, TypeParams, WaitParams, screenshot_options,
 };
@@ -113,6 +113,9 @@ impl BrowserServer {
             }))
             .with_route(route::<Self, ClickParams, Failure>(|s, p, _| {
                 Box::pin(s.click(p))
+            }))
+            .with_route(route::<Self, HoverParams, Failure>(|s, p, _| {
+                Box::pin(s.hover(p))
             }))
             .with_route(route::<Self, TypeParams, Failure>(|s, p, _| {
                 Box::pin(s.type_text(p))
@@ -221,6 +224,11 @@ impl BrowserServer {
 
     async fn click(&self, params: ClickParams) -> ToolAnswer {
         let outcome = self.session.lock().await.click(&params.eid).await?;
+        Ok(action(&outcome))
+    }
+
+    async fn hover(&self, params: HoverParams) -> ToolAnswer {
+        let outcome = self.session.lock().await.hover(&params.eid).await?;
         Ok(action(&outcome))
     }
 

@@ -116,6 +116,13 @@ pub struct ClickParams {
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+pub struct HoverParams {
+    /// Element id from the latest observation, such as "e12".
+    pub eid: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct TypeParams {
     /// Element id of an editable field from the latest observation.
     pub eid: String,
@@ -271,6 +278,7 @@ pub struct ListTabsParams {}
 impl Validate for LaunchParams {}
 impl Validate for NavigateParams {}
 impl Validate for ClickParams {}
+impl Validate for HoverParams {}
 impl Validate for TypeParams {}
 impl Validate for SelectParams {}
 impl Validate for KeyParams {}
@@ -320,6 +328,14 @@ impl BrowserTool for ClickParams {
     const DESCRIPTION: &'static str = "Click an element (by eid from the latest observation) with a real \
         mouse click at its centre.";
     const EFFECT: Effect = ACTS_ON_PAGE;
+    type Output = ActionOutcome;
+}
+
+impl BrowserTool for HoverParams {
+    const NAME: &'static str = "hover";
+    const DESCRIPTION: &'static str = "Move the mouse onto an element (by eid) without pressing: opens \
+        a submenu or a tooltip that shows only under the mouse. Says what appeared.";
+    const EFFECT: Effect = Effect::reads(true);
     type Output = ActionOutcome;
 }
 

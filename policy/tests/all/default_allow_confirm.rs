@@ -26,6 +26,7 @@ fn read_only_and_ordinary_actions_are_allowed() {
     let cases = [
         ("observe", new(ActionKind::Observe), "allow-read-only"),
         ("scroll", new(ActionKind::Scroll), "allow-read-only"),
+        ("hover", new(ActionKind::Hover), "allow-read-only"),
         ("wait", new(ActionKind::Wait), "allow-read-only"),
         ("ask_user", new(ActionKind::AskUser), "allow-read-only"),
         ("need_user", new(ActionKind::NeedUser), "allow-read-only"),

@@ -276,6 +276,7 @@ fn chat_mode_only_reads() {
     let allowed = [
         ("observe", new(ActionKind::Observe), "allow-read-only"),
         ("scroll", new(ActionKind::Scroll), "allow-read-only"),
+        ("hover", new(ActionKind::Hover), "allow-read-only"),
         ("stop", new(ActionKind::Stop), "allow-read-only"),
         (
             "read-only tool",

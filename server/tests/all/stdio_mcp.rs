@@ -25,6 +25,7 @@ async fn an_mcp_client_drives_the_browser_over_stdio() {
         "screenshot",
         "navigate",
         "click",
+        "hover",
         "type",
         "select_option",
         "press_key",

@@ -171,6 +171,9 @@ pub static CASES: &[Case] = &[
     case!("values", "signup.html", "choose Mexico", ["|country=mx|"]),
     case!("custom dropdown", "menu.html", "choose Archive from the Actions menu", ["|did=Archive|"]),
     case!("custom dropdown", "menu.html", "open the Actions menu and pick Duplicate", ["|did=Duplicate|"]),
+    case!("hover menus", "flyout.html", "Select Shape>Rotate>Half turn", ["|picked=Half turn|"]),
+    case!("hover menus", "flyout.html", "choose Shape > Fill > Hatched", ["|picked=Hatched|"]),
+    case!("hover menus", "flyout.html", "Click the \"Tools\" button, then click on the item labeled \"Send backward\".", ["|picked=Send backward|"]),
     case!("find", "accordion.html", "find the Privacy policy link", ["clicked=privacy|"]),
     case!("find", "accordion.html", "open the sections until you find Imprint", ["clicked=imprint|"]),
     case!("find", "accordion.html", "expand Company and click Our team", ["clicked=team|"]),
@@ -256,6 +259,7 @@ pub static CASES: &[Case] = &[
     // opener.
     case!("drawn menu", "wheel.html", "Open the menu and click Rename", ["|picked=Rename|"]),
     case!("drawn menu", "wheel.html", "open the menu, then click on Print", ["|picked=Print|"]),
+    case!("drawn menu", "wheel.html", "Expand the menu and click on the item labeled \"Share\"", ["|picked=Share|"]),
     case!("drawn menu", "wheel.html", "Open the menu and pick Delete", ["|picked=|"], Asks),
     // Buttons the person could not tell apart either (same name, same place): the first.
     case!("identical controls", "same.html", "press Continue", ["clicked=first|"]),

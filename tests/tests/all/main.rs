@@ -10,6 +10,7 @@ mod captcha_handover;
 mod clicks;
 mod config_secrets;
 mod conversation;
+mod hover;
 mod instruction_set;
 mod mcp_results;
 mod model_planner;

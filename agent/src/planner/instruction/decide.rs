@@ -16,8 +16,8 @@ use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable
 use super::submit::submit;
 use super::{
     affixes, byline, choose, datepicker, disclose, every, explore, fields, likeness, matching,
-    own_names, paged_results, prose, questions, record_form, same_name, sign_in, sign_in_sender,
-    slider, value_format, verbs,
+    menus, own_names, paged_results, prose, questions, record_form, same_name, sign_in,
+    sign_in_sender, slider, value_format, verbs,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -59,6 +59,7 @@ pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
         | Step::Search { .. }
         | Step::Act { .. }
         | Step::Every { .. }
+        | Step::Path { .. }
         | Step::SignIn { .. }
         | Step::Fields { .. }
         | Step::Record { .. }
@@ -87,7 +88,9 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             "reload the page".to_owned(),
         ),
         Step::Click { target } => {
-            if let Some(decision) = paged_results::decide(target, snap, state) {
+            if let Some(decision) = paged_results::decide(target, snap, state)
+                .or_else(|| menus::hover_to_find(target, snap, state))
+            {
                 return Ok(decision);
             }
             let el = sign_in_sender::locate_click(snap, target, state)?;
@@ -282,6 +285,7 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             count,
         } => every::decide(verbs, items, *count, snap, state)?,
         Step::SignIn { user, password } => sign_in::decide(user, &password.0, snap, state)?,
+        Step::Path { levels } => menus::decide(levels, snap, state),
         Step::Answer { option, question } => questions::decide(option, question, snap, state)?,
         Step::Fields { text } => match fields::decide(text, snap, state)? {
             fields::Next::Decided(decision) => decision,

@@ -84,6 +84,7 @@ mod likeness;
 mod locate;
 mod mail;
 mod matching;
+mod menus;
 mod own_names;
 mod paged_results;
 mod parse;

@@ -16,7 +16,7 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, affixes, compound, disclose, every, feed, fields, items, likeness, mail,
+    absorbed, affixes, compound, disclose, every, feed, fields, items, likeness, mail, menus,
     paged_results, passive, prose, questions, records, rows, sign_in, slider, verb_phrases, verbs,
 };
 
@@ -254,6 +254,7 @@ fn previous_target(step: &Step) -> Option<Target> {
         | Step::Submit
         | Step::Act { .. }
         | Step::Every { .. }
+        | Step::Path { .. }
         | Step::SignIn { .. }
         | Step::Fields { .. }
         | Step::Record { .. }
@@ -277,6 +278,7 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
         return steps;
     }
     if let Some(steps) = slider::parse(text)
+        .or_else(|| menus::parse(text))
         .or_else(|| likeness::parse(text))
         .or_else(|| affixes::parse(text))
     {

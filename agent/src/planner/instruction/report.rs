@@ -284,6 +284,14 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
             items.phrase
         ),
         Step::SignIn { user, .. } => format!("filled in the sign-in form for \"{user}\""),
+        Step::Path { levels } => format!(
+            "chose \"{}\"",
+            levels
+                .iter()
+                .map(|level| level.phrase.as_str())
+                .collect::<Vec<_>>()
+                .join(" > ")
+        ),
         Step::Fields { text } => format!("filled in the fields for \"{}\"", clip(text, 80)),
         Step::Record { object, values } => {
             super::keeping::done_line(object.as_ref(), values, element)

@@ -29,6 +29,9 @@ pub(crate) enum Step {
     Back,
     /// Click a named element.
     Click { target: Target },
+    /// A path through menus ("File>Export>PDF"): each level whose next one does not show is
+    /// hovered, the last is clicked (see `menus`).
+    Path { levels: Vec<Target> },
     /// Type text into a named field, or into the focused / only field when `target` is `None`.
     /// An empty text clears the field.
     Type {
@@ -164,6 +167,7 @@ impl Step {
             | Step::Reload
             | Step::Back
             | Step::Click { .. }
+            | Step::Path { .. }
             | Step::OpenItem { .. }
             | Step::Type { .. }
             | Step::Check { .. }

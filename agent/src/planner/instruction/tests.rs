@@ -8,6 +8,7 @@ mod fields;
 mod flow;
 mod kinds;
 mod likeness;
+mod menus;
 mod paging;
 mod parsing;
 mod people;

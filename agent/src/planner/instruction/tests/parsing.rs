@@ -19,6 +19,10 @@ pub(super) fn steps(message: &str) -> Vec<String> {
             Step::Reload => "reload".to_owned(),
             Step::Back => "back".to_owned(),
             Step::Click { target: t } => format!("click {}", target(t)),
+            Step::Path { levels } => format!(
+                "path {}",
+                levels.iter().map(target).collect::<Vec<_>>().join(" > ")
+            ),
             Step::OpenItem { shown: t } => format!("open item {}", target(t)),
             Step::Type { text, target: t } => match t {
                 Some(t) => format!("type [{text}] into {}", target(t)),
