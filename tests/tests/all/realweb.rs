@@ -44,6 +44,8 @@ const PASSING: &[&str] = &[
     "policy-scroll-bottom",
     "settings-change-language",
     "bank-pay-prose",
+    "restaurant-prose-saturday",
+    "restaurant-tomorrow-7pm",
 ];
 
 #[tokio::test]

@@ -15,7 +15,7 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    byline, choose, datepicker, disclose, every, explore, fields, matching, own_names,
+    booking, byline, choose, datepicker, disclose, every, explore, fields, matching, own_names,
     paged_results, prose, questions, same_name, sign_in, sign_in_sender, slider, value_format,
     verbs,
 };
@@ -273,6 +273,12 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         } => every::decide(verbs, items, *count, snap, state)?,
         Step::SignIn { user, password } => sign_in::decide(user, &password.0, snap, state)?,
         Step::Answer { option, question } => questions::decide(option, question, snap, state)?,
+        Step::Fields { text } if booking::reads(text) => {
+            match booking::decide(text, snap, state)? {
+                fields::Next::Decided(decision) => decision,
+                fields::Next::Set(el, value) => set_value(el, &value, state),
+            }
+        }
         Step::Fields { text } => match fields::decide(text, snap, state)? {
             fields::Next::Decided(decision) => decision,
             fields::Next::Set(el, value) => set_value(el, &value, state),

@@ -60,6 +60,8 @@
 
 mod absorbed;
 mod address;
+mod booking;
+mod booking_words;
 mod byline;
 mod caution;
 mod choose;

@@ -16,8 +16,8 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, compound, disclose, every, feed, fields, items, mail, paged_results, passive, prose,
-    questions, rows, sign_in, slider, verb_phrases, verbs,
+    absorbed, booking_words, compound, disclose, every, feed, fields, items, mail, paged_results,
+    passive, prose, questions, rows, sign_in, slider, verb_phrases, verbs,
 };
 
 /// Words that start an instruction clause.
@@ -88,6 +88,14 @@ pub(crate) fn starts_with_verb(text: &str) -> bool {
 
 /// Parses the whole message.
 pub(crate) fn parse_message(message: &str) -> Instructions {
+    // "Book a table for 4 on Saturday at 19:30 under the name Keller, …": one booking.
+    if booking_words::reads(message) {
+        let text = message.trim().to_owned();
+        return Instructions {
+            steps: vec![(Step::Fields { text: text.clone() }, text)],
+            ignored: Vec::new(),
+        };
+    }
     // "For the user @kim, click Mute": the clicks are of that thing's controls (`feed`).
     if let Some((thing, rest)) = feed::scoped(strip_lead_ins(message), starts_with_verb) {
         let mut scoped = parse_message(rest);

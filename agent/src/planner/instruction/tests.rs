@@ -1,5 +1,6 @@
 //! Tests of the instruction planner, on synthetic snapshots built with [`builder::Page`].
 
+mod booking;
 mod builder;
 mod classes;
 mod feeds;
