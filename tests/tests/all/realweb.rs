@@ -46,6 +46,8 @@ const PASSING: &[&str] = &[
     "bank-pay-prose",
     "restaurant-prose-saturday",
     "restaurant-tomorrow-7pm",
+    "bookings-keep-deposit",
+    "bookings-open-then-cancel",
 ];
 
 #[tokio::test]

@@ -17,7 +17,7 @@ use super::submit::submit;
 use super::{
     booking, byline, choose, datepicker, disclose, every, explore, fields, matching, own_names,
     paged_results, prose, questions, same_name, sign_in, sign_in_sender, slider, value_format,
-    verbs,
+    verbs, with_choice,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -273,6 +273,9 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         } => every::decide(verbs, items, *count, snap, state)?,
         Step::SignIn { user, password } => sign_in::decide(user, &password.0, snap, state)?,
         Step::Answer { option, question } => questions::decide(option, question, snap, state)?,
+        Step::Fields { text } if with_choice::read(text).is_some() => {
+            with_choice::decide(text, snap, state)?
+        }
         Step::Fields { text } if booking::reads(text) => {
             match booking::decide(text, snap, state)? {
                 fields::Next::Decided(decision) => decision,

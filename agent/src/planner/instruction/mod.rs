@@ -114,6 +114,7 @@ mod twins;
 mod value_format;
 mod verb_phrases;
 mod verbs;
+mod with_choice;
 
 #[cfg(test)]
 mod snapshot_parts;

@@ -17,7 +17,7 @@ use super::split::{
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
     absorbed, booking_words, compound, disclose, every, feed, fields, items, mail, paged_results,
-    passive, prose, questions, rows, sign_in, slider, verb_phrases, verbs,
+    passive, prose, questions, rows, sign_in, slider, verb_phrases, verbs, with_choice,
 };
 
 /// Words that start an instruction clause.
@@ -177,6 +177,12 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             continue;
         }
         let steps = fields::instead(&clause.text, parse_clause(&clause.text), starts_with_verb);
+        // "cancel booking 2231 but keep the deposit": the verb, then the choice its flow asks.
+        let weak = matches!(steps.as_slice(), [] | [Step::Act { .. }]);
+        let steps = match with_choice::parse(&clause.text, parse_clause, starts_with_verb) {
+            Some(step) if weak => vec![step],
+            _ => steps,
+        };
         if steps.is_empty() {
             out.ignored.push(clause.text);
             continue;

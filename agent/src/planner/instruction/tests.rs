@@ -18,4 +18,5 @@ mod sign_in_sender;
 mod slider;
 mod steps;
 mod sweeps;
+mod with_choice;
 mod words;
