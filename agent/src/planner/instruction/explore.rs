@@ -203,9 +203,18 @@ fn shows(target: &Target, snap: &Snapshot) -> bool {
         // "the result Mike" shows as "Mike": one word more in the phrase names the kind.
         let kind_word_more = quality(&name, &text) == WITHIN
             && name.split(' ').count() == text.split(' ').count() + 1;
-        (matches!(quality(&name, &text), EXACT | PREFIX) || kind_word_more)
+        (matches!(quality(&name, &text), EXACT | PREFIX)
+            || kind_word_more
+            || same_words(&name, &text))
             && target.role.is_none_or(|r| r.fits(el))
     })
+}
+
+/// "walnut side table" shows as "Hovås Side table, walnut £119": every word of a name of two
+/// words or more, in any order (punctuation is already gone from both).
+fn same_words(name: &str, text: &str) -> bool {
+    let words: Vec<&str> = name.split(' ').filter(|w| !w.is_empty()).collect();
+    words.len() >= 2 && words.iter().all(|w| text.split(' ').any(|t| t == *w))
 }
 
 /// Chooses `option` in a list that is not a `<select>` (opened by `trigger` when known).

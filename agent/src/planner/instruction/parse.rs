@@ -327,6 +327,15 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     }
 }
 
+/// The words without a last "for me" ("find the blue lamp for me").
+fn for_me(rest: &str) -> &str {
+    let trimmed = rest.trim_end().trim_end_matches(['.', '!']);
+    let lower = trimmed.to_ascii_lowercase();
+    lower
+        .strip_suffix(" for me")
+        .map_or(rest, |kept| trimmed[..kept.len()].trim_end())
+}
+
 /// Parses a clause that holds one step.
 fn parse_single(text: &str) -> Option<Step> {
     let (verb, rest) = first_word(text);
@@ -402,6 +411,10 @@ fn parse_single(text: &str) -> Option<Step> {
                 format!("{verb} {object}")
             };
             target(&phrase).map(|target| Step::Click { target })
+        }
+        // ("look for the X for me": the last words are politeness.)
+        "find" | "look" if for_me(rest).len() < rest.len() => {
+            parse_single(&format!("{verb} {}", for_me(rest)))
         }
         "find" | "look" | "show" | "get"
             if prose::looks_like_prose(strip_words(rest, &["for", "me"]))

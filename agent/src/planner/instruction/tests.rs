@@ -2,6 +2,7 @@
 
 mod booking;
 mod builder;
+mod catalogue;
 mod classes;
 mod feeds;
 mod fields;

@@ -175,7 +175,13 @@ pub(super) fn decide(text: &str, snap: &Snapshot, state: &StepState) -> Result<D
     // 1. The head, as an unknown verb's step.
     if chose.is_none() {
         let thing = Target::parse(&reading.thing);
-        match verbs::decide(&[reading.verb.clone()], &thing, (None, false), snap, state)? {
+        match verbs::decide(
+            std::slice::from_ref(&reading.verb),
+            &thing,
+            (None, false),
+            snap,
+            state,
+        )? {
             Decision::Skip { .. } => {}
             other => return Ok(other),
         }
