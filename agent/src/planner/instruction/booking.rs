@@ -286,23 +286,27 @@ fn day<'s>(request: &Request, snap: &'s Snapshot, state: &StepState) -> Part<'s>
         .iter()
         .filter(|el| choosable(el) && names_day(&el.name, &said.value) && !books(el))
         .collect();
+    slot(&found, "day", &said.words, state)
+}
+
+/// The one slot (day or time) of those `found` that is not disabled: chosen already, or to
+/// click. Only disabled ones: that `what` is taken; none or several: not placed.
+fn slot<'s>(found: &[&'s Element], what: &str, said: &str, state: &StepState) -> Part<'s> {
     let open: Vec<&&Element> = found.iter().filter(|el| !el.disabled).collect();
-    match open.as_slice() {
+    let why = match open.as_slice() {
         [one] if one.checked == Some(true) || one.selected == Some(true) || acted(state, one) => {
-            Ok(None)
+            return Ok(None);
         }
-        [one] => Ok(Some(Next::Decided(click(one, "choose the day")))),
-        [] if !found.is_empty() => Err(not_placed(
-            &said.words,
-            std::slice::from_ref(&said.words),
-            "the page shows that day as not available",
-        )),
-        _ => Err(not_placed(
-            &said.words,
-            std::slice::from_ref(&said.words),
-            "the page shows no one day that is it",
-        )),
-    }
+        [one] => {
+            return Ok(Some(Next::Decided(click(
+                one,
+                &format!("choose the {what}"),
+            ))));
+        }
+        [] if !found.is_empty() => format!("the page shows that {what} as not available"),
+        _ => format!("the page shows no one {what} that is it"),
+    };
+    Err(not_placed(said, &[said.to_owned()], &why))
 }
 
 /// The time an element's name reads as.
@@ -360,23 +364,7 @@ fn time<'s>(request: &Request, snap: &'s Snapshot, state: &StepState) -> Part<'s
         .iter()
         .filter(|el| choosable(el) && is(&el.name))
         .collect();
-    let open: Vec<&&Element> = found.iter().filter(|el| !el.disabled).collect();
-    match open.as_slice() {
-        [one] if one.checked == Some(true) || one.selected == Some(true) || acted(state, one) => {
-            Ok(None)
-        }
-        [one] => Ok(Some(Next::Decided(click(one, "choose the time")))),
-        [] if !found.is_empty() => Err(not_placed(
-            &said.words,
-            std::slice::from_ref(&said.words),
-            "the page shows that time as not available",
-        )),
-        _ => Err(not_placed(
-            &said.words,
-            std::slice::from_ref(&said.words),
-            "the page shows no one time that is it",
-        )),
-    }
+    slot(&found, "time", &said.words, state)
 }
 
 /// The one field of the page that `fits`.
