@@ -211,10 +211,13 @@ fn shows(target: &Target, snap: &Snapshot) -> bool {
 }
 
 /// "walnut side table" shows as "Hovås Side table, walnut £119": every word of a name of two
-/// words or more, in any order (punctuation is already gone from both).
+/// words or more, in another order (punctuation is already gone from both). In the same order
+/// inside a longer name ("old budget xlsx" for "budget xlsx") it is another thing's name.
 fn same_words(name: &str, text: &str) -> bool {
     let words: Vec<&str> = name.split(' ').filter(|w| !w.is_empty()).collect();
-    words.len() >= 2 && words.iter().all(|w| text.split(' ').any(|t| t == *w))
+    words.len() >= 2
+        && words.iter().all(|w| text.split(' ').any(|t| t == *w))
+        && !format!(" {text} ").contains(&format!(" {name} "))
 }
 
 /// Chooses `option` in a list that is not a `<select>` (opened by `trigger` when known).

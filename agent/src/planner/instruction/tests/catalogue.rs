@@ -4,7 +4,7 @@
 
 use super::super::parse::parse_message;
 use super::super::step::Step;
-use super::builder::{Page, click, run_all};
+use super::builder::{Page, click, plan, run_all};
 
 fn found(message: &str) -> String {
     match parse_message(message).steps.as_slice() {
@@ -35,4 +35,18 @@ fn a_name_in_another_word_order_shows_the_thing_and_the_find_stops_opening() {
     let (actions, answer) = run_all("look for the walnut side table", &page);
     // Already shown: nothing is opened ("Show more" stays unpressed).
     assert!(!actions.contains(&click("e1")), "{actions:?} {answer}");
+}
+
+#[test]
+fn a_name_inside_a_longer_one_in_its_own_order_is_another_thing() {
+    let page = Page::new("https://files.test/", "Files")
+        .link("old budget.xlsx", "https://files.test/old")
+        .build();
+    let next = plan(
+        "look through the folders for a file called budget.xlsx",
+        Some(&page),
+        &[],
+    );
+    // "old budget.xlsx" is not "budget.xlsx": it is not clicked as the thing found.
+    assert_ne!(next.action, click("e1"), "{:?}", next.note);
 }
