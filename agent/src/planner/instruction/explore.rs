@@ -212,12 +212,12 @@ fn shows(target: &Target, snap: &Snapshot) -> bool {
 
 /// "walnut side table" shows as "Hovås Side table, walnut £119": every word of a name of two
 /// words or more, in another order (punctuation is already gone from both). In the same order
-/// inside a longer name ("old budget xlsx" for "budget xlsx") it is another thing's name.
-fn same_words(name: &str, text: &str) -> bool {
+/// inside a longer name ("budget 2023 xlsx" for "budget xlsx") it is another thing's name.
+pub(super) fn same_words(name: &str, text: &str) -> bool {
     let words: Vec<&str> = name.split(' ').filter(|w| !w.is_empty()).collect();
-    words.len() >= 2
-        && words.iter().all(|w| text.split(' ').any(|t| t == *w))
-        && !format!(" {text} ").contains(&format!(" {name} "))
+    let mut shown = text.split(' ');
+    let in_order = words.iter().all(|w| shown.any(|t| t == *w));
+    words.len() >= 2 && !in_order && words.iter().all(|w| text.split(' ').any(|t| t == *w))
 }
 
 /// Chooses `option` in a list that is not a `<select>` (opened by `trigger` when known).
