@@ -48,6 +48,10 @@ const PASSING: &[&str] = &[
     "notes-terse-new",
     "users-change-role",
     "forum-reply-to-tomasz",
+    "restaurant-prose-saturday",
+    "restaurant-tomorrow-7pm",
+    "bookings-keep-deposit",
+    "bookings-open-then-cancel",
 ];
 
 #[tokio::test]

@@ -15,9 +15,9 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    affixes, byline, choose, datepicker, disclose, every, explore, fields, likeness, matching,
-    menus, own_names, paged_results, prose, questions, record_form, same_name, sign_in,
-    sign_in_sender, slider, value_format, verbs,
+    affixes, booking, byline, choose, datepicker, disclose, every, explore, fields, likeness,
+    matching, menus, own_names, paged_results, prose, questions, record_form, same_name, sign_in,
+    sign_in_sender, slider, value_format, verbs, with_choice,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -287,6 +287,15 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         Step::SignIn { user, password } => sign_in::decide(user, &password.0, snap, state)?,
         Step::Path { levels } => menus::decide(levels, snap, state),
         Step::Answer { option, question } => questions::decide(option, question, snap, state)?,
+        Step::Fields { text } if with_choice::read(text).is_some() => {
+            with_choice::decide(text, snap, state)?
+        }
+        Step::Fields { text } if booking::reads(text) => {
+            match booking::decide(text, snap, state)? {
+                fields::Next::Decided(decision) => decision,
+                fields::Next::Set(el, value) => set_value(el, &value, state),
+            }
+        }
         Step::Fields { text } => match fields::decide(text, snap, state)? {
             fields::Next::Decided(decision) => decision,
             fields::Next::Set(el, value) => set_value(el, &value, state),

@@ -203,9 +203,21 @@ fn shows(target: &Target, snap: &Snapshot) -> bool {
         // "the result Mike" shows as "Mike": one word more in the phrase names the kind.
         let kind_word_more = quality(&name, &text) == WITHIN
             && name.split(' ').count() == text.split(' ').count() + 1;
-        (matches!(quality(&name, &text), EXACT | PREFIX) || kind_word_more)
+        (matches!(quality(&name, &text), EXACT | PREFIX)
+            || kind_word_more
+            || same_words(&name, &text))
             && target.role.is_none_or(|r| r.fits(el))
     })
+}
+
+/// "walnut side table" shows as "Hovås Side table, walnut £119": every word of a name of two
+/// words or more, in another order (punctuation is already gone from both). In the same order
+/// inside a longer name ("budget 2023 xlsx" for "budget xlsx") it is another thing's name.
+pub(super) fn same_words(name: &str, text: &str) -> bool {
+    let words: Vec<&str> = name.split(' ').filter(|w| !w.is_empty()).collect();
+    let mut shown = text.split(' ');
+    let in_order = words.iter().all(|w| shown.any(|t| t == *w));
+    words.len() >= 2 && !in_order && words.iter().all(|w| text.split(' ').any(|t| t == *w))
 }
 
 /// Chooses `option` in a list that is not a `<select>` (opened by `trigger` when known).

@@ -61,6 +61,8 @@
 mod absorbed;
 mod address;
 mod affixes;
+mod booking;
+mod booking_words;
 mod byline;
 mod caution;
 mod choose;
@@ -120,6 +122,7 @@ mod ui_synonyms;
 mod value_format;
 mod verb_phrases;
 mod verbs;
+mod with_choice;
 
 #[cfg(test)]
 mod snapshot_parts;

@@ -16,8 +16,9 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, affixes, compound, disclose, every, feed, fields, items, likeness, mail, menus,
-    paged_results, passive, prose, questions, records, rows, sign_in, slider, verb_phrases, verbs,
+    absorbed, affixes, booking_words, compound, disclose, every, feed, fields, items, likeness,
+    mail, menus, paged_results, passive, prose, questions, records, rows, sign_in, slider,
+    verb_phrases, verbs, with_choice,
 };
 
 /// Words that start an instruction clause.
@@ -88,6 +89,14 @@ pub(crate) fn starts_with_verb(text: &str) -> bool {
 
 /// Parses the whole message.
 pub(crate) fn parse_message(message: &str) -> Instructions {
+    // "Book a table for 4 on Saturday at 19:30 under the name Keller, …": one booking.
+    if booking_words::reads(message) {
+        let text = message.trim().to_owned();
+        return Instructions {
+            steps: vec![(Step::Fields { text: text.clone() }, text)],
+            ignored: Vec::new(),
+        };
+    }
     // "For the user @kim, click Mute": the clicks are of that thing's controls (`feed`).
     if let Some((thing, rest)) = feed::scoped(strip_lead_ins(message), starts_with_verb) {
         let mut scoped = parse_message(rest);
@@ -169,6 +178,12 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             continue;
         }
         let steps = fields::instead(&clause.text, parse_clause(&clause.text), starts_with_verb);
+        // "cancel booking 2231 but keep the deposit": the verb, then the choice its flow asks.
+        let weak = matches!(steps.as_slice(), [] | [Step::Act { .. }]);
+        let steps = match with_choice::parse(&clause.text, parse_clause, starts_with_verb) {
+            Some(step) if weak => vec![step],
+            _ => steps,
+        };
         if steps.is_empty() {
             out.ignored.push(clause.text);
             continue;
@@ -324,6 +339,15 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     }
 }
 
+/// The words without a last "for me" ("find the blue lamp for me").
+fn for_me(rest: &str) -> &str {
+    let trimmed = rest.trim_end().trim_end_matches(['.', '!']);
+    let lower = trimmed.to_ascii_lowercase();
+    lower
+        .strip_suffix(" for me")
+        .map_or(rest, |kept| trimmed[..kept.len()].trim_end())
+}
+
 /// Parses a clause that holds one step.
 fn parse_single(text: &str) -> Option<Step> {
     let (verb, rest) = first_word(text);
@@ -399,6 +423,10 @@ fn parse_single(text: &str) -> Option<Step> {
                 format!("{verb} {object}")
             };
             target(&phrase).map(|target| Step::Click { target })
+        }
+        // ("look for the X for me": the last words are politeness.)
+        "find" | "look" if for_me(rest).len() < rest.len() => {
+            parse_single(&format!("{verb} {}", for_me(rest)))
         }
         "find" | "look" | "show" | "get"
             if prose::looks_like_prose(strip_words(rest, &["for", "me"]))

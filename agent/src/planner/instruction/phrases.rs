@@ -140,6 +140,8 @@ pub(super) fn parse_find(rest: &str) -> Option<Step> {
     ]
     .iter()
     .find_map(|w| lower.find(w).map(|i| i + w.len()))
+    // ("look for the X": the thing is after "for".)
+    .or_else(|| lower.starts_with("for ").then_some(4))
     .unwrap_or(0);
     let mut phrase = rest[cut..].trim();
     let lower = phrase.to_ascii_lowercase();

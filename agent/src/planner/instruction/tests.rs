@@ -1,7 +1,9 @@
 //! Tests of the instruction planner, on synthetic snapshots built with [`builder::Page`].
 
 mod affixes;
+mod booking;
 mod builder;
+mod catalogue;
 mod classes;
 mod feeds;
 mod fields;
@@ -21,4 +23,5 @@ mod sign_in_sender;
 mod slider;
 mod steps;
 mod sweeps;
+mod with_choice;
 mod words;
