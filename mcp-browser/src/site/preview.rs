@@ -4,8 +4,9 @@
 //!
 //! It answers `GET` and `HEAD` only, through [`super::serve::respond`] (so the same names,
 //! 404s and sandboxing CSP as the daemon's route), one request per connection. One server per
-//! sites folder and process, started on first use; one whose task has ended (its tokio runtime
-//! was shut down, as at the end of each test) is replaced by a new one on the next use.
+//! sites folder and process, started on first use on a thread of its own with its own runtime:
+//! it lives as long as the process, never as long as the runtime of the call that started it
+//! (a test's runtime ends with the test, while another test still holds the address).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -20,10 +21,10 @@ use super::serve::{SiteResponse, respond};
 /// Largest request head read, in bytes.
 const MAX_REQUEST_BYTES: usize = 8 * 1024;
 
-/// A running preview server: its base address and the task that answers it.
+/// A running preview server: its base address and the thread that answers it.
 struct Preview {
     url: String,
-    task: tokio::task::JoinHandle<()>,
+    thread: std::thread::JoinHandle<()>,
 }
 
 fn servers() -> &'static Mutex<HashMap<PathBuf, Preview>> {
@@ -34,7 +35,7 @@ fn servers() -> &'static Mutex<HashMap<PathBuf, Preview>> {
 /// The address of the live server for `root`, if there is one.
 fn live(map: &HashMap<PathBuf, Preview>, root: &Path) -> Option<String> {
     map.get(root)
-        .filter(|preview| !preview.task.is_finished())
+        .filter(|preview| !preview.thread.is_finished())
         .map(|preview| preview.url.clone())
 }
 
@@ -43,7 +44,8 @@ pub async fn base_url(root: &Path) -> Result<String, SiteError> {
     if let Some(url) = servers().lock().ok().and_then(|map| live(&map, root)) {
         return Ok(url);
     }
-    let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0))?;
+    listener.set_nonblocking(true)?;
     let url = format!("http://{}/sites", listener.local_addr()?);
     let mut map = servers()
         .lock()
@@ -52,33 +54,47 @@ pub async fn base_url(root: &Path) -> Result<String, SiteError> {
     if let Some(existing) = live(&map, root) {
         return Ok(existing);
     }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
     let served = root.to_path_buf();
-    let task = tokio::spawn(async move {
-        let root = served;
-        loop {
-            match listener.accept().await {
-                Ok((stream, _)) => {
-                    let root = root.clone();
-                    tokio::spawn(async move {
-                        if let Err(error) = answer(stream, &root).await {
-                            tracing::debug!(%error, "a preview request failed");
-                        }
-                    });
-                }
-                Err(error) => tracing::warn!(%error, "the preview server could not accept"),
-            }
-        }
-    });
+    let thread = std::thread::Builder::new()
+        .name("site-preview".into())
+        .spawn(move || runtime.block_on(serve(listener, served)))?;
     map.insert(
         root.to_path_buf(),
         Preview {
             url: url.clone(),
-            task,
+            thread,
         },
     );
     drop(map);
     tracing::info!(%url, "site preview server started");
     Ok(url)
+}
+
+/// Answers `listener` for `root` until the process ends.
+async fn serve(listener: std::net::TcpListener, root: PathBuf) {
+    let listener = match TcpListener::from_std(listener) {
+        Ok(listener) => listener,
+        Err(error) => {
+            tracing::warn!(%error, "the preview server could not listen");
+            return;
+        }
+    };
+    loop {
+        match listener.accept().await {
+            Ok((stream, _)) => {
+                let root = root.clone();
+                tokio::spawn(async move {
+                    if let Err(error) = answer(stream, &root).await {
+                        tracing::debug!(%error, "a preview request failed");
+                    }
+                });
+            }
+            Err(error) => tracing::warn!(%error, "the preview server could not accept"),
+        }
+    }
 }
 
 async fn answer(mut stream: TcpStream, root: &Path) -> std::io::Result<()> {
