@@ -142,13 +142,6 @@ fn books(el: &Element) -> bool {
             .any(|w| BOOKS.iter().any(|b| w.starts_with(b)))
 }
 
-fn acted(state: &StepState, el: &Element) -> bool {
-    state
-        .acted
-        .iter()
-        .any(|done| done.eid == el.eid && done.name == el.name)
-}
-
 /// The numbers a text shows, in order.
 fn numbers(text: &str) -> Vec<u32> {
     normalize(text)
@@ -198,14 +191,14 @@ fn party<'s>(request: &Request, snap: &'s Snapshot, state: &StepState) -> Part<'
             .iter()
             .find(|o| !o.disabled && numbers(&o.label).first() == Some(&n));
         return match option {
-            Some(o) if o.selected || acted(state, list) => Ok(None),
+            Some(o) if o.selected || state.acted_on(list) => Ok(None),
             Some(o) => Ok(Some(Next::Set(list, o.label.clone()))),
             None => missing("the list has no such size"),
         };
     }
     if is_editable(first) {
         let holds = first.value.as_deref().map(str::trim) == Some(n.to_string().as_str())
-            || acted(state, first);
+            || state.acted_on(first);
         return Ok((!holds).then(|| Next::Set(first, n.to_string())));
     }
     // A list the page draws: its button shows the size chosen, or this step chose it.
@@ -223,7 +216,7 @@ fn party<'s>(request: &Request, snap: &'s Snapshot, state: &StepState) -> Part<'
         .find(|el| el.role == "option" && !el.disabled && numbers(&el.name).first() == Some(&n));
     match option {
         Some(option) => Ok(Some(Next::Decided(click(option, "choose")))),
-        None if first.expanded != Some(true) && !acted(state, first) => {
+        None if first.expanded != Some(true) && !state.acted_on(first) => {
             Ok(Some(Next::Decided(click(first, "open"))))
         }
         None => missing("the list has no such size"),
@@ -262,7 +255,7 @@ fn day<'s>(request: &Request, snap: &'s Snapshot, state: &StepState) -> Part<'s>
         .find(|el| !el.disabled && el.input_type.as_deref() == Some("date"));
     if let (Some(field), Day::Date(d, m, Some(y))) = (date_field, &said.value) {
         let iso = format!("{y:04}-{m:02}-{d:02}");
-        let holds = field.value.as_deref() == Some(iso.as_str()) || acted(state, field);
+        let holds = field.value.as_deref() == Some(iso.as_str()) || state.acted_on(field);
         return Ok((!holds).then_some(Next::Set(field, iso)));
     }
     // A list with an option that names the day.
@@ -277,7 +270,7 @@ fn day<'s>(request: &Request, snap: &'s Snapshot, state: &StepState) -> Part<'s>
             .find(|o| !o.disabled && names_day(&o.label, &said.value))
         {
             return Ok(
-                (!o.selected && !acted(state, list)).then(|| Next::Set(list, o.label.clone()))
+                (!o.selected && !state.acted_on(list)).then(|| Next::Set(list, o.label.clone()))
             );
         }
     }
@@ -294,7 +287,7 @@ fn day<'s>(request: &Request, snap: &'s Snapshot, state: &StepState) -> Part<'s>
 fn slot<'s>(found: &[&'s Element], what: &str, said: &str, state: &StepState) -> Part<'s> {
     let open: Vec<&&Element> = found.iter().filter(|el| !el.disabled).collect();
     let why = match open.as_slice() {
-        [one] if one.checked == Some(true) || one.selected == Some(true) || acted(state, one) => {
+        [one] if one.checked == Some(true) || one.selected == Some(true) || state.acted_on(one) => {
             return Ok(None);
         }
         [one] => {
@@ -345,7 +338,7 @@ fn time<'s>(request: &Request, snap: &'s Snapshot, state: &StepState) -> Part<'s
             .collect();
         if let [o] = options.as_slice() {
             return Ok(
-                (!o.selected && !acted(state, list)).then(|| Next::Set(list, o.label.clone()))
+                (!o.selected && !state.acted_on(list)).then(|| Next::Set(list, o.label.clone()))
             );
         }
     }
@@ -356,7 +349,7 @@ fn time<'s>(request: &Request, snap: &'s Snapshot, state: &StepState) -> Part<'s
         && !t.either_half
     {
         let hhmm = format!("{:02}:{:02}", t.minutes / 60, t.minutes % 60);
-        let holds = field.value.as_deref() == Some(hhmm.as_str()) || acted(state, field);
+        let holds = field.value.as_deref() == Some(hhmm.as_str()) || state.acted_on(field);
         return Ok((!holds).then_some(Next::Set(field, hhmm)));
     }
     let found: Vec<&Element> = snap
@@ -433,7 +426,7 @@ fn details<'s>(request: &Request, snap: &'s Snapshot, state: &StepState) -> Part
                 &format!("the page has no one field for {what}"),
             ));
         };
-        if !acted(state, field) && field.value.as_deref() != Some(value.as_str()) {
+        if !state.acted_on(field) && field.value.as_deref() != Some(value.as_str()) {
             return Ok(Some(Next::Set(field, value.clone())));
         }
     }

@@ -86,6 +86,16 @@ pub(crate) struct StepState {
     pub aside_acted: Vec<Element>,
 }
 
+impl StepState {
+    /// Whether one of the step's successful actions targeted `el` (the same id and name: an id
+    /// reused by a redrawn page for another element does not count).
+    pub(crate) fn acted_on(&self, el: &Element) -> bool {
+        self.acted
+            .iter()
+            .any(|done| done.eid == el.eid && done.name == el.name)
+    }
+}
+
 /// The cursor of an aside of step `index` among `step_count` steps: past every step and past
 /// the final stop's `step_count`, so it never reads as a step's own record.
 pub(crate) fn aside_cursor(index: usize, step_count: usize) -> usize {

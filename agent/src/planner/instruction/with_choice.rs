@@ -147,13 +147,6 @@ fn is_choice(el: &Element) -> bool {
         || el.input_type.as_deref() == Some("radio")
 }
 
-fn acted_on(state: &StepState, el: &Element) -> bool {
-    state
-        .acted
-        .iter()
-        .any(|done| done.eid == el.eid && done.name == el.name)
-}
-
 /// The sweep's next decision (see the module docs).
 pub(super) fn decide(text: &str, snap: &Snapshot, state: &StepState) -> Result<Decision, Decision> {
     let Some(reading) = read(text) else {
@@ -220,7 +213,7 @@ pub(super) fn decide(text: &str, snap: &Snapshot, state: &StepState) -> Result<D
             )),
         });
     };
-    if choice.checked != Some(true) && choice.selected != Some(true) && !acted_on(state, choice) {
+    if choice.checked != Some(true) && choice.selected != Some(true) && !state.acted_on(choice) {
         return Ok(click(choice));
     }
     // 3. The control after the choice that the first verb names.
@@ -230,7 +223,7 @@ pub(super) fn decide(text: &str, snap: &Snapshot, state: &StepState) -> Result<D
         .skip_while(|el| el.eid != choice.eid)
         .skip(1)
         .find(|el| {
-            !el.disabled && !is_choice(el) && says(el, &reading.verb) && !acted_on(state, el)
+            !el.disabled && !is_choice(el) && says(el, &reading.verb) && !state.acted_on(el)
         });
     match after {
         Some(el) => Ok(click(el)),
