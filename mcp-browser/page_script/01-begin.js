@@ -9,12 +9,13 @@
 // not_editable | not_select | no_option | bad_args | internal):
 //   snapshot({max_elements=5000, max_texts=400})  -> a Snapshot in its wire form (see
 //                 src/snapshot/wire.rs), with timing_ms {walk, total, candidates} for tracing
-//   locate(eid, {retry?}) -> {ok, x, y, rect:{x,y,w,h}, in_viewport, cover?}  (top-level CSS px;
-//                 cover = {kind, role, name, control} when no point of the element is reachable;
-//                 a retry first moves the element clear of the last cover and awaits a frame,
-//                 so it answers a promise)
-//   click_landed() -> {ok, known, landed?, cover?}: where the pointerdown after the last
-//                 successful locate went
+//   locate(eid, {retry?, hovered?}) -> {ok, x, y, rect:{x,y,w,h}, in_viewport, cover?}
+//                 (top-level CSS px; cover = {kind, role, name, control} when no point of the
+//                 element is reachable; a retry first moves the element clear of the last cover
+//                 and awaits a frame, hovered first awaits the element standing still, so it
+//                 answers a promise)
+//   click_landed() -> {ok, known, landed?, cover?}: where the pointerdown (and its mouse
+//                 events) after the last successful locate went
 //   describe(eid) -> {ok, element}
 //   focus(eid)    -> {ok}
 //   clear(eid)    -> {ok}

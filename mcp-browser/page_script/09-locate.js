@@ -1,9 +1,10 @@
-  // page_script/09-locate.js — Locating for a click: locate(eid, {retry}) waits until the element
-  // stands still (its box the same over one frame), scrolls it into
+  // page_script/09-locate.js — Locating for a click: locate(eid, {retry, hovered}) waits until
+  // the element stands still (its box the same over one frame, and not empty), scrolls it into
   // view inside every scroll container that holds it, finds a point of its visible part that a
   // click really reaches (09-hit.js), and says what covers it when none does; on a retry it first
-  // moves the element clear of that cover and lets the page draw a frame. It then watches for the
-  // click that follows; click_landed() says where that click's pointerdown went.
+  // moves the element clear of that cover and lets the page draw a frame; hovered (the pointer
+  // already on it), it first waits for the element to stand still. It then watches for the
+  // click that follows; click_landed() says where that click's pointerdown and mouse events went.
   // (A fragment: the files of page_script/ are concatenated in name order into one script.)
 
   // ---- locate --------------------------------------------------------------------------------
@@ -101,16 +102,17 @@
     return { l: r.x, t: r.y, r: r.x + r.w, b: r.y + r.h };
   }
 
-  // Resolves once `target` stands still: its box is the same over one frame, or after about
-  // half a second of movement (an accordion or a slide still animating would take the click
-  // somewhere else).
+  // Resolves once `target` stands still: its box is the same over one frame and not empty, or
+  // after about half a second of movement (an accordion or a slide still animating, a hover
+  // image still loading, would take the click somewhere else).
   function standingStill(target) {
     let before = boxOf(target);
     let frames = 0;
     const look = () => nextFrame().then(() => {
       const now = boxOf(target);
-      if ((now.l === before.l && now.t === before.t && now.r === before.r && now.b === before.b) ||
-          ++frames >= 15) return undefined;
+      const same = now.l === before.l && now.t === before.t && now.r === before.r &&
+        now.b === before.b;
+      if ((same && now.r > now.l && now.b > now.t) || ++frames >= 15) return undefined;
       before = now;
       return look();
     });
@@ -123,6 +125,9 @@
   function locate(eid, opts) {
     const node = resolve(eid);
     if (node.ok === false) return node;
+    // Under the pointer (opts.hovered), the page may redraw the element empty for a moment: it is
+    // looked for once it stands still.
+    if (opts && opts.hovered) return standingStill(node).then(() => locate(eid, {}));
     let target = node;
     if (!visibleBox(node, null, true)) {
       const proxy = proxyFor(node, new Map(), true);
@@ -171,24 +176,33 @@
     clickWatch = null;
   }
 
-  // Records where the next pointerdown goes (listening where the element lives and at the top).
+  // Records where the next pointerdown, mousedown and mouseup go (listening where the element
+  // lives and at the top).
   function watchClick(node, target) {
     stopWatching();
-    const seen = { down: false, path: [] };
+    const seen = { down: false, path: [], mouse: [] };
     const onDown = (ev) => {
       if (seen.down) return;
       seen.down = true;
       seen.path = ev.composedPath();
     };
+    const onMouse = (ev) => {
+      if (seen.down && seen.mouse.length < 2) seen.mouse.push(ev.composedPath());
+    };
     const wins = [window];
     const own = node.ownerDocument.defaultView;
     if (own && own !== window) wins.push(own);
-    for (const w of wins) w.addEventListener('pointerdown', onDown, true);
+    const listen = (w, on) => {
+      w[on]('pointerdown', onDown, true);
+      w[on]('mousedown', onMouse, true);
+      w[on]('mouseup', onMouse, true);
+    };
+    for (const w of wins) listen(w, 'addEventListener');
     clickWatch = {
       node,
       target,
       seen,
-      off: () => wins.forEach((w) => w.removeEventListener('pointerdown', onDown, true)),
+      off: () => wins.forEach((w) => listen(w, 'removeEventListener')),
     };
   }
 
@@ -197,15 +211,21 @@
     const w = clickWatch;
     stopWatching();
     if (!w || !w.seen.down) return { ok: true, known: false };
-    const path = w.seen.path;
-    const first = path[0];
-    // A closed shadow root hides the element: its host is what the listener sees.
-    const retargeted = first && first.nodeType === 1 && isComposedAncestor(first, w.node) &&
-      first.getRootNode() !== w.node.getRootNode();
-    if (path.includes(w.node) || path.includes(w.target) || retargeted) {
-      return { ok: true, known: true, landed: true };
-    }
-    if (!first || first.nodeType !== 1) return { ok: true, known: true, landed: false };
-    return { ok: true, known: true, landed: false, cover: coverOf(first, w.target) };
+    const reached = (path) => {
+      const first = path[0];
+      // A closed shadow root hides the element: its host is what the listener sees.
+      const retargeted = first && first.nodeType === 1 && isComposedAncestor(first, w.node) &&
+        first.getRootNode() !== w.node.getRootNode();
+      return path.includes(w.node) || path.includes(w.target) || retargeted;
+    };
+    const missed = (first) => (first && first.nodeType === 1
+      ? { ok: true, known: true, landed: false, cover: coverOf(first, w.target) }
+      : { ok: true, known: true, landed: false });
+    if (!reached(w.seen.path)) return missed(w.seen.path[0]);
+    // The press reached the element but its mouse events went to an ancestor while the element
+    // stayed on the page (the page moved it under the pointer): the page's mouse handlers never
+    // saw the click. An element that went away on the press was acted on.
+    const mouse = w.seen.mouse;
+    if (mouse.length > 0 && !mouse.some(reached) && w.node.isConnected) return missed(mouse[0][0]);
+    return { ok: true, known: true, landed: true };
   }
-

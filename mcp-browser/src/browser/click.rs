@@ -5,8 +5,10 @@
 //! found by hit testing (through shadow roots and same-origin frames). When something covers it
 //! (a sticky header, a cookie banner, a dialog's backdrop), the element is moved clear of that
 //! cover and tried once more after the page drew a frame; then the click fails with
-//! [`BrowserError::Covered`], naming the cover as a person would. After the click, the page says
-//! where its press went: a press that went elsewhere is [`BrowserError::ClickMissed`].
+//! [`BrowserError::Covered`], naming the cover as a person would. The pointer rests on the point
+//! before the press, and the point is found again once the hovered element stands still. After
+//! the click, the page says where its press and its mouse events went: a press that went
+//! elsewhere is [`BrowserError::ClickMissed`].
 
 use chromiumoxide::layout::Point;
 use serde::Deserialize;
@@ -80,6 +82,17 @@ impl Cover {
     }
 }
 
+/// Which look for a click's point [`BrowserSession::locate`] makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Attempt {
+    /// The first look.
+    First,
+    /// After a cover was seen: the element is moved clear of it first.
+    Retry,
+    /// With the pointer already resting on the element: once it stands still under it.
+    Hovered,
+}
+
 /// Where a click on an element would go.
 pub(super) enum Located {
     At(Point),
@@ -95,14 +108,24 @@ impl BrowserSession {
         if element.disabled {
             return Err(BrowserError::Disabled(eid.to_owned()));
         }
-        let (point, moved_from) = match self.locate(eid, false).await? {
+        let (point, moved_from) = match self.locate(eid, Attempt::First).await? {
             Located::At(point) => (point, None),
-            Located::Covered(first) => match self.locate(eid, true).await? {
+            Located::Covered(first) => match self.locate(eid, Attempt::Retry).await? {
                 Located::At(point) => (point, Some(first)),
                 Located::Covered(cover) => return Err(covered(eid, &element, &cover)),
             },
         };
         let page = self.page().await?;
+        // The pointer arrives before the press, as a person's does: a page may restyle what is
+        // hovered (a hover image still loading leaves the element empty for a frame). The point
+        // is found again once the element stands still under the pointer; when something now
+        // covers it, the press goes to the first point and says where it landed.
+        self.guard("move the pointer", page.move_mouse(point))
+            .await?;
+        let point = match self.locate(eid, Attempt::Hovered).await? {
+            Located::At(hovered) => hovered,
+            Located::Covered(_) => point,
+        };
         let watch = self.watch().await?;
         self.guard("click", page.click(point)).await?;
         let landed = self.click_landed().await;
@@ -127,10 +150,15 @@ impl BrowserSession {
 
     /// Scrolls the element into view (on a retry, clear of what covered it) and returns the
     /// point a click should hit, or what covers every point of it.
-    pub(super) async fn locate(&mut self, eid: &str, retry: bool) -> Result<Located> {
+    pub(super) async fn locate(&mut self, eid: &str, attempt: Attempt) -> Result<Located> {
         let page = self.page().await?;
         let timeout = self.host().config().call_timeout();
-        let args = [json!(eid), json!({ "retry": retry })];
+        let options = match attempt {
+            Attempt::First => json!({}),
+            Attempt::Retry => json!({ "retry": true }),
+            Attempt::Hovered => json!({ "hovered": true }),
+        };
+        let args = [json!(eid), options];
         let asking = async { script::call(&page, ScriptFn::Locate, &args).await };
         let answer = self.guard_ours("locate", timeout, asking).await?;
         let answer = script::check(answer, eid)?;

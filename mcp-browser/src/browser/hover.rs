@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use serde_json::json;
 
 use super::actions::ActionOutcome;
-use super::click::Located;
+use super::click::{Attempt, Located};
 use super::script::{self, ScriptFn};
 use super::session::BrowserSession;
 use crate::error::Result;
@@ -28,9 +28,9 @@ impl BrowserSession {
     /// showed`. Read-only for the page's data: nothing is pressed.
     pub async fn hover(&mut self, eid: &str) -> Result<ActionOutcome> {
         let element = self.describe(eid).await?;
-        let point = match self.locate(eid, false).await? {
+        let point = match self.locate(eid, Attempt::First).await? {
             Located::At(point) => point,
-            Located::Covered(_) => match self.locate(eid, true).await? {
+            Located::Covered(_) => match self.locate(eid, Attempt::Retry).await? {
                 Located::At(point) => point,
                 Located::Covered(cover) => {
                     return Err(super::click::covered(eid, &element, &cover));
