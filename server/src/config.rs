@@ -40,29 +40,24 @@ pub struct Config {
 }
 
 /// An external MCP server: a child process speaking MCP on its stdio (`command`), or a server
-/// reached over streamable HTTP (`url`).
+/// reached over streamable HTTP (`url`). A key left out takes its default; an empty `name` is
+/// refused by [`McpServerSettings::check`].
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct McpServerSettings {
     /// Prefix of its tools: letters, digits and `-` (`notes` gives `notes__add`).
     pub name: String,
     /// The program to start (stdio).
-    #[serde(default)]
     pub command: Option<PathBuf>,
-    #[serde(default)]
     pub args: Vec<String>,
     /// Extra environment variables for it.
-    #[serde(default)]
     pub env: std::collections::BTreeMap<String, String>,
     /// Its streamable HTTP endpoint (`http://127.0.0.1:9000/mcp`) instead of a command.
-    #[serde(default)]
     pub url: Option<String>,
     /// Bearer token for `url`.
-    #[serde(default)]
     pub bearer_token: Option<String>,
     /// For an `https://` `url`: a PEM file of extra certificate authorities to trust (a private
     /// CA). The system's authorities are trusted as well.
-    #[serde(default)]
     pub ca_file: Option<PathBuf>,
 }
 

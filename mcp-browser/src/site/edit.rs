@@ -21,6 +21,16 @@ pub struct Hunk {
     pub replace: String,
 }
 
+impl Hunk {
+    /// Replaces `search` with `replace`.
+    pub fn new(search: impl Into<String>, replace: impl Into<String>) -> Hunk {
+        Hunk {
+            search: search.into(),
+            replace: replace.into(),
+        }
+    }
+}
+
 /// Which file an edit changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EditTarget {
@@ -35,6 +45,17 @@ pub struct OfflineEdit {
     pub hunks: Vec<Hunk>,
     /// What it does, in words.
     pub summary: String,
+}
+
+impl OfflineEdit {
+    /// The edit of `target` that is the one `hunk`.
+    fn one(target: EditTarget, hunk: Hunk, summary: String) -> OfflineEdit {
+        OfflineEdit {
+            target,
+            hunks: vec![hunk],
+            summary,
+        }
+    }
 }
 
 /// Applies the hunks in order. Refuses (changing nothing) when one is empty or does not occur
@@ -86,14 +107,11 @@ pub fn offline_edit(
     let quoted = quoted_strings(trimmed);
     if (lower.starts_with("replace") || lower.starts_with("change")) && quoted.len() == 2 {
         let (old, new) = (&quoted[0], &quoted[1]);
-        return Ok(Some(OfflineEdit {
-            target: EditTarget::Page,
-            hunks: vec![Hunk {
-                search: old.clone(),
-                replace: super::templates::escape(new),
-            }],
-            summary: format!("replaced \"{old}\" with \"{new}\""),
-        }));
+        return Ok(Some(OfflineEdit::one(
+            EditTarget::Page,
+            Hunk::new(old.clone(), super::templates::escape(new)),
+            format!("replaced \"{old}\" with \"{new}\""),
+        )));
     }
     if let Some(token_at) = trimmed.find("--") {
         let rest = &trimmed[token_at + 2..];
@@ -124,7 +142,7 @@ pub fn offline_edit(
                     target: EditTarget::DesignSystem,
                     hunks: pairs
                         .into_iter()
-                        .map(|(search, replace)| Hunk { search, replace })
+                        .map(|(search, replace)| Hunk::new(search, replace))
                         .collect(),
                     summary: format!("added --{name} ({value}) to this older design system"),
                 }));
@@ -133,14 +151,11 @@ pub fn offline_edit(
                 .find(";\n")
                 .map(|i| start + i + 2)
                 .ok_or_else(|| SiteError::Storage("the design system is malformed".into()))?;
-            return Ok(Some(OfflineEdit {
-                target: EditTarget::DesignSystem,
-                hunks: vec![Hunk {
-                    search: css[start..end].to_owned(),
-                    replace: format!("{declaration}{value};\n"),
-                }],
-                summary: format!("set --{name} to {value}"),
-            }));
+            return Ok(Some(OfflineEdit::one(
+                EditTarget::DesignSystem,
+                Hunk::new(&css[start..end], format!("{declaration}{value};\n")),
+                format!("set --{name} to {value}"),
+            )));
         }
     }
     if lower.starts_with("remove") || lower.starts_with("delete") {
@@ -158,14 +173,11 @@ pub fn offline_edit(
                     "the page has no section named `{name}` (sections carry data-section=\"…\")"
                 ))
             })?;
-            return Ok(Some(OfflineEdit {
-                target: EditTarget::Page,
-                hunks: vec![Hunk {
-                    search: page[span.0..span.1].to_owned(),
-                    replace: String::new(),
-                }],
-                summary: format!("removed the \"{name}\" section"),
-            }));
+            return Ok(Some(OfflineEdit::one(
+                EditTarget::Page,
+                Hunk::new(&page[span.0..span.1], ""),
+                format!("removed the \"{name}\" section"),
+            )));
         }
     }
     Ok(None)
@@ -246,30 +258,11 @@ mod tests {
 
     #[test]
     fn hunks_apply_exactly_or_not_at_all() {
-        let edited = apply(
-            PAGE,
-            &[Hunk {
-                search: "Hi".into(),
-                replace: "Hello".into(),
-            }],
-        )
-        .unwrap();
+        let edited = apply(PAGE, &[Hunk::new("Hi", "Hello")]).unwrap();
         assert_eq!(edited, PAGE.replacen("Hi", "Hello", 1));
-        let missing = apply(
-            PAGE,
-            &[Hunk {
-                search: "Nope".into(),
-                replace: String::new(),
-            }],
-        );
+        let missing = apply(PAGE, &[Hunk::new("Nope", "")]);
         assert!(matches!(missing, Err(SiteError::HunkMismatch(_))));
-        let twice = apply(
-            PAGE,
-            &[Hunk {
-                search: "section".into(),
-                replace: String::new(),
-            }],
-        );
+        let twice = apply(PAGE, &[Hunk::new("section", "")]);
         assert!(matches!(twice, Err(SiteError::HunkMismatch(_))));
     }
 
@@ -320,13 +313,7 @@ mod tests {
     #[test]
     fn model_hunks_are_read_from_json() {
         let hunks = parse_hunks("```json\n[{\"search\":\"a\",\"replace\":\"b\"}]\n```").unwrap();
-        assert_eq!(
-            hunks,
-            vec![Hunk {
-                search: "a".into(),
-                replace: "b".into()
-            }]
-        );
+        assert_eq!(hunks, vec![Hunk::new("a", "b")]);
         assert!(parse_hunks("sure!").is_err());
     }
 }
