@@ -207,24 +207,34 @@ impl ActionRequest {
         } else {
             self.typed_text.as_deref()
         };
+        let fields = [
+            ("kind", Some(self.kind.name())),
+            ("page", page),
+            ("url", self.target_url.as_deref()),
+            ("role", self.element_role.as_deref()),
+            ("name", self.element_name.as_deref()),
+            ("input_type", self.input_type.as_deref()),
+            ("autocomplete", self.autocomplete.as_deref()),
+            ("text", typed),
+            ("key", self.key.as_deref()),
+            ("option", self.option.as_deref()),
+            ("form", self.form_submit_label.as_deref()),
+            ("tool", self.tool_name.as_deref()),
+            ("context", self.element_context.as_deref()),
+            ("form_values", self.form_values.as_deref()),
+        ];
+        let flags = [
+            ("secret", self.text_is_secret),
+            ("mutates", self.tool_mutates),
+            ("captcha", self.captcha_visible),
+        ];
         let mut key = String::with_capacity(128);
-        push_field(&mut key, "kind", Some(self.kind.name()));
-        push_field(&mut key, "page", page);
-        push_field(&mut key, "url", self.target_url.as_deref());
-        push_field(&mut key, "role", self.element_role.as_deref());
-        push_field(&mut key, "name", self.element_name.as_deref());
-        push_field(&mut key, "input_type", self.input_type.as_deref());
-        push_field(&mut key, "autocomplete", self.autocomplete.as_deref());
-        push_field(&mut key, "text", typed);
-        push_field(&mut key, "key", self.key.as_deref());
-        push_field(&mut key, "option", self.option.as_deref());
-        push_field(&mut key, "form", self.form_submit_label.as_deref());
-        push_field(&mut key, "tool", self.tool_name.as_deref());
-        push_field(&mut key, "context", self.element_context.as_deref());
-        push_field(&mut key, "form_values", self.form_values.as_deref());
-        push_flag(&mut key, "secret", self.text_is_secret);
-        push_flag(&mut key, "mutates", self.tool_mutates);
-        push_flag(&mut key, "captcha", self.captcha_visible);
+        for (field, value) in fields {
+            push_field(&mut key, field, value);
+        }
+        for (field, value) in flags {
+            push_flag(&mut key, field, value);
+        }
         key
     }
 }

@@ -94,6 +94,20 @@ impl McpServerSettings {
     }
 }
 
+/// Reads TOML `text` as a `T` (the config file, a scenario file); an error names the line and
+/// the problem.
+pub fn from_toml<T: serde::de::DeserializeOwned>(text: &str) -> anyhow::Result<T> {
+    toml::from_str(text).map_err(|error| {
+        let line = error
+            .span()
+            .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
+        match line {
+            Some(line) => anyhow::anyhow!("line {line}: {}", error.message()),
+            None => anyhow::anyhow!("{}", error.message()),
+        }
+    })
+}
+
 /// Where and how the daemon listens.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -219,15 +233,7 @@ impl Config {
 
     /// Parses config text; errors name the line and the problem.
     pub fn parse(text: &str) -> anyhow::Result<Self> {
-        toml::from_str(text).map_err(|error| {
-            let line = error
-                .span()
-                .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
-            match line {
-                Some(line) => anyhow::anyhow!("line {line}: {}", error.message()),
-                None => anyhow::anyhow!("{}", error.message()),
-            }
-        })
+        from_toml(text)
     }
 
     /// The configured secrets: `[secrets]`, then `[model] secrets`, then `TANDEM_SECRET_<NAME>` /
