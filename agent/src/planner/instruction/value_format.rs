@@ -320,7 +320,8 @@ mod tests {
 
     #[test]
     fn times_numbers_and_colours_take_the_control_form() {
-        let cases: [(fn(&str) -> Option<String>, &str, &str); 15] = [
+        type Reader = fn(&str) -> Option<String>;
+        let cases: [(Reader, &str, &str); 15] = [
             (time, "7:45 PM", "19:45"),
             (time, "12 am", "00:00"),
             (time, "19:05", "19:05"),
