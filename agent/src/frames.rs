@@ -9,8 +9,8 @@
 
 use serde_json::Value;
 use tandem_protocol::{
-    ActionResult, ActionTarget, ActionView, AgentQuestion, AgentQuestionKind, RunStatus,
-    ServerMessage, ShownAction, StepResult, TimelineItem, TranscriptRun,
+    ActionResult, ActionTarget, ActionView, AgentQuestion, RunStatus, ServerMessage, ShownAction,
+    StepResult, TimelineItem, TranscriptRun,
 };
 
 use crate::action::Action;
@@ -204,7 +204,7 @@ impl Interrupt {
                 ..
             } => AgentQuestion {
                 interrupt_id: self.id.clone(),
-                kind: AgentQuestionKind::Confirm,
+                kind: self.kind.question_kind(),
                 action: Some(action_view(
                     action,
                     summary,
@@ -223,7 +223,7 @@ impl Interrupt {
                 target,
             } => AgentQuestion {
                 interrupt_id: self.id.clone(),
-                kind: AgentQuestionKind::Manual,
+                kind: self.kind.question_kind(),
                 action: None,
                 // A `need_user` handover's text already says its reason.
                 reason: if text.is_empty() {
@@ -239,7 +239,7 @@ impl Interrupt {
             },
             InterruptKind::Ask { questions } => AgentQuestion {
                 interrupt_id: self.id.clone(),
-                kind: AgentQuestionKind::Ask,
+                kind: self.kind.question_kind(),
                 action: None,
                 reason: "the agent needs an answer to continue".into(),
                 rule: None,

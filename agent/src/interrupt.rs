@@ -16,7 +16,7 @@
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use tandem_protocol::{ActionTarget, Answer, Question, TakeoverTarget};
+use tandem_protocol::{ActionTarget, AgentQuestionKind, Answer, Question, TakeoverTarget};
 use thiserror::Error;
 
 use crate::action::Action;
@@ -88,13 +88,18 @@ pub enum InterruptKind {
 }
 
 impl InterruptKind {
-    /// `confirm`, `manual` or `ask`.
-    pub fn name(&self) -> &'static str {
+    /// The kind of question card it is shown as.
+    pub fn question_kind(&self) -> AgentQuestionKind {
         match self {
-            InterruptKind::Confirm { .. } => "confirm",
-            InterruptKind::Manual { .. } => "manual",
-            InterruptKind::Ask { .. } => "ask",
+            InterruptKind::Confirm { .. } => AgentQuestionKind::Confirm,
+            InterruptKind::Manual { .. } => AgentQuestionKind::Manual,
+            InterruptKind::Ask { .. } => AgentQuestionKind::Ask,
         }
+    }
+
+    /// `confirm`, `manual` or `ask`: its question kind's name.
+    pub fn name(&self) -> &'static str {
+        self.question_kind().name()
     }
 }
 

@@ -47,6 +47,19 @@ pub struct ActionRequest {
     pub form_values: Option<String>,
 }
 
+/// `with_*` setters of optional text fields: `with_x => x;` sets `x` to `Some` of the text.
+macro_rules! text_setters {
+    ($($(#[$doc:meta])* $setter:ident => $field:ident;)*) => {
+        $(
+            $(#[$doc])*
+            pub fn $setter(mut self, text: impl Into<String>) -> ActionRequest {
+                self.$field = Some(text.into());
+                self
+            }
+        )*
+    };
+}
+
 impl ActionRequest {
     /// A request of the given kind with every other field empty.
     pub fn new(kind: ActionKind) -> ActionRequest {
@@ -104,10 +117,25 @@ impl ActionRequest {
         request
     }
 
-    /// Sets the target URL.
-    pub fn with_target_url(mut self, url: impl Into<String>) -> ActionRequest {
-        self.target_url = Some(url.into());
-        self
+    text_setters! {
+        /// Sets the target URL.
+        with_target_url => target_url;
+        /// Sets the input's `type` attribute.
+        with_input_type => input_type;
+        /// Sets the input's `autocomplete` attribute.
+        with_autocomplete => autocomplete;
+        /// Sets the text that is typed.
+        with_typed_text => typed_text;
+        /// Sets the key pressed.
+        with_key => key;
+        /// Sets the option chosen.
+        with_option => option;
+        /// Sets the label of the surrounding form's submit control.
+        with_form_submit_label => form_submit_label;
+        /// Sets the text that tells the element apart from alike ones (its row, its group).
+        with_element_context => element_context;
+        /// Sets the values of the element's form, as one text.
+        with_form_values => form_values;
     }
 
     /// Sets the element's role and accessible name.
@@ -117,57 +145,9 @@ impl ActionRequest {
         self
     }
 
-    /// Sets the input's `type` attribute.
-    pub fn with_input_type(mut self, input_type: impl Into<String>) -> ActionRequest {
-        self.input_type = Some(input_type.into());
-        self
-    }
-
-    /// Sets the input's `autocomplete` attribute.
-    pub fn with_autocomplete(mut self, autocomplete: impl Into<String>) -> ActionRequest {
-        self.autocomplete = Some(autocomplete.into());
-        self
-    }
-
-    /// Sets the text that is typed.
-    pub fn with_typed_text(mut self, text: impl Into<String>) -> ActionRequest {
-        self.typed_text = Some(text.into());
-        self
-    }
-
     /// Marks the typed text as a secret.
     pub fn with_secret_text(mut self) -> ActionRequest {
         self.text_is_secret = true;
-        self
-    }
-
-    /// Sets the key pressed.
-    pub fn with_key(mut self, key: impl Into<String>) -> ActionRequest {
-        self.key = Some(key.into());
-        self
-    }
-
-    /// Sets the option chosen.
-    pub fn with_option(mut self, option: impl Into<String>) -> ActionRequest {
-        self.option = Some(option.into());
-        self
-    }
-
-    /// Sets the label of the surrounding form's submit control.
-    pub fn with_form_submit_label(mut self, label: impl Into<String>) -> ActionRequest {
-        self.form_submit_label = Some(label.into());
-        self
-    }
-
-    /// Sets the text that tells the element apart from alike ones (its row, its group).
-    pub fn with_element_context(mut self, context: impl Into<String>) -> ActionRequest {
-        self.element_context = Some(context.into());
-        self
-    }
-
-    /// Sets the values of the element's form, as one text.
-    pub fn with_form_values(mut self, values: impl Into<String>) -> ActionRequest {
-        self.form_values = Some(values.into());
         self
     }
 
@@ -227,24 +207,34 @@ impl ActionRequest {
         } else {
             self.typed_text.as_deref()
         };
+        let fields = [
+            ("kind", Some(self.kind.name())),
+            ("page", page),
+            ("url", self.target_url.as_deref()),
+            ("role", self.element_role.as_deref()),
+            ("name", self.element_name.as_deref()),
+            ("input_type", self.input_type.as_deref()),
+            ("autocomplete", self.autocomplete.as_deref()),
+            ("text", typed),
+            ("key", self.key.as_deref()),
+            ("option", self.option.as_deref()),
+            ("form", self.form_submit_label.as_deref()),
+            ("tool", self.tool_name.as_deref()),
+            ("context", self.element_context.as_deref()),
+            ("form_values", self.form_values.as_deref()),
+        ];
+        let flags = [
+            ("secret", self.text_is_secret),
+            ("mutates", self.tool_mutates),
+            ("captcha", self.captcha_visible),
+        ];
         let mut key = String::with_capacity(128);
-        push_field(&mut key, "kind", Some(self.kind.name()));
-        push_field(&mut key, "page", page);
-        push_field(&mut key, "url", self.target_url.as_deref());
-        push_field(&mut key, "role", self.element_role.as_deref());
-        push_field(&mut key, "name", self.element_name.as_deref());
-        push_field(&mut key, "input_type", self.input_type.as_deref());
-        push_field(&mut key, "autocomplete", self.autocomplete.as_deref());
-        push_field(&mut key, "text", typed);
-        push_field(&mut key, "key", self.key.as_deref());
-        push_field(&mut key, "option", self.option.as_deref());
-        push_field(&mut key, "form", self.form_submit_label.as_deref());
-        push_field(&mut key, "tool", self.tool_name.as_deref());
-        push_field(&mut key, "context", self.element_context.as_deref());
-        push_field(&mut key, "form_values", self.form_values.as_deref());
-        push_flag(&mut key, "secret", self.text_is_secret);
-        push_flag(&mut key, "mutates", self.tool_mutates);
-        push_flag(&mut key, "captcha", self.captcha_visible);
+        for (field, value) in fields {
+            push_field(&mut key, field, value);
+        }
+        for (field, value) in flags {
+            push_flag(&mut key, field, value);
+        }
         key
     }
 }

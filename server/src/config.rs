@@ -40,29 +40,24 @@ pub struct Config {
 }
 
 /// An external MCP server: a child process speaking MCP on its stdio (`command`), or a server
-/// reached over streamable HTTP (`url`).
+/// reached over streamable HTTP (`url`). A key left out takes its default; an empty `name` is
+/// refused by [`McpServerSettings::check`].
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct McpServerSettings {
     /// Prefix of its tools: letters, digits and `-` (`notes` gives `notes__add`).
     pub name: String,
     /// The program to start (stdio).
-    #[serde(default)]
     pub command: Option<PathBuf>,
-    #[serde(default)]
     pub args: Vec<String>,
     /// Extra environment variables for it.
-    #[serde(default)]
     pub env: std::collections::BTreeMap<String, String>,
     /// Its streamable HTTP endpoint (`http://127.0.0.1:9000/mcp`) instead of a command.
-    #[serde(default)]
     pub url: Option<String>,
     /// Bearer token for `url`.
-    #[serde(default)]
     pub bearer_token: Option<String>,
     /// For an `https://` `url`: a PEM file of extra certificate authorities to trust (a private
     /// CA). The system's authorities are trusted as well.
-    #[serde(default)]
     pub ca_file: Option<PathBuf>,
 }
 
@@ -97,6 +92,20 @@ impl McpServerSettings {
         );
         Ok(())
     }
+}
+
+/// Reads TOML `text` as a `T` (the config file, a scenario file); an error names the line and
+/// the problem.
+pub fn from_toml<T: serde::de::DeserializeOwned>(text: &str) -> anyhow::Result<T> {
+    toml::from_str(text).map_err(|error| {
+        let line = error
+            .span()
+            .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
+        match line {
+            Some(line) => anyhow::anyhow!("line {line}: {}", error.message()),
+            None => anyhow::anyhow!("{}", error.message()),
+        }
+    })
 }
 
 /// Where and how the daemon listens.
@@ -224,15 +233,7 @@ impl Config {
 
     /// Parses config text; errors name the line and the problem.
     pub fn parse(text: &str) -> anyhow::Result<Self> {
-        toml::from_str(text).map_err(|error| {
-            let line = error
-                .span()
-                .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
-            match line {
-                Some(line) => anyhow::anyhow!("line {line}: {}", error.message()),
-                None => anyhow::anyhow!("{}", error.message()),
-            }
-        })
+        from_toml(text)
     }
 
     /// The configured secrets: `[secrets]`, then `[model] secrets`, then `TANDEM_SECRET_<NAME>` /

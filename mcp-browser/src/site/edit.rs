@@ -21,6 +21,16 @@ pub struct Hunk {
     pub replace: String,
 }
 
+impl Hunk {
+    /// Replaces `search` with `replace`.
+    pub fn new(search: impl Into<String>, replace: impl Into<String>) -> Hunk {
+        Hunk {
+            search: search.into(),
+            replace: replace.into(),
+        }
+    }
+}
+
 /// Which file an edit changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EditTarget {
@@ -35,6 +45,17 @@ pub struct OfflineEdit {
     pub hunks: Vec<Hunk>,
     /// What it does, in words.
     pub summary: String,
+}
+
+impl OfflineEdit {
+    /// The edit of `target` that is the one `hunk`.
+    fn one(target: EditTarget, hunk: Hunk, summary: String) -> OfflineEdit {
+        OfflineEdit {
+            target,
+            hunks: vec![hunk],
+            summary,
+        }
+    }
 }
 
 /// Applies the hunks in order. Refuses (changing nothing) when one is empty or does not occur
@@ -86,14 +107,11 @@ pub fn offline_edit(
     let quoted = quoted_strings(trimmed);
     if (lower.starts_with("replace") || lower.starts_with("change")) && quoted.len() == 2 {
         let (old, new) = (&quoted[0], &quoted[1]);
-        return Ok(Some(OfflineEdit {
-            target: EditTarget::Page,
-            hunks: vec![Hunk {
-                search: old.clone(),
-                replace: super::templates::escape(new),
-            }],
-            summary: format!("replaced \"{old}\" with \"{new}\""),
-        }));
+        return Ok(Some(OfflineEdit::one(
+            EditTarget::Page,
+            Hunk::new(old.clone(), super::templates::escape(new)),
+            format!("replaced \"{old}\" with \"{new}\""),
+        )));
     }
     if let Some(token_at) = trimmed.find("--") {
         let rest = &trimmed[token_at + 2..];
@@ -124,7 +142,7 @@ pub fn offline_edit(
                     target: EditTarget::DesignSystem,
                     hunks: pairs
                         .into_iter()
-                        .map(|(search, replace)| Hunk { search, replace })
+                        .map(|(search, replace)| Hunk::new(search, replace))
                         .collect(),
                     summary: format!("added --{name} ({value}) to this older design system"),
                 }));
@@ -133,14 +151,11 @@ pub fn offline_edit(
                 .find(";\n")
                 .map(|i| start + i + 2)
                 .ok_or_else(|| SiteError::Storage("the design system is malformed".into()))?;
-            return Ok(Some(OfflineEdit {
-                target: EditTarget::DesignSystem,
-                hunks: vec![Hunk {
-                    search: css[start..end].to_owned(),
-                    replace: format!("{declaration}{value};\n"),
-                }],
-                summary: format!("set --{name} to {value}"),
-            }));
+            return Ok(Some(OfflineEdit::one(
+                EditTarget::DesignSystem,
+                Hunk::new(&css[start..end], format!("{declaration}{value};\n")),
+                format!("set --{name} to {value}"),
+            )));
         }
     }
     if lower.starts_with("remove") || lower.starts_with("delete") {
@@ -158,14 +173,11 @@ pub fn offline_edit(
                     "the page has no section named `{name}` (sections carry data-section=\"…\")"
                 ))
             })?;
-            return Ok(Some(OfflineEdit {
-                target: EditTarget::Page,
-                hunks: vec![Hunk {
-                    search: page[span.0..span.1].to_owned(),
-                    replace: String::new(),
-                }],
-                summary: format!("removed the \"{name}\" section"),
-            }));
+            return Ok(Some(OfflineEdit::one(
+                EditTarget::Page,
+                Hunk::new(&page[span.0..span.1], ""),
+                format!("removed the \"{name}\" section"),
+            )));
         }
     }
     Ok(None)
@@ -246,50 +258,32 @@ mod tests {
 
     #[test]
     fn hunks_apply_exactly_or_not_at_all() {
-        let edited = apply(
-            PAGE,
-            &[Hunk {
-                search: "Hi".into(),
-                replace: "Hello".into(),
-            }],
-        )
-        .unwrap();
+        let edited = apply(PAGE, &[Hunk::new("Hi", "Hello")]).unwrap();
         assert_eq!(edited, PAGE.replacen("Hi", "Hello", 1));
-        let missing = apply(
-            PAGE,
-            &[Hunk {
-                search: "Nope".into(),
-                replace: String::new(),
-            }],
-        );
+        let missing = apply(PAGE, &[Hunk::new("Nope", "")]);
         assert!(matches!(missing, Err(SiteError::HunkMismatch(_))));
-        let twice = apply(
-            PAGE,
-            &[Hunk {
-                search: "section".into(),
-                replace: String::new(),
-            }],
-        );
+        let twice = apply(PAGE, &[Hunk::new("section", "")]);
         assert!(matches!(twice, Err(SiteError::HunkMismatch(_))));
+    }
+
+    /// `file` after the offline edit of `instructions`.
+    fn edited(instructions: &str, file: &str, css: Option<&str>) -> String {
+        let edit = offline_edit(instructions, PAGE, css).unwrap().unwrap();
+        apply(file, &edit.hunks).unwrap()
     }
 
     #[test]
     fn quoted_text_is_replaced() {
-        let edit = offline_edit("Replace \"Bread\" with \"Rye & bread\"", PAGE, None)
-            .unwrap()
-            .unwrap();
-        let edited = apply(PAGE, &edit.hunks).unwrap();
-        assert_eq!(edited, PAGE.replace("Bread", "Rye &amp; bread"));
+        assert_eq!(
+            edited("Replace \"Bread\" with \"Rye & bread\"", PAGE, None),
+            PAGE.replace("Bread", "Rye &amp; bread")
+        );
     }
 
     #[test]
     fn a_named_section_is_removed_with_its_nested_sections() {
-        let edit = offline_edit("remove the \"menu\" section", PAGE, None)
-            .unwrap()
-            .unwrap();
-        let edited = apply(PAGE, &edit.hunks).unwrap();
         assert_eq!(
-            edited,
+            edited("remove the \"menu\" section", PAGE, None),
             "<main>\n<section data-section=\"hero\"><h1>Hi</h1></section>\n<p>end</p>\n</main>"
         );
         assert!(offline_edit("remove the \"nope\" section", PAGE, None).is_err());
@@ -298,12 +292,10 @@ mod tests {
     #[test]
     fn a_design_token_is_changed() {
         let css = ":root {\n  --color-primary: #123456;\n  --radius-md: 12px;\n}\n";
-        let edit = offline_edit("set --radius-md to 4px", PAGE, Some(css))
-            .unwrap()
-            .unwrap();
-        assert_eq!(edit.target, EditTarget::DesignSystem);
+        let edit = offline_edit("set --radius-md to 4px", PAGE, Some(css)).unwrap();
+        assert_eq!(edit.map(|e| e.target), Some(EditTarget::DesignSystem));
         assert_eq!(
-            apply(css, &edit.hunks).unwrap(),
+            edited("set --radius-md to 4px", css, Some(css)),
             css.replace("--radius-md: 12px;", "--radius-md: 4px;")
         );
         assert!(offline_edit("set --radius-md to 4px; } body {", PAGE, Some(css)).is_err());
@@ -320,13 +312,7 @@ mod tests {
     #[test]
     fn model_hunks_are_read_from_json() {
         let hunks = parse_hunks("```json\n[{\"search\":\"a\",\"replace\":\"b\"}]\n```").unwrap();
-        assert_eq!(
-            hunks,
-            vec![Hunk {
-                search: "a".into(),
-                replace: "b".into()
-            }]
-        );
+        assert_eq!(hunks, vec![Hunk::new("a", "b")]);
         assert!(parse_hunks("sure!").is_err());
     }
 }

@@ -259,15 +259,7 @@ impl Scenario {
 
     /// Parses scenario text (placeholders already replaced); errors name the line.
     pub fn parse(text: &str) -> anyhow::Result<Self> {
-        let scenario: Self = toml::from_str(text).map_err(|error| {
-            let line = error
-                .span()
-                .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
-            match line {
-                Some(line) => anyhow::anyhow!("line {line}: {}", error.message()),
-                None => anyhow::anyhow!("{}", error.message()),
-            }
-        })?;
+        let scenario: Self = crate::config::from_toml(text)?;
         scenario.validate()?;
         Ok(scenario)
     }

@@ -70,24 +70,16 @@ mod tests {
 
     #[test]
     fn bare_hosts_get_https_and_local_ones_http() {
-        assert_eq!(
-            normalize_url("example.com").as_deref(),
-            Some("https://example.com")
-        );
-        assert_eq!(
-            normalize_url("localhost:8080/x").as_deref(),
-            Some("http://localhost:8080/x")
-        );
-        assert_eq!(
-            normalize_url("127.0.0.1:3000").as_deref(),
-            Some("http://127.0.0.1:3000")
-        );
-        assert_eq!(
-            normalize_url("http://example.com/a").as_deref(),
-            Some("http://example.com/a")
-        );
-        assert_eq!(normalize_url("the Settings page"), None);
-        assert_eq!(normalize_url("Settings"), None);
-        assert_eq!(normalize_url("file.txt1"), None);
+        for (written, url) in [
+            ("example.com", Some("https://example.com")),
+            ("localhost:8080/x", Some("http://localhost:8080/x")),
+            ("127.0.0.1:3000", Some("http://127.0.0.1:3000")),
+            ("http://example.com/a", Some("http://example.com/a")),
+            ("the Settings page", None),
+            ("Settings", None),
+            ("file.txt1", None),
+        ] {
+            assert_eq!(normalize_url(written).as_deref(), url, "{written}");
+        }
     }
 }

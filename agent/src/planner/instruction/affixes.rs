@@ -212,7 +212,7 @@ pub(crate) fn decide(
     // A suggestion the person picked, or one this step clicked: done.
     if let Some(StepAnswer::Choice(eid)) = &state.answer
         && let Some(el) = by_eid(snap, eid)
-        && !state.acted.iter().any(|a| a.eid == el.eid)
+        && !state.acted_on(el)
     {
         return Ok(click(el));
     }

@@ -22,7 +22,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::booking_words::{self, Day, Request, Time, clock, month, weekday};
+use super::booking_words::{self, Day, Request, Time, clock, weekday};
 use super::decision::{Decision, act};
 use super::field_words::{Field, fields};
 use super::fields::Next;
@@ -31,6 +31,7 @@ use super::progress::StepState;
 use super::report::describe;
 use super::resolve::is_button;
 use super::step::{is_editable, is_select};
+use super::value_format::month_number;
 use crate::action::Action;
 
 /// Label words of a party-size list.
@@ -239,7 +240,7 @@ fn names_day(name: &str, d: &Day) -> bool {
             words
                 .iter()
                 .any(|w| w.trim_end_matches(|c: char| c.is_alphabetic()) == day.to_string())
-                && words.iter().any(|w| month(w) == Some(*m))
+                && words.iter().any(|w| month_number(w) == Some(*m))
         }
     }
 }

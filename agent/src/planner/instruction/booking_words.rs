@@ -13,6 +13,7 @@
 //! "noon"; a time without am/pm keeps both readings and the page's slots decide.
 
 use super::field_words::{Word, words};
+use super::value_format::{day_number, hour_of_day, meridiem, month_number, whole_number};
 
 /// A day as said.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,24 +71,6 @@ pub(super) const WEEKDAYS: &[&str] = &[
     "friday",
     "saturday",
     "sunday",
-];
-pub(super) const MONTHS: &[&str] = &[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
-const NUMBERS: &[&str] = &[
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve",
 ];
 /// Words after a party size.
 const PEOPLE: &[&str] = &[
@@ -187,31 +170,6 @@ fn asking(word: &str) -> bool {
         .all(|part| part.is_empty() || ASKING.contains(&part))
 }
 
-fn number(word: &str) -> Option<u32> {
-    NUMBERS
-        .iter()
-        .position(|n| *n == word)
-        .map(|n| n as u32)
-        .or_else(|| word.parse().ok().filter(|n| *n <= 99))
-}
-
-/// "14", "14th", "1st" → the day of the month.
-fn day_of_month(word: &str) -> Option<u32> {
-    let digits = word.trim_end_matches(['s', 't', 'n', 'd', 'r', 'h']);
-    digits
-        .parse::<u32>()
-        .ok()
-        .filter(|d| (1..=31).contains(d) && !digits.is_empty())
-}
-
-/// "may", "jun", "june" → 1..=12 (three letters or the whole name).
-pub(super) fn month(word: &str) -> Option<u32> {
-    MONTHS
-        .iter()
-        .position(|m| *m == word || (word.len() == 3 && m.starts_with(word)) || (word == "sept"))
-        .map(|m| m as u32 + 1)
-}
-
 /// "sat", "saturday", "saturdays" → 0..=6.
 pub(super) fn weekday(word: &str) -> Option<usize> {
     let word = word.trim_end_matches('s');
@@ -224,42 +182,40 @@ pub(super) fn weekday(word: &str) -> Option<usize> {
 /// word after it).
 pub(super) fn clock(words: &[String], at: usize) -> Option<(Time, usize)> {
     let word = words.get(at)?;
-    let (body, mut meridiem) = match word.strip_suffix("pm").or_else(|| word.strip_suffix("am")) {
-        Some(body) => (body, Some(word.ends_with("pm"))),
-        None => (word.as_str(), None),
-    };
+    let (body, mut pm) = meridiem(word);
     let mut next = at + 1;
-    if meridiem.is_none()
+    if pm.is_none()
         && let Some(after) = words.get(at + 1)
         && matches!(after.as_str(), "pm" | "am" | "p.m" | "a.m")
     {
-        meridiem = Some(after.starts_with('p'));
+        pm = Some(after.starts_with('p'));
         next += 1;
     }
     let (hours, minutes) = match body.split_once([':', '.']) {
         Some((h, m)) if m.len() == 2 => (h.parse::<u32>().ok()?, m.parse::<u32>().ok()?),
         Some(_) => return None,
-        None if meridiem.is_some() || words.get(next).is_some_and(|w| w == "o'clock") => {
+        None if pm.is_some() || words.get(next).is_some_and(|w| w == "o'clock") => {
             if words.get(next).is_some_and(|w| w == "o'clock") {
                 next += 1;
             }
-            (number(body)?, 0)
+            (whole_number(body)?, 0)
         }
         None => return None,
     };
     if hours > 23 || minutes > 59 {
         return None;
     }
-    Some((at_hour(hours, minutes, meridiem), next))
+    Some((at_hour(hours, minutes, pm), next))
 }
 
-fn at_hour(hours: u32, minutes: u32, meridiem: Option<bool>) -> Time {
-    match meridiem {
-        Some(pm) if hours <= 12 => Time {
-            minutes: (hours % 12 + if pm { 12 } else { 0 }) * 60 + minutes,
+/// The time `hours`:`minutes`, read on the 12-hour clock when "am"/"pm" was said and fits.
+fn at_hour(hours: u32, minutes: u32, pm: Option<bool>) -> Time {
+    match pm.and_then(|pm| hour_of_day(hours, pm)) {
+        Some(hour) => Time {
+            minutes: hour * 60 + minutes,
             either_half: false,
         },
-        _ => Time {
+        None => Time {
             minutes: hours * 60 + minutes,
             either_half: (1..=12).contains(&hours),
         },
@@ -278,7 +234,7 @@ fn spoken_time(words: &[String], at: usize) -> Option<(Time, usize)> {
         ("quarter", Some("to")) => -15,
         _ => return None,
     };
-    let hour = number(words.get(at + 2)?)?;
+    let hour = whole_number(words.get(at + 2)?)?;
     if !(1..=12).contains(&hour) {
         return None;
     }
@@ -322,16 +278,16 @@ fn day(words: &[String], at: usize) -> Option<(Day, usize)> {
             .filter(|y| (1900..=2200).contains(y))
     };
     // "14 May", "14th of May".
-    if let Some(d) = day_of_month(word) {
+    if let Some(d) = day_number(word) {
         let of = usize::from(words.get(at + 1).is_some_and(|w| w == "of"));
-        if let Some(m) = words.get(at + 1 + of).and_then(|w| month(w)) {
+        if let Some(m) = words.get(at + 1 + of).and_then(|w| month_number(w)) {
             let y = year(at + 2 + of);
             return Some((Day::Date(d, m, y), at + 2 + of + usize::from(y.is_some())));
         }
     }
     // "May 14th".
-    if let Some(m) = month(word)
-        && let Some(d) = words.get(at + 1).and_then(|w| day_of_month(w))
+    if let Some(m) = month_number(word)
+        && let Some(d) = words.get(at + 1).and_then(|w| day_number(w))
     {
         let y = year(at + 2);
         return Some((Day::Date(d, m, y), at + 2 + usize::from(y.is_some())));
@@ -344,12 +300,12 @@ fn day(words: &[String], at: usize) -> Option<(Day, usize)> {
 fn party(words: &[String], at: usize) -> Option<(u32, usize)> {
     let word = words.get(at)?.as_str();
     let (n, mut next) = match word {
-        "for" => (number(words.get(at + 1)?)?, at + 2),
+        "for" => (whole_number(words.get(at + 1)?)?, at + 2),
         "party" if words.get(at + 1).is_some_and(|w| w == "of") => {
-            (number(words.get(at + 2)?)?, at + 3)
+            (whole_number(words.get(at + 2)?)?, at + 3)
         }
         _ => {
-            let n = number(word)?;
+            let n = whole_number(word)?;
             let people = words
                 .get(at + 1)
                 .is_some_and(|w| PEOPLE.contains(&w.as_str()) && w != "of" && w != "us");
@@ -363,7 +319,7 @@ fn party(words: &[String], at: usize) -> Option<(u32, usize)> {
         return None;
     }
     // ("for 1 July" is a day.)
-    if words.get(next).is_some_and(|w| month(w).is_some()) {
+    if words.get(next).is_some_and(|w| month_number(w).is_some()) {
         return None;
     }
     while words
@@ -426,32 +382,19 @@ pub(super) fn read(message: &str) -> Request {
     let mut at = 0;
     while at < all.len() {
         let word = said[at].as_str();
-        if let Some((n, next)) = party(&said, at).filter(|_| request.party.is_none()) {
-            request.party = Some(Said {
-                value: n,
-                words: span(at, next),
-            });
+        let said_from_here = |next: usize| span(at, next);
+        if let Some(next) = keep(&mut request.party, party(&said, at), said_from_here) {
             at = next;
             continue;
         }
         let on = usize::from(matches!(word, "on" | "this" | "next") && at + 1 < all.len());
-        if let Some((d, next)) = day(&said, at + on).filter(|_| request.day.is_none()) {
-            request.day = Some(Said {
-                value: d,
-                words: span(at, next),
-            });
+        if let Some(next) = keep(&mut request.day, day(&said, at + on), said_from_here) {
             at = next;
             continue;
         }
         let at_word = usize::from(matches!(word, "at" | "around" | "about") && at + 1 < all.len());
-        if let Some((t, next)) = clock(&said, at + at_word)
-            .or_else(|| spoken_time(&said, at + at_word))
-            .filter(|_| request.time.is_none())
-        {
-            request.time = Some(Said {
-                value: t,
-                words: span(at, next),
-            });
+        let time = clock(&said, at + at_word).or_else(|| spoken_time(&said, at + at_word));
+        if let Some(next) = keep(&mut request.time, time, said_from_here) {
             at = next;
             continue;
         }
@@ -536,6 +479,25 @@ pub(super) fn read(message: &str) -> Request {
         request.unplaced.push(span(*first, run[run.len() - 1] + 1));
     }
     request
+}
+
+/// Puts `read` (a value and the index of the word after it) into `slot` unless the message
+/// said that part already, with the words `span` gives up to that index; the index to read on
+/// from.
+fn keep<T>(
+    slot: &mut Option<Said<T>>,
+    read: Option<(T, usize)>,
+    span: impl FnOnce(usize) -> String,
+) -> Option<usize> {
+    if slot.is_some() {
+        return None;
+    }
+    let (value, next) = read?;
+    *slot = Some(Said {
+        value,
+        words: span(next),
+    });
+    Some(next)
 }
 
 /// A phone number's first word: digits, or "+" and digits.

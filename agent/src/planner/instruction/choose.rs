@@ -52,7 +52,7 @@ pub(super) fn select(
         None => match unnamed_list(snap, option, state)? {
             Ok(list) => list,
             Err(choice) => {
-                if state.acted.iter().any(|done| done.eid == choice.eid) {
+                if state.acted_on(choice) {
                     return Ok(Decision::Skip {
                         note: format!("chose {}", describe(choice)),
                     });

@@ -116,7 +116,7 @@ pub(crate) fn pick(field: &Element, iso: &str, snap: &Snapshot, state: &StepStat
         };
     }
     let Some((shown_year, shown_month)) = shown_month(snap) else {
-        if state.acted.iter().any(|el| el.eid == field.eid) {
+        if state.acted_on(field) {
             if state.waits < SHOW_WAITS {
                 return act(
                     Action::Wait {

@@ -248,7 +248,7 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             }
             // A read-only field (a textbox by role, but no typing) is a calendar's field.
             let direct = el.editable || is_select(el) || is_checkable(el) || takes_value(el);
-            if direct && state.acted.iter().any(|done| done.eid == el.eid) {
+            if direct && state.acted_on(el) {
                 return Ok(Decision::Skip {
                     note: format!("{} is set", describe(el)),
                 });
@@ -405,6 +405,23 @@ fn decide_wait(until: &WaitFor, snapshot: Option<&Snapshot>) -> Decision {
     )
 }
 
+/// Scrolling the page to its top, or its `bottom`: the first or the last element into view.
+fn scroll_to_end(bottom: bool, snap: &Snapshot) -> Decision {
+    let (direction, el, end) = if bottom {
+        (ScrollDirection::Down, snap.elements.last(), "bottom")
+    } else {
+        (ScrollDirection::Up, snap.elements.first(), "top")
+    };
+    act(
+        Action::Scroll {
+            direction,
+            eid: el.map(|el| el.eid.clone()),
+            within: None,
+        },
+        format!("scroll to the {end}"),
+    )
+}
+
 fn page_shows(snap: &Snapshot, text: &str) -> bool {
     snap.shown_texts()
         .any(|shown| contains_normalized(shown, text))
@@ -427,22 +444,8 @@ fn scroll(goal: &ScrollGoal, snap: &Snapshot, state: &StepState) -> Result<Decis
         ScrollGoal::Bottom if vp.scroll_y + vp.height >= vp.page_height - 1.0 => Decision::Skip {
             note: "already at the bottom".to_owned(),
         },
-        ScrollGoal::Top => act(
-            Action::Scroll {
-                direction: ScrollDirection::Up,
-                eid: snap.elements.first().map(|el| el.eid.clone()),
-                within: None,
-            },
-            "scroll to the top".to_owned(),
-        ),
-        ScrollGoal::Bottom => act(
-            Action::Scroll {
-                direction: ScrollDirection::Down,
-                eid: snap.elements.last().map(|el| el.eid.clone()),
-                within: None,
-            },
-            "scroll to the bottom".to_owned(),
-        ),
+        ScrollGoal::Top => scroll_to_end(false, snap),
+        ScrollGoal::Bottom => scroll_to_end(true, snap),
         ScrollGoal::Inside { within, bottom } => act(
             Action::Scroll {
                 direction: if *bottom {

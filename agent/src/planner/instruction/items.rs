@@ -120,33 +120,29 @@ mod tests {
 
     #[test]
     fn the_item_is_found_by_the_text_it_shows() {
-        assert_eq!(shown("the email by Audrey").as_deref(), Some("Audrey"));
-        assert_eq!(
-            shown("the message from Cora Lee.").as_deref(),
-            Some("Cora Lee")
-        );
-        assert_eq!(shown("the posts by @kim").as_deref(), Some("@kim"));
-        assert_eq!(shown("an e-mail sent by \"Ola\"").as_deref(), Some("Ola"));
-        assert_eq!(
-            shown("the order from Bo's Bakery").as_deref(),
-            Some("Bo's Bakery")
-        );
+        for (rest, name) in [
+            ("the email by Audrey", "Audrey"),
+            ("the message from Cora Lee.", "Cora Lee"),
+            ("the posts by @kim", "@kim"),
+            ("an e-mail sent by \"Ola\"", "Ola"),
+            ("the order from Bo's Bakery", "Bo's Bakery"),
+        ] {
+            assert_eq!(shown(rest).as_deref(), Some(name), "{rest}");
+        }
     }
 
     #[test]
     fn a_purpose_about_the_item_is_not_part_of_the_name() {
         use super::without_purpose;
-        assert_eq!(
-            without_purpose("the trash icon to delete it."),
-            "the trash icon"
-        );
-        assert_eq!(
-            without_purpose("the star icon to mark it as important"),
-            "the star icon"
-        );
-        assert_eq!(without_purpose("Go to checkout"), "Go to checkout");
-        assert_eq!(without_purpose("Add to cart"), "Add to cart");
-        assert_eq!(without_purpose("the link to it"), "the link to it");
+        for (rest, kept) in [
+            ("the trash icon to delete it.", "the trash icon"),
+            ("the star icon to mark it as important", "the star icon"),
+            ("Go to checkout", "Go to checkout"),
+            ("Add to cart", "Add to cart"),
+            ("the link to it", "the link to it"),
+        ] {
+            assert_eq!(without_purpose(rest), kept, "{rest}");
+        }
     }
 
     #[test]

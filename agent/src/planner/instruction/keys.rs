@@ -87,15 +87,19 @@ mod tests {
 
     #[test]
     fn key_names_are_normalized() {
-        assert_eq!(parse_key("enter").as_deref(), Some("Enter"));
-        assert_eq!(parse_key("the Escape key").as_deref(), Some("Escape"));
-        assert_eq!(parse_key("Esc").as_deref(), Some("Escape"));
-        assert_eq!(parse_key("ctrl+a").as_deref(), Some("Control+A"));
-        assert_eq!(parse_key("Cmd-Shift-K").as_deref(), Some("Meta+Shift+K"));
-        assert_eq!(parse_key("page down").as_deref(), Some("PageDown"));
-        assert_eq!(parse_key("F5").as_deref(), Some("F5"));
-        assert_eq!(parse_key("Sign in"), None);
-        assert_eq!(parse_key("A"), None);
-        assert_eq!(parse_key("the a key").as_deref(), Some("A"));
+        for (written, key) in [
+            ("enter", Some("Enter")),
+            ("the Escape key", Some("Escape")),
+            ("Esc", Some("Escape")),
+            ("ctrl+a", Some("Control+A")),
+            ("Cmd-Shift-K", Some("Meta+Shift+K")),
+            ("page down", Some("PageDown")),
+            ("F5", Some("F5")),
+            ("Sign in", None),
+            ("A", None),
+            ("the a key", Some("A")),
+        ] {
+            assert_eq!(parse_key(written).as_deref(), key, "{written}");
+        }
     }
 }

@@ -310,7 +310,7 @@ pub(crate) fn decide(
         // A box this step already ticked counts as done (a custom box may not show its state).
         Ok(found) => match found
             .iter()
-            .find(|el| el.checked != Some(on) && !state.acted.iter().any(|a| a.eid == el.eid))
+            .find(|el| el.checked != Some(on) && !state.acted_on(el))
         {
             Some(el) => check(el, on),
             None => {

@@ -83,6 +83,28 @@ pub(crate) fn ask_which(state: &StepState, phrase: &str, candidates: &[&Element]
     }
 }
 
+/// The single best of the `candidates` by their key (the highest); a tie at the top asks which
+/// of them `phrase` means (never a guess). `None` when there is no candidate.
+pub(crate) fn best_or_ask<'s, K: Ord + Copy>(
+    candidates: &mut [(&'s Element, K)],
+    state: &StepState,
+    phrase: &str,
+) -> Result<Option<&'s Element>, Decision> {
+    candidates.sort_by_key(|(_, key)| std::cmp::Reverse(*key));
+    let Some((first, top)) = candidates.first().copied() else {
+        return Ok(None);
+    };
+    let tied: Vec<&Element> = candidates
+        .iter()
+        .take_while(|(_, key)| *key == top)
+        .map(|(el, _)| *el)
+        .collect();
+    if tied.len() > 1 {
+        return Err(ask_which(state, phrase, &tied));
+    }
+    Ok(Some(first))
+}
+
 /// Reports that nothing matches `phrase`.
 pub(crate) fn not_found(state: &StepState, phrase: &str, snapshot: &Snapshot) -> Decision {
     let title = if snapshot.title.trim().is_empty() {

@@ -90,34 +90,34 @@ mod tests {
 
     #[test]
     fn a_passive_request_reads_as_the_active_one() {
-        assert_eq!(
-            active("Bobine's email should be deleted from the inbox.").as_deref(),
-            Some("delete Bobine's email from the inbox")
-        );
-        assert_eq!(
-            active("Ada wrote an email in this app that needs to be forwarded to Hedy.").as_deref(),
-            Some("forward Ada wrote an email in this app to Hedy")
-        );
-        assert_eq!(
-            active("the post by @kim has to be shared").as_deref(),
-            Some("share the post by @kim")
-        );
-        // Not a request, or a participle not on the list.
-        assert_eq!(active("The report should be ready by noon"), None);
-        assert_eq!(active("delete the email from Ada"), None);
-        assert_eq!(active("should be deleted"), None);
-    }
-
-    #[test]
-    fn names_whose_lower_case_is_longer_keep_their_place() {
-        // "İ" lowers to two characters: the participle is still found after the marker.
-        assert_eq!(
-            active("İlkay's email should be deleted from the inbox").as_deref(),
-            Some("delete İlkay's email from the inbox")
-        );
-        assert_eq!(
-            active("the post by @Kİm has to be shared").as_deref(),
-            Some("share the post by @Kİm")
-        );
+        for (request, active_one) in [
+            (
+                "Bobine's email should be deleted from the inbox.",
+                Some("delete Bobine's email from the inbox"),
+            ),
+            (
+                "Ada wrote an email in this app that needs to be forwarded to Hedy.",
+                Some("forward Ada wrote an email in this app to Hedy"),
+            ),
+            (
+                "the post by @kim has to be shared",
+                Some("share the post by @kim"),
+            ),
+            // Not a request, or a participle not on the list.
+            ("The report should be ready by noon", None),
+            ("delete the email from Ada", None),
+            ("should be deleted", None),
+            // "İ" lowers to two characters: the participle is still found after the marker.
+            (
+                "İlkay's email should be deleted from the inbox",
+                Some("delete İlkay's email from the inbox"),
+            ),
+            (
+                "the post by @Kİm has to be shared",
+                Some("share the post by @Kİm"),
+            ),
+        ] {
+            assert_eq!(active(request).as_deref(), active_one, "{request}");
+        }
     }
 }

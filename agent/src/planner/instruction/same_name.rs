@@ -12,7 +12,7 @@ use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decision::{Decision, act};
 use super::explore::names;
-use super::locate::{ask_again, ask_which};
+use super::locate::{ask_again, best_or_ask};
 use super::matching::{normalize, quality};
 use super::progress::StepState;
 use super::report::describe;
@@ -60,22 +60,17 @@ pub(super) fn choose(
         .filter(|el| el.role == "option" && !el.disabled && shows(&wanted, el))
         .map(|el| (el, quality(&wanted, &normalize(&el.name))))
         .collect();
-    options.sort_by_key(|(_, q)| std::cmp::Reverse(*q));
-    if let Some((best, q)) = options.first().copied() {
-        let tied: Vec<&Element> = options
-            .iter()
-            .take_while(|(_, other)| *other == q)
-            .map(|(el, _)| *el)
-            .collect();
-        if tied.len() > 1 {
-            return Some(Err(ask_which(state, value, &tied)));
+    match best_or_ask(&mut options, state, value) {
+        Err(ask) => return Some(Err(ask)),
+        Ok(Some(best)) => {
+            return Some(Ok(act(
+                Action::Click {
+                    eid: best.eid.clone(),
+                },
+                format!("choose {} in {}", describe(best), describe(field)),
+            )));
         }
-        return Some(Ok(act(
-            Action::Click {
-                eid: best.eid.clone(),
-            },
-            format!("choose {} in {}", describe(best), describe(field)),
-        )));
+        Ok(None) => {}
     }
     let first_word = value.split_whitespace().next().unwrap_or(value);
     let text = match state.actions {

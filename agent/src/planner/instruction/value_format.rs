@@ -26,28 +26,94 @@ pub(crate) fn for_element(el: &Element, written: &str) -> String {
 }
 
 const MONTHS: [&str; 12] = [
-    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
 ];
 
-fn month_number(word: &str) -> Option<u32> {
+/// "May", "jun", "June", "Sept" → 1..=12: the whole name, its first three letters or "sept", in
+/// any case. Another word that merely starts like a month ("Marchant", "Decimal") is none.
+pub(super) fn month_number(word: &str) -> Option<u32> {
     let word = word.to_lowercase();
-    if word.len() < 3 {
-        return None;
-    }
+    let word = if word == "sept" { "sep" } else { word.as_str() };
     MONTHS
         .iter()
-        .position(|m| word.starts_with(m))
+        .position(|m| *m == word || (word.len() == 3 && m.starts_with(word)))
         .and_then(|i| u32::try_from(i + 1).ok())
 }
 
-/// "3rd" → 3; "31" → 31.
-fn day_number(word: &str) -> Option<u32> {
+/// "3rd" → 3; "31" → 31: a day of the month, digits with an ordinal ending or none.
+pub(super) fn day_number(word: &str) -> Option<u32> {
     let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
     let rest = &word[digits.len()..];
     if !matches!(rest, "" | "st" | "nd" | "rd" | "th") {
         return None;
     }
     digits.parse().ok().filter(|d| (1..=31).contains(d))
+}
+
+/// Numbers written as words, zero to twenty.
+const NUMBER_WORDS: [&str; 21] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
+/// "seven", "Seven", "7" → 7: a whole number in one word, in digits or as a word up to twenty.
+pub(super) fn whole_number(word: &str) -> Option<u32> {
+    let lower = word.to_lowercase();
+    NUMBER_WORDS
+        .iter()
+        .position(|w| *w == lower)
+        .and_then(|n| u32::try_from(n).ok())
+        .or_else(|| word.parse().ok())
+}
+
+/// A clock time's word without its "am"/"pm" and which it was ("7pm" → ("7", Some(true));
+/// "19:30" → ("19:30", None)). Lower case in.
+pub(super) fn meridiem(word: &str) -> (&str, Option<bool>) {
+    match word.strip_suffix("pm") {
+        Some(body) => (body, Some(true)),
+        None => match word.strip_suffix("am") {
+            Some(body) => (body, Some(false)),
+            None => (word, None),
+        },
+    }
+}
+
+/// The hour of the 24-hour clock that hour 1..=12 "am" or "pm" is (12 am is 0); `None` for an
+/// hour a 12-hour clock does not show.
+pub(super) fn hour_of_day(hour: u32, pm: bool) -> Option<u32> {
+    (1..=12)
+        .contains(&hour)
+        .then_some(hour % 12 + if pm { 12 } else { 0 })
 }
 
 fn year_number(word: &str) -> Option<i32> {
@@ -105,13 +171,7 @@ pub(crate) fn date(text: &str) -> Option<String> {
 pub(crate) fn time(text: &str) -> Option<String> {
     let lower = text.to_lowercase().replace('.', "");
     let compact: String = lower.split_whitespace().collect();
-    let (clock, meridiem) = if let Some(c) = compact.strip_suffix("pm") {
-        (c.to_owned(), Some(12))
-    } else if let Some(c) = compact.strip_suffix("am") {
-        (c.to_owned(), Some(0))
-    } else {
-        (compact, None)
-    };
+    let (clock, pm) = meridiem(&compact);
     let parts: Vec<u32> = clock
         .split(['h', ':'])
         .filter(|p| !p.is_empty())
@@ -124,9 +184,8 @@ pub(crate) fn time(text: &str) -> Option<String> {
         [h, m, s] => (*h, *m, Some(*s)),
         _ => return None,
     };
-    let hour = match meridiem {
-        Some(offset) if (1..=12).contains(&hour) => hour % 12 + offset,
-        Some(_) => return None,
+    let hour = match pm {
+        Some(pm) => hour_of_day(hour, pm)?,
         None => hour,
     };
     if hour > 23 || minute > 59 || second.is_some_and(|s| s > 59) {
@@ -154,7 +213,7 @@ pub(crate) fn month_of(text: &str) -> Option<String> {
 
 fn month(text: &str) -> Option<String> {
     let words: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || ",/-".contains(c))
+        .split(|c: char| c.is_whitespace() || ",/.-".contains(c))
         .filter(|w| !w.is_empty())
         .collect();
     let (m, y) = match words.as_slice() {
@@ -171,31 +230,8 @@ fn month(text: &str) -> Option<String> {
 /// A number without grouping, currency or unit: "1,000" → "1000", "$12.50" → "12.50",
 /// "75%" → "75", "five" → "5".
 pub(crate) fn number(text: &str) -> Option<String> {
-    const WORDS: [&str; 21] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ];
     let lower = text.trim().to_lowercase();
-    if let Some(n) = WORDS.iter().position(|w| *w == lower) {
+    if let Some(n) = NUMBER_WORDS.iter().position(|w| *w == lower) {
         return Some(n.to_string());
     }
     let kept: String = lower
@@ -284,24 +320,63 @@ mod tests {
 
     #[test]
     fn times_numbers_and_colours_take_the_control_form() {
-        assert_eq!(time("7:45 PM").as_deref(), Some("19:45"));
-        assert_eq!(time("12 am").as_deref(), Some("00:00"));
-        assert_eq!(time("19:05").as_deref(), Some("19:05"));
-        assert_eq!(number("1,000").as_deref(), Some("1000"));
-        assert_eq!(number("$12.50").as_deref(), Some("12.50"));
-        assert_eq!(number("75%").as_deref(), Some("75"));
-        assert_eq!(number("seven").as_deref(), Some("7"));
-        assert_eq!(colour("Red").as_deref(), Some("#ff0000"));
-        assert_eq!(colour("#0F0").as_deref(), Some("#00ff00"));
-        assert_eq!(colour("rgb(0, 128, 255)").as_deref(), Some("#0080ff"));
-        assert_eq!(
-            datetime("12/31/2019 at 7:45 pm").as_deref(),
-            Some("2019-12-31T19:45")
-        );
-        assert_eq!(month("March 2021").as_deref(), Some("2021-03"));
-        // Four-letter month names are no year.
-        assert_eq!(month("June 2025").as_deref(), Some("2025-06"));
-        assert_eq!(month("July 2016").as_deref(), Some("2016-07"));
-        assert_eq!(month("2025 06").as_deref(), Some("2025-06"));
+        type Reader = fn(&str) -> Option<String>;
+        let cases: [(Reader, &str, &str); 15] = [
+            (time, "7:45 PM", "19:45"),
+            (time, "12 am", "00:00"),
+            (time, "19:05", "19:05"),
+            (number, "1,000", "1000"),
+            (number, "$12.50", "12.50"),
+            (number, "75%", "75"),
+            (number, "seven", "7"),
+            (colour, "Red", "#ff0000"),
+            (colour, "#0F0", "#00ff00"),
+            (colour, "rgb(0, 128, 255)", "#0080ff"),
+            (datetime, "12/31/2019 at 7:45 pm", "2019-12-31T19:45"),
+            (month, "March 2021", "2021-03"),
+            // Four-letter month names are no year.
+            (month, "June 2025", "2025-06"),
+            (month, "July 2016", "2016-07"),
+            (month, "2025 06", "2025-06"),
+        ];
+        for (read, written, value) in cases {
+            assert_eq!(read(written).as_deref(), Some(value), "{written}");
+        }
+    }
+
+    #[test]
+    fn a_month_is_its_whole_name_three_letters_or_sept() {
+        for (word, n) in [
+            ("March", 3),
+            ("mar", 3),
+            ("Sept", 9),
+            ("sep", 9),
+            ("MAY", 5),
+        ] {
+            assert_eq!(month_number(word), Some(n), "{word}");
+        }
+        // Words that only start like a month are none.
+        for word in ["Marchant", "Mayor", "Decimal", "Junk", "Augment", "ma"] {
+            assert_eq!(month_number(word), None, "{word}");
+        }
+        assert_eq!(date("Marchant 3 2021"), None);
+        assert_eq!(month("Mayor 2021"), None);
+        assert_eq!(month("Sept. 2021").as_deref(), Some("2021-09"));
+    }
+
+    #[test]
+    fn words_of_numbers_days_and_clock_faces_are_read_once() {
+        assert_eq!(whole_number("Seven"), Some(7));
+        assert_eq!(whole_number("twenty"), Some(20));
+        assert_eq!(whole_number("42"), Some(42));
+        assert_eq!(whole_number("forty"), None);
+        assert_eq!(day_number("14th"), Some(14));
+        assert_eq!(day_number("32"), None);
+        assert_eq!(day_number("14x"), None);
+        assert_eq!(meridiem("7pm"), ("7", Some(true)));
+        assert_eq!(meridiem("19:30"), ("19:30", None));
+        assert_eq!(hour_of_day(12, false), Some(0));
+        assert_eq!(hour_of_day(7, true), Some(19));
+        assert_eq!(hour_of_day(13, true), None);
     }
 }

@@ -14,7 +14,7 @@
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decision::{Decision, act as act_with, check, click};
-use super::locate::{ask_which, usable};
+use super::locate::{best_or_ask, usable};
 use super::matching::{PREFIX, WORDS, lower_keeping_offsets, normalize, quality};
 use super::progress::StepState;
 use super::report::describe;
@@ -399,7 +399,7 @@ pub(super) fn decide(
             ))
         })
         .collect();
-    if let Some(el) = best(&mut controls, state, object)? {
+    if let Some(el) = best_or_ask(&mut controls, state, &object.phrase)? {
         return Ok(click(el));
     }
     // 1b. No such control, but a reply box that says the verb ("Write your reply here…").
@@ -419,7 +419,7 @@ pub(super) fn decide(
                 (el, (near, 0, ends_with_thing(el, &words), el.in_viewport))
             })
             .collect();
-        if let Some(el) = best(&mut menus, state, object)? {
+        if let Some(el) = best_or_ask(&mut menus, state, &object.phrase)? {
             return Ok(click(el));
         }
         // 3. The thing itself, opened to find the control inside ("reply to Priya").
@@ -470,7 +470,7 @@ fn tick(object: &Target, snap: &Snapshot, state: &StepState) -> Result<Decision,
             (near >= need).then_some((el, (near, u8::from(own), false, el.in_viewport)))
         })
         .collect();
-    match best(&mut boxes, state, object)? {
+    match best_or_ask(&mut boxes, state, &object.phrase)? {
         Some(el) => Ok(check(el, true)),
         None => Err(Decision::Stop {
             reason: Some(format!(
@@ -491,27 +491,6 @@ pub(super) fn opens_menu(el: &Element) -> bool {
     let name = normalize(&el.name);
     let trimmed = el.name.trim();
     name.split(' ').any(|w| MENU_WORDS.contains(&w)) || MENU_WORDS.contains(&trimmed)
-}
-
-/// The single best candidate; a tie asks which (never a guess).
-fn best<'s>(
-    candidates: &mut [Ranked<'s>],
-    state: &StepState,
-    object: &Target,
-) -> Result<Option<&'s Element>, Decision> {
-    candidates.sort_by_key(|(_, rank)| std::cmp::Reverse(*rank));
-    let Some((first, top)) = candidates.first().copied() else {
-        return Ok(None);
-    };
-    let tied: Vec<&Element> = candidates
-        .iter()
-        .take_while(|(_, key)| *key == top)
-        .map(|(el, _)| *el)
-        .collect();
-    if tied.len() > 1 {
-        return Err(ask_which(state, &object.phrase, &tied));
-    }
-    Ok(Some(first))
 }
 
 #[cfg(test)]

@@ -145,3 +145,14 @@ fn words_no_booking_takes_stop_the_run_before_anything_is_done() {
     assert!(actions.is_empty(), "{actions:?}");
     assert!(answer.contains("\"sister\""), "{answer}");
 }
+
+#[test]
+fn a_date_names_its_month_by_name_abbreviation_or_sept_only() {
+    let r = read("book a table for 2 on 14 Sept at 8pm");
+    assert_eq!(r.day.map(|d| d.value), Some(Day::Date(14, 9, None)));
+    let r = read("book a table for 2 on Sep 14th at 8pm");
+    assert_eq!(r.day.map(|d| d.value), Some(Day::Date(14, 9, None)));
+    // A word that merely starts like a month names no date.
+    let r = read("book a table for 2 at 8pm with Marchant 14");
+    assert_eq!(r.day, None);
+}
