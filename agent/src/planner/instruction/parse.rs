@@ -216,6 +216,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
                 };
                 out.steps.push((reveal, clause.text.clone()));
             }
+            let step = super::submit::sends_what_was_filled(step, out.steps.last().map(|s| &s.0));
             // "click it" after a step that named a thing means that thing.
             if let Step::Click { target } = &step
                 && matches!(
