@@ -52,16 +52,3 @@ fn other_clauses_with_ask_are_not_conversations() {
         "{parsed:?}"
     );
 }
-
-#[test]
-fn scratch_print() {
-    for said in [
-        "First name Tom, last name Berg, work email tom@berg.example, company Berg Studio, message: Do you ship to Norway? Then submit it",
-        "In the contact form, put Ana Ruiz as the name, ana@ruiz-design.example for email and ask whether they deliver to Madeira, then send it",
-        "I want to fly one way from Oslo to Madrid on 14 May 2025 - search please",
-        "flights from Vienna to Athens leaving on 3 June 2025, search",
-        "put 7.5 hours on Tuesday for Atlas",
-    ] {
-        eprintln!("{said}\n  => {:?}", parse_message(said));
-    }
-}
