@@ -209,13 +209,21 @@
     }
   }
 
+  // Roles of an item in a collection (a note card, a list entry, a grid row): such an element,
+  // put in the tab order and named by its author, is something a person opens by clicking it
+  // (a Keep note, a Trello card) even when its click listener is invisible to the walk. Regions,
+  // dialogs and other landmarks are focusable to be scrolled or read, never clicked: not here.
+  const FOCUSABLE_ITEM_ROLES = new Set(['', 'article', 'listitem', 'row', 'gridcell', 'cell', 'figure']);
+
   function domClickable(el, attrs) {
     if (!attrs) return typeof el.onclick === 'function';
     if (el.hasAttribute('onclick') || typeof el.onclick === 'function') return true;
-    return el.hasAttribute('tabindex') && el.tabIndex >= 0 &&
-      (el.hasAttribute('aria-haspopup') || el.hasAttribute('aria-expanded') ||
-       el.hasAttribute('aria-pressed') || el.hasAttribute('onkeydown') ||
-       typeof el.onkeydown === 'function');
+    if (!el.hasAttribute('tabindex') || el.tabIndex < 0) return false;
+    if (el.hasAttribute('aria-haspopup') || el.hasAttribute('aria-expanded') ||
+        el.hasAttribute('aria-pressed') || el.hasAttribute('onkeydown') ||
+        typeof el.onkeydown === 'function') return true;
+    return (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) &&
+      FOCUSABLE_ITEM_ROLES.has(el.getAttribute('role') || '');
   }
 
   // Kind of text block an element without a role starts ('' none, 'swallow': absorbs silently).

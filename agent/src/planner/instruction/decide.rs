@@ -278,7 +278,20 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             object,
             message,
             renames,
-        } => verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state)?,
+        } => match verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state) {
+            // No Rename control: the name is the title field of the item's editor.
+            Err(stop @ Decision::Stop { .. }) if *renames => {
+                match message.as_deref().map(|name| {
+                    let values = [(super::records::NAME.to_owned(), name.to_owned())];
+                    record_form::decide(Some(object), &values, snap, state)
+                }) {
+                    Some(Ok(fields::Next::Decided(decision))) => decision,
+                    Some(Ok(fields::Next::Set(el, value))) => set_value(el, &value, state),
+                    Some(Err(_)) | None => return Err(stop),
+                }
+            }
+            other => other?,
+        },
         Step::Every {
             verbs,
             items,

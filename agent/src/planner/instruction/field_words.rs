@@ -54,8 +54,11 @@ pub(super) struct Field<'s> {
     pub labels: Vec<Vec<String>>,
 }
 
+/// (The form's one multi-line field is also named by what it is for: "message: Do you ship to
+/// Norway?" is the box labelled "How can we help?".)
 pub(super) fn fields(snap: &Snapshot) -> Vec<Field<'_>> {
-    snap.elements
+    let usable: Vec<&Element> = snap
+        .elements
         .iter()
         .filter(|el| {
             !el.disabled
@@ -63,17 +66,30 @@ pub(super) fn fields(snap: &Snapshot) -> Vec<Field<'_>> {
                 && !is_checkable(el)
                 && (is_editable(el) || is_select(el))
         })
-        .map(|el| Field {
-            el,
-            labels: [Some(el.name.as_str()), el.placeholder.as_deref()]
+        .collect();
+    let multi_line = |el: &Element| is_editable(el) && el.tag != "input";
+    let one_multi_line = usable.iter().filter(|el| multi_line(el)).count() == 1;
+    usable
+        .into_iter()
+        .map(|el| {
+            let mut labels: Vec<Vec<String>> = [Some(el.name.as_str()), el.placeholder.as_deref()]
                 .into_iter()
                 .flatten()
                 .map(|text| normalize(text).split(' ').map(str::to_owned).collect())
                 .filter(|words: &Vec<String>| words.iter().any(|w| !w.is_empty()))
-                .collect(),
+                .collect();
+            if one_multi_line && multi_line(el) {
+                labels.extend(TEXT_NAMES.iter().map(|w| vec![(*w).to_owned()]));
+            }
+            Field { el, labels }
         })
         .collect()
 }
+
+/// Words that name a form's one multi-line field by what it is for.
+const TEXT_NAMES: &[&str] = &[
+    "message", "comment", "comments", "question", "enquiry", "inquiry",
+];
 
 /// The value `field` takes from these words, if it can take them.
 pub(super) fn value_for(field: &Element, text: &str, words: &[Word]) -> Option<String> {

@@ -89,6 +89,15 @@ pub(super) fn instead(
             | Step::Prose { .. },
         ] => true,
         [Step::Type { target: None, .. }] => true,
+        // "First name Tom, last name Berg, …, message: Do you ship?": a list of fields whose
+        // last value follows a colon, not a message to a thing named by the list.
+        [
+            Step::Act {
+                message: Some(_),
+                object,
+                ..
+            },
+        ] => object.phrase.matches(", ").count() >= 2,
         _ => false,
     };
     // ("Departure: Vienna. Arrival: Athens" is not a message to "departure".)
@@ -305,7 +314,12 @@ fn plan<'s>(text: &str, snap: &'s Snapshot, state: &StepState) -> Plan<'s> {
     let mut mentions = Vec::new();
     let mut at = 0;
     while at < words.len() {
-        if starts_piece(&words, at) {
+        // (Words right after a mention are its value: "question: can you deliver …" is not
+        // a second mention of the field labelled "How can we help?".)
+        let follows_mention = mentions
+            .last()
+            .is_some_and(|(_, end, _): &(usize, usize, _)| *end == at);
+        if starts_piece(&words, at) && !follows_mention {
             let mut first = at;
             while words
                 .get(first)

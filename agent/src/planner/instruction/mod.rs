@@ -68,6 +68,7 @@ mod caution;
 mod choose;
 mod compound;
 mod containers;
+mod conversation;
 mod datepicker;
 mod decide;
 mod decision;

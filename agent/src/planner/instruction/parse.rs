@@ -138,6 +138,19 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
                 previous.text.push_str(&clause.joiner);
                 previous.text.push_str(&clause.text);
             }
+            // "cancel booking 2232, keep the deposit as credit": the choice its flow asks for.
+            Some(previous)
+                if with_choice::parse(&previous.text, parse_clause, starts_with_verb).is_none()
+                    && with_choice::parse(
+                        &format!("{}{}{}", previous.text, clause.joiner, clause.text),
+                        parse_clause,
+                        starts_with_verb,
+                    )
+                    .is_some() =>
+            {
+                previous.text.push_str(&clause.joiner);
+                previous.text.push_str(&clause.text);
+            }
             // "Under the second question, choose No": the answer goes with its question.
             Some(previous) if questions::only_question(strip_lead_ins(&previous.text)) => {
                 previous.text.push_str(&clause.joiner);
@@ -203,6 +216,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
                 };
                 out.steps.push((reveal, clause.text.clone()));
             }
+            let step = super::submit::sends_what_was_filled(step, out.steps.last().map(|s| &s.0));
             // "click it" after a step that named a thing means that thing.
             if let Step::Click { target } = &step
                 && matches!(
@@ -282,6 +296,10 @@ fn previous_target(step: &Step) -> Option<Target> {
 pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     let text = strip_lead_ins(clause).trim();
     let (verb, rest) = first_word(text);
+    // "open the chat and ask them when order 5521 will arrive"
+    if let Some(steps) = super::conversation::parse(text) {
+        return steps;
+    }
     if let Some(steps) = sign_in::parse(text).or_else(|| questions::parse(text)) {
         return steps;
     }

@@ -152,6 +152,8 @@ impl Step {
             // A slider moves one step a key (`slider`): twenty steps and the focus.
             Step::Set { .. } => Some(24),
             // Open the thing or its menu, click the control, type a message, confirm it.
+            // A rename with no Rename control: the menu, the item itself, the name, keep it.
+            Step::Act { renames: true, .. } => Some(6),
             Step::Act { .. } => Some(4),
             // One click per item.
             Step::Every { .. } => Some(40),

@@ -12,8 +12,27 @@ use super::locate::{ask_which, not_found};
 use super::progress::StepAnswer;
 use super::report::describe;
 use super::resolve::{Intent, Resolution, by_eid, is_button, resolve};
-use super::step::{RoleClass, Target, is_editable};
+use super::step::{RoleClass, Step, Target, is_editable};
 use crate::action::Action;
+
+/// "…, then send it": a bare "send" or "submit" right after a list of fields was filled in is that
+/// form's submit (its own control), never another control whose name starts with the verb
+/// ("Send me occasional product updates"). Any other step is returned as it is.
+pub(super) fn sends_what_was_filled(step: Step, previous: Option<&Step>) -> Step {
+    // (After one value typed into one named field, "send" stays the control that says so.)
+    let fills = matches!(previous, Some(Step::Fields { .. } | Step::Prose { .. }));
+    match &step {
+        Step::Click { target }
+            if fills
+                && target.role.is_none()
+                && target.ordinal.is_none()
+                && matches!(target.full.as_str(), "send" | "submit") =>
+        {
+            Step::Submit
+        }
+        _ => step,
+    }
+}
 
 /// The enabled buttons named "Submit" (outside any form).
 fn named_submit(snap: &Snapshot) -> Vec<&Element> {

@@ -5,6 +5,7 @@ mod booking;
 mod builder;
 mod catalogue;
 mod classes;
+mod conversation;
 mod feeds;
 mod fields;
 mod flow;

@@ -191,3 +191,47 @@ fn a_single_label_colon_value_clause_sets_that_field() {
         [(Step::Set { .. }, _)]
     ));
 }
+
+fn contact_form() -> Page {
+    let in_form = |el: &mut tandem_mcp_browser::snapshot::Element| {
+        el.form_submit = Some("Submit".to_owned());
+    };
+    Page::new("https://sales.test/contact", "Talk to sales")
+        .textbox("First name")
+        .with(in_form)
+        .textbox("Last name")
+        .with(in_form)
+        .textbox("How can we help?")
+        .with(|el| {
+            el.tag = "textarea".to_owned();
+            el.input_type = None;
+            el.form_submit = Some("Submit".to_owned());
+        })
+        .checkbox("Send me occasional product updates", false)
+        .button("Submit")
+        .with(|el| {
+            el.input_type = Some("submit".to_owned());
+            el.form_submit = Some("Submit".to_owned());
+        })
+}
+
+#[test]
+fn the_one_multi_line_field_is_the_message_and_send_it_is_the_form_s_submit() {
+    let page = contact_form().build();
+    let (actions, answer) = run_all(
+        "First name Jo, last name Lund, question: can you deliver to Bergen? Then send it",
+        &page,
+    );
+    assert_eq!(
+        actions,
+        vec![
+            typed("e1", "Jo"),
+            typed("e2", "Lund"),
+            typed("e3", "can you deliver to Bergen"),
+            click("e5"),
+        ],
+        "{answer}"
+    );
+    // Never the box whose name starts with "Send".
+    assert!(!actions.contains(&click("e4")), "{actions:?}");
+}

@@ -81,3 +81,28 @@ fn a_choice_the_page_does_not_offer_stops_before_the_cancel_is_confirmed() {
     assert_eq!(actions, vec![click("e2")], "{answer}");
     assert!(answer.contains("\"transfer the deposit\""), "{answer}");
 }
+
+#[test]
+fn a_choice_after_a_comma_stays_with_its_verb() {
+    // "keep …" alone is a phrase of its own; after a comma it is the cancel's choice.
+    for said in [
+        "cancel booking 2245, keep my deposit please",
+        "Cancel booking 2231, keep the deposit as credit",
+    ] {
+        let parsed = parse_message(said);
+        assert!(
+            matches!(parsed.steps.as_slice(), [(Step::Fields { .. }, _)]),
+            "{said}: {parsed:?}"
+        );
+    }
+    let page = cancel_dialog().build();
+    let (actions, answer) = run_all("cancel booking 2231, keep my deposit please", &page);
+    assert_eq!(
+        actions,
+        vec![click("e1"), click("e3"), click("e6")],
+        "{answer}"
+    );
+    // Two steps of the vocabulary stay two steps.
+    let parsed = parse_message("open the Larch Cabin booking, click the Cancel button");
+    assert_eq!(parsed.steps.len(), 2, "{parsed:?}");
+}
