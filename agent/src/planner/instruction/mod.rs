@@ -59,6 +59,7 @@
 //!   `ask_user` (radio question `choice`). The planner never guesses between equals.
 
 mod absorbed;
+mod acknowledge;
 mod address;
 mod affixes;
 mod booking;
@@ -117,6 +118,7 @@ mod slider;
 mod split;
 mod step;
 mod submit;
+mod to_place;
 mod twins;
 mod ui_synonyms;
 mod value_format;

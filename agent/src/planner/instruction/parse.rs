@@ -16,9 +16,9 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, affixes, booking_words, compound, disclose, every, feed, fields, items, likeness,
-    mail, menus, paged_results, passive, prose, questions, records, rows, sign_in, slider,
-    verb_phrases, verbs, with_choice,
+    absorbed, acknowledge, affixes, booking_words, compound, disclose, every, feed, fields, items,
+    likeness, mail, menus, paged_results, passive, prose, questions, records, rows, sign_in,
+    slider, to_place, verb_phrases, verbs, with_choice,
 };
 
 /// Words that start an instruction clause.
@@ -177,6 +177,12 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             find_next = true;
             continue;
         }
+        // "find the walnut side table and save it to my wishlist": the found thing's control.
+        let previous = out.steps.last().map(|(s, _)| s);
+        if let Some(step) = to_place::parse(strip_lead_ins(&clause.text), previous) {
+            out.steps.push((step, clause.text.clone()));
+            continue;
+        }
         let steps = fields::instead(&clause.text, parse_clause(&clause.text), starts_with_verb);
         // "cancel booking 2231 but keep the deposit": the verb, then the choice its flow asks.
         let weak = matches!(steps.as_slice(), [] | [Step::Act { .. }]);
@@ -306,6 +312,10 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     if verb == "mark"
         && let Some(step) = verbs::phrasal(text)
     {
+        return vec![step];
+    }
+    // "tick that you've read it": the box that states it, before "A and B" is two boxes.
+    if let Some(step) = acknowledge::parse(&verb, rest) {
         return vec![step];
     }
     if let Some(steps) = compound::parse(&verb, rest) {

@@ -105,7 +105,9 @@ pub(super) fn controls_for_place(place: &str) -> Vec<String> {
 /// a message; their meaning comes from the page (`verbs`). A split piece that means nothing
 /// alone is joined back (`parse`).
 const ACTION_VERBS: &[&str] = &[
+    "accept",
     "add",
+    "agree",
     "archive",
     "block",
     "book",
@@ -140,6 +142,11 @@ const ACTION_VERBS: &[&str] = &[
     "update",
     "upload",
 ];
+
+/// Whether `word` is a verb of an action on things ("archive", "accept").
+pub(super) fn is_action_verb(word: &str) -> bool {
+    ACTION_VERBS.contains(&word)
+}
 
 /// Whether a clause starts with one of these phrasings' openings (so a message splits before
 /// it: "… and cross off X").

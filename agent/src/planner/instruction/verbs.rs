@@ -113,9 +113,13 @@ pub(super) fn phrasal(text: &str) -> Option<Step> {
     act(vec!["remove".to_owned(), "delete".to_owned()], &thing)
 }
 
-/// A clause that starts with a verb the vocabulary does not list, applied to a thing.
+/// A clause that starts with a verb the vocabulary does not list, applied to a thing. A verb
+/// of action alone ("then accept", "and agree") is the control that says it, as "continue" is.
 pub(super) fn parse(text: &str) -> Option<Step> {
     let (verb, rest) = first_word(text);
+    if rest.trim().is_empty() && super::verb_phrases::is_action_verb(&verb) {
+        return super::step::target(&verb).map(|target| Step::Click { target });
+    }
     if verb.len() < 3
         || !verb.chars().all(char::is_alphabetic)
         || NOT_VERBS.contains(&verb.as_str())

@@ -1,0 +1,95 @@
+//! "find the walnut side table and save it to my wishlist": a pronoun put in a place names the
+//! thing the step before found or opened.
+//!
+//! In: one clause and the step before it. Out: a [`Step::Act`] on that step's thing whose
+//! control is named by the place ("Save to wishlist", "Add to basket", "Wishlist"), or `None`.
+//! The bare verb never names the control here: on a card with "Add to shopping bag" beside
+//! "Save to wishlist", "add it to my wishlist" must not reach the bag.
+
+use super::matching::normalize;
+use super::split::{first_word, split_at_last};
+use super::step::Step;
+
+/// Words that stand for the thing named before.
+const PRONOUNS: &[&str] = &["it", "them", "this", "that", "this one", "that one"];
+/// Words between the link and the place.
+const OWNERS: &[&str] = &["my", "the", "your", "our", "a"];
+
+/// The step for "VERB it to / on / in my PLACE" after a step that found or opened a thing.
+pub(super) fn parse(clause: &str, previous: Option<&Step>) -> Option<Step> {
+    let object = match previous? {
+        Step::Click { target } | Step::Reveal { target } | Step::OpenItem { shown: target } => {
+            target.clone()
+        }
+        _ => return None,
+    };
+    let (verb, rest) = first_word(clause);
+    if verb.len() < 3 || !verb.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    let (thing, place) = split_at_last(rest, &["to", "on", "onto", "in", "into"])?;
+    if !PRONOUNS.contains(&normalize(&thing).as_str()) {
+        return None;
+    }
+    let place = normalize(&place);
+    let place: Vec<&str> = place
+        .split(' ')
+        .filter(|w| !w.is_empty() && !OWNERS.contains(w))
+        .collect();
+    if place.is_empty() || place.len() > 3 {
+        return None;
+    }
+    let place = place.join(" ");
+    let mut verbs = vec![format!("{verb} to {place}"), place.clone()];
+    verbs.extend(super::verb_phrases::controls_for_place(&place));
+    Some(Step::Act {
+        verbs,
+        object,
+        message: None,
+        renames: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+    use crate::planner::instruction::step::{Step, Target};
+
+    fn found(name: &str) -> Step {
+        Step::Reveal {
+            target: Target::named(name, None),
+        }
+    }
+
+    fn act(clause: &str, previous: &Step) -> Option<(Vec<String>, String)> {
+        match parse(clause, Some(previous))? {
+            Step::Act { verbs, object, .. } => Some((verbs, object.name)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_pronoun_put_in_a_place_is_the_thing_found_before() {
+        let table = found("walnut side table");
+        let (verbs, thing) = act("save it to my wishlist", &table).unwrap();
+        assert_eq!(thing, "walnut side table");
+        assert_eq!(verbs[..2], ["save to wishlist", "wishlist"]);
+        let (verbs, _) = act("pop it in the basket", &table).unwrap();
+        assert_eq!(verbs[..2], ["pop to basket", "basket"]);
+        // No bare verb: "add" alone would name the card's "Add to shopping bag".
+        let (verbs, _) = act("add them to my favourites", &table).unwrap();
+        assert!(!verbs.contains(&"add".to_owned()), "{verbs:?}");
+    }
+
+    #[test]
+    fn other_clauses_are_left_to_the_other_phrasings() {
+        let table = found("walnut side table");
+        assert_eq!(act("add the lamp to my wishlist", &table), None);
+        assert_eq!(act("save it", &table), None);
+        let typed = Step::Type {
+            text: "Ada".to_owned(),
+            target: Some(Target::named("name", None)),
+        };
+        assert_eq!(act("save it to my wishlist", &typed), None);
+    }
+}
