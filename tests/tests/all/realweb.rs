@@ -55,6 +55,7 @@ const PASSING: &[&str] = &[
     "catalog-find-walnut-wishlist",
     "job-yes-no-by-question",
     "policy-read-accept",
+    "news-manage-cookies",
 ];
 
 #[tokio::test]

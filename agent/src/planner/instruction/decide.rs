@@ -15,9 +15,9 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    affixes, booking, byline, choose, datepicker, disclose, every, explore, fields, likeness,
-    matching, menus, own_names, paged_results, prose, questions, record_form, same_name, sign_in,
-    sign_in_sender, slider, value_format, verbs, with_choice,
+    affixes, all_but, booking, byline, choose, datepicker, disclose, every, explore, fields,
+    likeness, matching, menus, own_names, paged_results, prose, questions, record_form, same_name,
+    sign_in, sign_in_sender, slider, value_format, verbs, with_choice,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -184,7 +184,8 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             let el = locate(snap, target, Intent::Check, state)?;
             check(el, *on)
         }
-        Step::CheckAll { on } => explore::check_all(*on, snap),
+        Step::CheckAll { on, except } if except.is_empty() => explore::check_all(*on, snap),
+        Step::CheckAll { on, except } => all_but::decide(*on, except, snap),
         Step::Similar { word, others, on } => likeness::decide(word, others, *on, snap, state),
         Step::Affixed {
             starts,

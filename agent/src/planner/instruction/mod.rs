@@ -62,6 +62,7 @@ mod absorbed;
 mod acknowledge;
 mod address;
 mod affixes;
+mod all_but;
 mod booking;
 mod booking_words;
 mod byline;

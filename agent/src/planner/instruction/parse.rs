@@ -16,9 +16,9 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, acknowledge, affixes, booking_words, compound, disclose, every, feed, fields, items,
-    likeness, mail, menus, paged_results, passive, prose, questions, records, rows, sign_in,
-    slider, to_place, verb_phrases, verbs, with_choice,
+    absorbed, acknowledge, affixes, all_but, booking_words, compound, disclose, every, feed,
+    fields, items, likeness, mail, menus, paged_results, passive, prose, questions, records, rows,
+    sign_in, slider, to_place, verb_phrases, verbs, with_choice,
 };
 
 /// Words that start an instruction clause.
@@ -314,8 +314,9 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     {
         return vec![step];
     }
-    // "tick that you've read it": the box that states it, before "A and B" is two boxes.
-    if let Some(step) = acknowledge::parse(&verb, rest) {
+    // "tick that you've read it": the box that states it, before "A and B" is two boxes;
+    // "switch off everything except X": every box but X.
+    if let Some(step) = acknowledge::parse(&verb, rest).or_else(|| all_but::parse(&verb, rest)) {
         return vec![step];
     }
     if let Some(steps) = compound::parse(&verb, rest) {
@@ -503,7 +504,10 @@ fn parse_single(text: &str) -> Option<Step> {
             })
         }
         "select" | "choose" | "pick" | "check" | "tick" | "mark" if no_box(rest_lower) => {
-            Some(Step::CheckAll { on: false })
+            Some(Step::CheckAll {
+                on: false,
+                except: Vec::new(),
+            })
         }
         "select" | "choose" | "pick" => {
             if rest.is_empty() {
@@ -526,11 +530,15 @@ fn parse_single(text: &str) -> Option<Step> {
                 }),
             }
         }
-        "check" | "tick" | "mark" | "enable" if every_box(rest_lower) => {
-            Some(Step::CheckAll { on: true })
-        }
+        "check" | "tick" | "mark" | "enable" if every_box(rest_lower) => Some(Step::CheckAll {
+            on: true,
+            except: Vec::new(),
+        }),
         "uncheck" | "untick" | "unmark" | "disable" | "clear" if every_box(rest_lower) => {
-            Some(Step::CheckAll { on: false })
+            Some(Step::CheckAll {
+                on: false,
+                except: Vec::new(),
+            })
         }
         "check" | "tick" | "mark" | "enable" => parse_check(rest, rest_lower, true),
         "uncheck" | "untick" | "unmark" | "disable" => parse_check(rest, rest_lower, false),
