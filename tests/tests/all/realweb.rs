@@ -56,6 +56,7 @@ const PASSING: &[&str] = &[
     "job-yes-no-by-question",
     "policy-read-accept",
     "news-manage-cookies",
+    "survey-terse-scale",
 ];
 
 #[tokio::test]

@@ -119,6 +119,7 @@ mod slider;
 mod split;
 mod step;
 mod submit;
+mod terse_answers;
 mod to_place;
 mod twins;
 mod ui_synonyms;

@@ -18,7 +18,7 @@ use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
     absorbed, acknowledge, affixes, all_but, booking_words, compound, disclose, every, feed,
     fields, items, likeness, mail, menus, paged_results, passive, prose, questions, records, rows,
-    sign_in, slider, to_place, verb_phrases, verbs, with_choice,
+    sign_in, slider, terse_answers, to_place, verb_phrases, verbs, with_choice,
 };
 
 /// Words that start an instruction clause.
@@ -288,7 +288,11 @@ fn previous_target(step: &Step) -> Option<Target> {
 pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     let text = strip_lead_ins(clause).trim();
     let (verb, rest) = first_word(text);
-    if let Some(steps) = sign_in::parse(text).or_else(|| questions::parse(text)) {
+    if let Some(steps) = sign_in::parse(text)
+        .or_else(|| questions::parse(text))
+        // (Read as written: "first order? yes" does not start with the lead-in "first".)
+        .or_else(|| terse_answers::parse(clause.trim()))
+    {
         return steps;
     }
     // "Ada's email should be deleted": the request in the active voice.
@@ -427,7 +431,8 @@ fn parse_single(text: &str) -> Option<Step> {
             let phrase = if object.is_empty()
                 || matches!(
                     object.to_ascii_lowercase().as_str(),
-                    "it" | "this" | "the form" | "them" | "on"
+                    // ("send it off", "send it in": a particle, no other control.)
+                    "it" | "this" | "the form" | "them" | "on" | "off" | "in"
                 ) {
                 verb.clone()
             } else {

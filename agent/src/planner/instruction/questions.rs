@@ -10,7 +10,7 @@
 //! helpful?" under an FAQ) is opened first: the collapsed control named like it. A yes or no
 //! may name its question by topic alone ("say yes to being allowed to work in the UK and no to
 //! needing sponsorship", "no to the newsletter, yes to being contacted"): the words after the
-//! link are the question's "about".
+//! link are the question's "about". Terse forms are read in `terse_answers`.
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
@@ -196,6 +196,18 @@ pub(super) fn decide(
     let group = match which {
         Question::At(Ordinal::Last) => groups.last().copied(),
         Question::At(Ordinal::Nth(n)) => n.checked_sub(1).and_then(|i| groups.get(i)).copied(),
+        Question::Offering => {
+            let offering: Vec<&str> = groups
+                .iter()
+                .copied()
+                .filter(|g| answers.iter().any(|el| el.context.as_deref() == Some(*g)))
+                .collect();
+            match offering.as_slice() {
+                [one] => Some(*one),
+                [] => None,
+                _ => return Err(ask_which(state, option, &answers)),
+            }
+        }
         Question::About(about) => {
             // Only questions that show this answer (a section's heading is no question).
             let answered: Vec<&str> = groups

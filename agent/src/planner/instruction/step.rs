@@ -190,6 +190,8 @@ impl Step {
 pub(crate) enum Question {
     At(Ordinal),
     About(Vec<String>),
+    /// The one question that offers the answer ("4 out of 5": the page's one scale).
+    Offering,
 }
 
 /// A password the person gave: its `Debug` never shows it.
