@@ -15,7 +15,9 @@
 //!    steps (`compound`); prose values are placed by the form's labels (`prose`); custom lists,
 //!    finding and date pickers are sweeps (`choose`, `explore`, `datepicker`); "expand the
 //!    section below" opens the page's one collapsed section (`disclose`); "the email by Ada"
-//!    is the list item that shows Ada (`items`). What it
+//!    is the list item that shows Ada (`items`); answers by question, topic or read aloud
+//!    (`questions`, `terse_answers`), every box but some (`all_but`), a box by what it states
+//!    (`acknowledge`), a found thing put in a place (`to_place`). What it
 //!    understands is listed for people in `docs/instructions.md`.
 //!
 //! # Progress contract (for the graph runtime)
