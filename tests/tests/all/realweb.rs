@@ -57,6 +57,8 @@ const PASSING: &[&str] = &[
     "policy-read-accept",
     "news-manage-cookies",
     "survey-terse-scale",
+    "product-size-colour-qty",
+    "hang-shop-add-500g",
 ];
 
 #[tokio::test]

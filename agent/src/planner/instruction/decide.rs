@@ -17,7 +17,7 @@ use super::submit::submit;
 use super::{
     affixes, all_but, booking, byline, choose, datepicker, disclose, every, explore, fields,
     likeness, matching, menus, own_names, paged_results, prose, questions, record_form, same_name,
-    sign_in, sign_in_sender, slider, value_format, verbs, with_choice,
+    sign_in, sign_in_sender, slider, value_format, variants, verbs, with_choice,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -260,6 +260,14 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             set_value(el, value, state)
         }
         Step::Select { option, target } => {
+            // "choose size M in the Oat colour": options of several choices in one phrase.
+            let phrase = match target {
+                Some(t) => format!("{option} {}", t.phrase),
+                None => option.clone(),
+            };
+            if let Some(decision) = variants::decide(&phrase, snap, state) {
+                return Ok(decision);
+            }
             match target
                 .as_ref()
                 .and_then(|t| same_name::choose(t, option, snap, state))

@@ -17,7 +17,8 @@
 //!    section below" opens the page's one collapsed section (`disclose`); "the email by Ada"
 //!    is the list item that shows Ada (`items`); answers by question, topic or read aloud
 //!    (`questions`, `terse_answers`), every box but some (`all_but`), a box by what it states
-//!    (`acknowledge`), a found thing put in a place (`to_place`). What it
+//!    (`acknowledge`), a found thing put in a place (`to_place`), a variant described by its
+//!    parts (`variants`). What it
 //!    understands is listed for people in `docs/instructions.md`.
 //!
 //! # Progress contract (for the graph runtime)
@@ -126,6 +127,7 @@ mod to_place;
 mod twins;
 mod ui_synonyms;
 mod value_format;
+mod variants;
 mod verb_phrases;
 mod verbs;
 mod with_choice;

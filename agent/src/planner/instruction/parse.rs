@@ -183,6 +183,11 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             out.steps.push((step, clause.text.clone()));
             continue;
         }
+        if let Some(steps) = to_place::quantity(strip_lead_ins(&clause.text)) {
+            out.steps
+                .extend(steps.into_iter().map(|step| (step, clause.text.clone())));
+            continue;
+        }
         let steps = fields::instead(&clause.text, parse_clause(&clause.text), starts_with_verb);
         // "cancel booking 2231 but keep the deposit": the verb, then the choice its flow asks.
         let weak = matches!(steps.as_slice(), [] | [Step::Act { .. }]);

@@ -5,10 +5,14 @@
 //! control is named by the place ("Save to wishlist", "Add to basket", "Wishlist"), or `None`.
 //! The bare verb never names the control here: on a card with "Add to shopping bag" beside
 //! "Save to wishlist", "add it to my wishlist" must not reach the bag.
+//!
+//! "add two to the bag", "put 3 in my basket": a number of the thing on its own page is its
+//! quantity: the Quantity field set to it, then the place's control (`quantity`).
 
 use super::matching::normalize;
 use super::split::{first_word, split_at_last};
-use super::step::Step;
+use super::step::{Step, Target};
+use super::value_format::number;
 
 /// Words that stand for the thing named before.
 const PRONOUNS: &[&str] = &["it", "them", "this", "that", "this one", "that one"];
@@ -50,9 +54,48 @@ pub(super) fn parse(clause: &str, previous: Option<&Step>) -> Option<Step> {
     })
 }
 
+/// "add two to the bag": the Quantity set to the number, then the place's control for the
+/// thing whose page this is (no thing named: `verbs` takes the page's one such control).
+pub(super) fn quantity(clause: &str) -> Option<Vec<Step>> {
+    let (verb, rest) = first_word(clause);
+    if !matches!(verb.as_str(), "add" | "put" | "pop") {
+        return None;
+    }
+    let (count, place) = split_at_last(rest, &["to", "in", "into"])?;
+    let count = count
+        .trim()
+        .trim_end_matches(" of them")
+        .trim_end_matches(" of it");
+    if count.contains(' ') {
+        return None;
+    }
+    let count = number(count)?;
+    let place: Vec<String> = normalize(&place)
+        .split(' ')
+        .filter(|w| !w.is_empty() && !OWNERS.contains(w))
+        .map(str::to_owned)
+        .collect();
+    if place.is_empty() || place.len() > 3 {
+        return None;
+    }
+    let place = place.join(" ");
+    Some(vec![
+        Step::Set {
+            target: Target::named("quantity", None),
+            value: count,
+        },
+        Step::Act {
+            verbs: vec![format!("{verb} to {place}"), place],
+            object: Target::named("it", None),
+            message: None,
+            renames: false,
+        },
+    ])
+}
+
 #[cfg(test)]
 mod tests {
-    use super::parse;
+    use super::{parse, quantity};
     use crate::planner::instruction::step::{Step, Target};
 
     fn found(name: &str) -> Step {
@@ -79,6 +122,18 @@ mod tests {
         // No bare verb: "add" alone would name the card's "Add to shopping bag".
         let (verbs, _) = act("add them to my favourites", &table).unwrap();
         assert!(!verbs.contains(&"add".to_owned()), "{verbs:?}");
+    }
+
+    #[test]
+    fn a_number_put_in_a_place_is_the_quantity() {
+        let steps = quantity("add two to the bag").unwrap();
+        assert!(
+            matches!(&steps[0], Step::Set { target, value } if target.name == "quantity" && value == "2")
+        );
+        assert!(matches!(&steps[1], Step::Act { verbs, .. } if verbs[0] == "add to bag"));
+        assert!(quantity("add 3 of them to my basket").is_some());
+        assert!(quantity("add the napkins to the basket").is_none());
+        assert!(quantity("add Mum to my favourites").is_none());
     }
 
     #[test]

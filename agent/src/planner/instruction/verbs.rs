@@ -381,6 +381,27 @@ pub(super) fn decide(
         });
     }
     let words = thing_words(object);
+    // "add it to the basket" on the thing's own page: no words of a thing, a place named. The
+    // page's one control that best says the verb and the place ("Add to basket").
+    if words.is_empty()
+        && state.acted.is_empty()
+        && verbs.first().is_some_and(|v| v.contains(" to "))
+    {
+        let best = snap
+            .elements
+            .iter()
+            .filter(|el| clickable(el))
+            .map(|el| says_verb(el, verbs))
+            .max()
+            .unwrap_or(0);
+        let mut top = snap
+            .elements
+            .iter()
+            .filter(|el| clickable(el) && best > 0 && says_verb(el, verbs) == best);
+        if let (Some(one), None) = (top.next(), top.next()) {
+            return Ok(click(one));
+        }
+    }
     let need = words.len().div_ceil(2).max(1);
     let near_thing = |el: &Element| coverage(el, &words, snap) >= need;
     // 1. The control with the verb's name, in the thing's row (or anywhere once the thing or
