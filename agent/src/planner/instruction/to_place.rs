@@ -9,10 +9,13 @@
 //! "add two to the bag", "put 3 in my basket": a number of the thing on its own page is its
 //! quantity: the Quantity field set to it, then the place's control (`quantity`).
 
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+
 use super::matching::normalize;
 use super::split::{first_word, split_at_last};
 use super::step::{Step, Target};
 use super::value_format::number;
+use super::verbs::{clickable, says_verb};
 
 /// Words that stand for the thing named before.
 const PRONOUNS: &[&str] = &["it", "them", "this", "that", "this one", "that one"];
@@ -91,6 +94,29 @@ pub(super) fn quantity(clause: &str) -> Option<Vec<Step>> {
             renames: false,
         },
     ])
+}
+
+/// "add it to the basket" with no thing named, on the thing's own page: the page's one control
+/// that best says the verb and the place ("Add to basket"), when a place was named.
+pub(super) fn own_page_control<'s>(verbs: &[String], snap: &'s Snapshot) -> Option<&'s Element> {
+    if !verbs.first().is_some_and(|v| v.contains(" to ")) {
+        return None;
+    }
+    let best = snap
+        .elements
+        .iter()
+        .filter(|el| clickable(el))
+        .map(|el| says_verb(el, verbs))
+        .max()
+        .unwrap_or(0);
+    let mut top = snap
+        .elements
+        .iter()
+        .filter(|el| clickable(el) && best > 0 && says_verb(el, verbs) == best);
+    match (top.next(), top.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -113,8 +113,8 @@ pub(super) fn phrasal(text: &str) -> Option<Step> {
     act(vec!["remove".to_owned(), "delete".to_owned()], &thing)
 }
 
-/// A clause that starts with a verb the vocabulary does not list, applied to a thing. A verb
-/// of action alone ("then accept", "and agree") is the control that says it, as "continue" is.
+/// A clause that starts with a verb the vocabulary does not list, applied to a thing (alone,
+/// "then accept": the control that says it).
 pub(super) fn parse(text: &str) -> Option<Step> {
     let (verb, rest) = first_word(text);
     if rest.trim().is_empty() && super::verb_phrases::is_action_verb(&verb) {
@@ -381,26 +381,12 @@ pub(super) fn decide(
         });
     }
     let words = thing_words(object);
-    // "add it to the basket" on the thing's own page: no words of a thing, a place named. The
-    // page's one control that best says the verb and the place ("Add to basket").
+    // "add it to the basket" on the thing's own page (no words of a thing).
     if words.is_empty()
         && state.acted.is_empty()
-        && verbs.first().is_some_and(|v| v.contains(" to "))
+        && let Some(one) = super::to_place::own_page_control(verbs, snap)
     {
-        let best = snap
-            .elements
-            .iter()
-            .filter(|el| clickable(el))
-            .map(|el| says_verb(el, verbs))
-            .max()
-            .unwrap_or(0);
-        let mut top = snap
-            .elements
-            .iter()
-            .filter(|el| clickable(el) && best > 0 && says_verb(el, verbs) == best);
-        if let (Some(one), None) = (top.next(), top.next()) {
-            return Ok(click(one));
-        }
+        return Ok(click(one));
     }
     let need = words.len().div_ceil(2).max(1);
     let near_thing = |el: &Element| coverage(el, &words, snap) >= need;
