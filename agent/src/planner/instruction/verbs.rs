@@ -381,7 +381,6 @@ pub(super) fn decide(
         });
     }
     let words = thing_words(object);
-    // "add it to the basket" on the thing's own page (no words of a thing).
     if words.is_empty()
         && state.acted.is_empty()
         && let Some(one) = super::to_place::own_page_control(verbs, snap)
