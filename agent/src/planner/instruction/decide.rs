@@ -6,7 +6,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::decision::{Decision, Situation, act, check};
+use super::decision::{Decision, Situation, act, check, click};
 use super::locate::{ask_again, locate, usable};
 use super::matching::contains_normalized;
 use super::progress::{StepAnswer, StepState};
@@ -17,7 +17,7 @@ use super::submit::submit;
 use super::{
     affixes, all_but, booking, byline, choose, datepicker, disclose, every, explore, fields,
     likeness, matching, menus, own_names, paged_results, prose, questions, record_form, same_name,
-    sign_in, sign_in_sender, slider, value_format, variants, verbs, with_choice,
+    sign_in, sign_in_sender, slider, to_place, value_format, variants, verbs, with_choice,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -287,7 +287,11 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             object,
             message,
             renames,
-        } => verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state)?,
+        } => match to_place::own_page_control(verbs, object, snap, state) {
+            // "add it to the basket" on the thing's own page.
+            Some(one) => click(one),
+            None => verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state)?,
+        },
         Step::Every {
             verbs,
             items,

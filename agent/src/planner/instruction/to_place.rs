@@ -12,10 +12,11 @@
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::matching::normalize;
+use super::progress::StepState;
 use super::split::{first_word, split_at_last};
 use super::step::{Step, Target};
 use super::value_format::number;
-use super::verbs::{clickable, says_verb};
+use super::verbs::{clickable, says_verb, thing_words};
 
 /// Words that stand for the thing named before.
 const PRONOUNS: &[&str] = &["it", "them", "this", "that", "this one", "that one"];
@@ -97,9 +98,16 @@ pub(super) fn quantity(clause: &str) -> Option<Vec<Step>> {
 }
 
 /// "add it to the basket" with no thing named, on the thing's own page: the page's one control
-/// that best says the verb and the place ("Add to basket"), when a place was named.
-pub(super) fn own_page_control<'s>(verbs: &[String], snap: &'s Snapshot) -> Option<&'s Element> {
-    if !verbs.first().is_some_and(|v| v.contains(" to ")) {
+/// that best says the verb and the place ("Add to basket"), when a place was named and the
+/// step has not acted yet.
+pub(super) fn own_page_control<'s>(
+    verbs: &[String],
+    object: &Target,
+    snap: &'s Snapshot,
+    state: &StepState,
+) -> Option<&'s Element> {
+    let placed = verbs.first().is_some_and(|v| v.contains(" to "));
+    if !placed || !thing_words(object).is_empty() || !state.acted.is_empty() {
         return None;
     }
     let best = snap

@@ -381,12 +381,6 @@ pub(super) fn decide(
         });
     }
     let words = thing_words(object);
-    if words.is_empty()
-        && state.acted.is_empty()
-        && let Some(one) = super::to_place::own_page_control(verbs, snap)
-    {
-        return Ok(click(one));
-    }
     let need = words.len().div_ceil(2).max(1);
     let near_thing = |el: &Element| coverage(el, &words, snap) >= need;
     // 1. The control with the verb's name, in the thing's row (or anywhere once the thing or
