@@ -143,9 +143,10 @@ const ACTION_VERBS: &[&str] = &[
     "upload",
 ];
 
-/// Whether `word` is a verb of an action on things ("archive", "accept").
-pub(super) fn is_action_verb(word: &str) -> bool {
-    ACTION_VERBS.contains(&word)
+/// Whether `word` is a verb that answers what the page asks and means something alone: "then
+/// accept", "and agree" (a lone "archive" names no thing and stays not understood).
+pub(super) fn answers_alone(word: &str) -> bool {
+    ["accept", "agree", "decline"].contains(&word)
 }
 
 /// Whether a clause starts with one of these phrasings' openings (so a message splits before

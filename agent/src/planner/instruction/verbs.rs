@@ -117,7 +117,7 @@ pub(super) fn phrasal(text: &str) -> Option<Step> {
 /// "then accept": the control that says it).
 pub(super) fn parse(text: &str) -> Option<Step> {
     let (verb, rest) = first_word(text);
-    if rest.trim().is_empty() && super::verb_phrases::is_action_verb(&verb) {
+    if rest.trim().is_empty() && super::verb_phrases::answers_alone(&verb) {
         return super::step::target(&verb).map(|target| Step::Click { target });
     }
     if verb.len() < 3
@@ -590,5 +590,8 @@ mod tests {
         assert_eq!(parse("do whatever you think is best"), None);
         assert_eq!(parse("hello there"), None);
         assert_eq!(parse("archive"), None);
+        assert!(
+            matches!(parse("accept"), Some(Step::Click { ref target }) if target.name == "accept")
+        );
     }
 }
