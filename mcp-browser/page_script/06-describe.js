@@ -50,11 +50,37 @@
     return s;
   }
 
+  // The name of an ARIA group of choices (role=radiogroup or group, named by aria-labelledby
+  // or aria-label): the question a custom form asks above its radios, as a legend would.
+  function groupText(group, cache) {
+    let s = cache.get(group);
+    if (s === undefined) {
+      s = '';
+      const by = group.getAttribute('aria-labelledby');
+      if (by) {
+        const root = group.getRootNode();
+        s = by.split(/\s+/).map((id) => {
+          const n = root.getElementById ? root.getElementById(id) : null;
+          return n ? n.textContent : '';
+        }).join(' ');
+      }
+      if (!norm(s)) s = group.getAttribute('aria-label') || '';
+      s = shortText(s, 60);
+      cache.set(group, s);
+    }
+    return s;
+  }
+
   // `rec.fs`/`rec.row`: the walk's closest fieldset / tr (undefined: not known).
   function contextFor(el, rec, name, cache) {
     let s = '';
     const fs = rec.fs !== undefined ? rec.fs : el.closest('fieldset');
     if (fs) s = containerText(fs, cache);
+    // A choice in a named group of choices: the group's name.
+    if (!s && (el.type === 'radio' || el.type === 'checkbox' || /^(radio|checkbox|switch)$/.test(el.getAttribute('role') || ''))) {
+      const group = el.closest('[role=radiogroup],[role=group]');
+      if (group && (!fs || fs.contains(group))) s = groupText(group, cache);
+    }
     if (!s) {
       const tr = rec.row !== undefined ? rec.row : el.closest('tr');
       if (tr) s = containerText(tr, cache);

@@ -147,7 +147,8 @@ pub struct Element {
     /// Total number of options when the select has more than `options` lists.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub options_total: Option<usize>,
-    /// Short text near the element (its row, fieldset legend or preceding label) for context.
+    /// Short text near the element (its row, fieldset legend, the name of the ARIA group of
+    /// choices it sits in, or preceding heading) for context.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context: Option<String>,
     /// Label of the enclosing form's submit control, if any.

@@ -6,7 +6,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::decision::{Decision, Situation, act, check};
+use super::decision::{Decision, Situation, act, check, click};
 use super::locate::{ask_again, locate, usable};
 use super::matching::contains_normalized;
 use super::progress::{StepAnswer, StepState};
@@ -15,9 +15,9 @@ use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resol
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
 use super::submit::submit;
 use super::{
-    affixes, booking, byline, choose, datepicker, disclose, every, explore, fields, likeness,
-    matching, menus, own_names, paged_results, prose, questions, record_form, same_name, sign_in,
-    sign_in_sender, slider, value_format, verbs, with_choice,
+    affixes, all_but, booking, byline, choose, datepicker, disclose, every, explore, fields,
+    likeness, matching, menus, own_names, paged_results, prose, questions, record_form, same_name,
+    sign_in, sign_in_sender, slider, to_place, value_format, variants, verbs, with_choice,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -184,7 +184,8 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             let el = locate(snap, target, Intent::Check, state)?;
             check(el, *on)
         }
-        Step::CheckAll { on } => explore::check_all(*on, snap),
+        Step::CheckAll { on, except } if except.is_empty() => explore::check_all(*on, snap),
+        Step::CheckAll { on, except } => all_but::decide(*on, except, snap),
         Step::Similar { word, others, on } => likeness::decide(word, others, *on, snap, state),
         Step::Affixed {
             starts,
@@ -259,6 +260,14 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             set_value(el, value, state)
         }
         Step::Select { option, target } => {
+            // "choose size M in the Oat colour": options of several choices in one phrase.
+            let phrase = match target {
+                Some(t) => format!("{option} {}", t.phrase),
+                None => option.clone(),
+            };
+            if let Some(decision) = variants::decide(&phrase, snap, state) {
+                return Ok(decision);
+            }
             match target
                 .as_ref()
                 .and_then(|t| same_name::choose(t, option, snap, state))
@@ -278,19 +287,23 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             object,
             message,
             renames,
-        } => match verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state) {
-            // No Rename control: the name is the title field of the item's editor.
-            Err(stop @ Decision::Stop { .. }) if *renames => {
-                match message.as_deref().map(|name| {
-                    let values = [(super::records::NAME.to_owned(), name.to_owned())];
-                    record_form::decide(Some(object), &values, snap, state)
-                }) {
-                    Some(Ok(fields::Next::Decided(decision))) => decision,
-                    Some(Ok(fields::Next::Set(el, value))) => set_value(el, &value, state),
-                    Some(Err(_)) | None => return Err(stop),
+        } => match to_place::own_page_control(verbs, object, snap, state) {
+            // "add it to the basket" on the thing's own page.
+            Some(one) => click(one),
+            None => match verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state) {
+                // No Rename control: the name is the title field of the item's editor.
+                Err(stop @ Decision::Stop { .. }) if *renames => {
+                    match message.as_deref().map(|name| {
+                        let values = [(super::records::NAME.to_owned(), name.to_owned())];
+                        record_form::decide(Some(object), &values, snap, state)
+                    }) {
+                        Some(Ok(fields::Next::Decided(decision))) => decision,
+                        Some(Ok(fields::Next::Set(el, value))) => set_value(el, &value, state),
+                        Some(Err(_)) | None => return Err(stop),
+                    }
                 }
-            }
-            other => other?,
+                other => other?,
+            },
         },
         Step::Every {
             verbs,

@@ -15,7 +15,10 @@
 //!    steps (`compound`); prose values are placed by the form's labels (`prose`); custom lists,
 //!    finding and date pickers are sweeps (`choose`, `explore`, `datepicker`); "expand the
 //!    section below" opens the page's one collapsed section (`disclose`); "the email by Ada"
-//!    is the list item that shows Ada (`items`). What it
+//!    is the list item that shows Ada (`items`); answers by question, topic or read aloud
+//!    (`questions`, `terse_answers`), every box but some (`all_but`), a box by what it states
+//!    (`acknowledge`), a found thing put in a place (`to_place`), a variant described by its
+//!    parts (`variants`). What it
 //!    understands is listed for people in `docs/instructions.md`.
 //!
 //! # Progress contract (for the graph runtime)
@@ -59,8 +62,10 @@
 //!   `ask_user` (radio question `choice`). The planner never guesses between equals.
 
 mod absorbed;
+mod acknowledge;
 mod address;
 mod affixes;
+mod all_but;
 mod booking;
 mod booking_words;
 mod byline;
@@ -118,9 +123,12 @@ mod slider;
 mod split;
 mod step;
 mod submit;
+mod terse_answers;
+mod to_place;
 mod twins;
 mod ui_synonyms;
 mod value_format;
+mod variants;
 mod verb_phrases;
 mod verbs;
 mod with_choice;

@@ -16,9 +16,9 @@ use super::split::{
 };
 use super::step::{Instructions, ScrollGoal, Step, Target, target};
 use super::{
-    absorbed, affixes, booking_words, compound, disclose, every, feed, fields, items, likeness,
-    mail, menus, paged_results, passive, prose, questions, records, rows, sign_in, slider,
-    verb_phrases, verbs, with_choice,
+    absorbed, acknowledge, affixes, all_but, booking_words, compound, disclose, every, feed,
+    fields, items, likeness, mail, menus, paged_results, passive, prose, questions, records, rows,
+    sign_in, slider, terse_answers, to_place, verb_phrases, verbs, with_choice,
 };
 
 /// Words that start an instruction clause.
@@ -190,6 +190,17 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             find_next = true;
             continue;
         }
+        // "find the walnut side table and save it to my wishlist": the found thing's control.
+        let previous = out.steps.last().map(|(s, _)| s);
+        if let Some(step) = to_place::parse(strip_lead_ins(&clause.text), previous) {
+            out.steps.push((step, clause.text.clone()));
+            continue;
+        }
+        if let Some(steps) = to_place::quantity(strip_lead_ins(&clause.text)) {
+            out.steps
+                .extend(steps.into_iter().map(|step| (step, clause.text.clone())));
+            continue;
+        }
         let steps = fields::instead(&clause.text, parse_clause(&clause.text), starts_with_verb);
         // "cancel booking 2231 but keep the deposit": the verb, then the choice its flow asks.
         let weak = matches!(steps.as_slice(), [] | [Step::Act { .. }]);
@@ -300,7 +311,11 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     if let Some(steps) = super::conversation::parse(text) {
         return steps;
     }
-    if let Some(steps) = sign_in::parse(text).or_else(|| questions::parse(text)) {
+    if let Some(steps) = sign_in::parse(text)
+        .or_else(|| questions::parse(text))
+        // (Read as written: "first order? yes" does not start with the lead-in "first".)
+        .or_else(|| terse_answers::parse(clause.trim()))
+    {
         return steps;
     }
     // "Ada's email should be deleted": the request in the active voice.
@@ -324,6 +339,11 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     if verb == "mark"
         && let Some(step) = verbs::phrasal(text)
     {
+        return vec![step];
+    }
+    // "tick that you've read it": the box that states it, before "A and B" is two boxes;
+    // "switch off everything except X": every box but X.
+    if let Some(step) = acknowledge::parse(&verb, rest).or_else(|| all_but::parse(&verb, rest)) {
         return vec![step];
     }
     if let Some(steps) = compound::parse(&verb, rest) {
@@ -434,7 +454,8 @@ fn parse_single(text: &str) -> Option<Step> {
             let phrase = if object.is_empty()
                 || matches!(
                     object.to_ascii_lowercase().as_str(),
-                    "it" | "this" | "the form" | "them" | "on"
+                    // ("send it off", "send it in": a particle, no other control.)
+                    "it" | "this" | "the form" | "them" | "on" | "off" | "in"
                 ) {
                 verb.clone()
             } else {
@@ -511,7 +532,10 @@ fn parse_single(text: &str) -> Option<Step> {
             })
         }
         "select" | "choose" | "pick" | "check" | "tick" | "mark" if no_box(rest_lower) => {
-            Some(Step::CheckAll { on: false })
+            Some(Step::CheckAll {
+                on: false,
+                except: Vec::new(),
+            })
         }
         "select" | "choose" | "pick" => {
             if rest.is_empty() {
@@ -534,11 +558,15 @@ fn parse_single(text: &str) -> Option<Step> {
                 }),
             }
         }
-        "check" | "tick" | "mark" | "enable" if every_box(rest_lower) => {
-            Some(Step::CheckAll { on: true })
-        }
+        "check" | "tick" | "mark" | "enable" if every_box(rest_lower) => Some(Step::CheckAll {
+            on: true,
+            except: Vec::new(),
+        }),
         "uncheck" | "untick" | "unmark" | "disable" | "clear" if every_box(rest_lower) => {
-            Some(Step::CheckAll { on: false })
+            Some(Step::CheckAll {
+                on: false,
+                except: Vec::new(),
+            })
         }
         "check" | "tick" | "mark" | "enable" => parse_check(rest, rest_lower, true),
         "uncheck" | "untick" | "unmark" | "disable" => parse_check(rest, rest_lower, false),

@@ -122,7 +122,10 @@ pub(super) fn parse_leave(rest_lower: &str) -> Option<Step> {
     })?;
     let thing = thing.trim().trim_end_matches(" as it is").trim();
     if every_box(thing) {
-        return Some(Step::CheckAll { on });
+        return Some(Step::CheckAll {
+            on,
+            except: Vec::new(),
+        });
     }
     target(thing).map(|target| Step::Check { target, on })
 }

@@ -1,10 +1,12 @@
 //! A pop-up in the way: a step whose element turned disabled while a pop-up covers the page
-//! ("Your session is about to expire. Exit? OK / Cancel") is tried again after the pop-up is
-//! dismissed with its own close control.
+//! ("Your session is about to expire. Exit? OK / Cancel"), or whose click the browser refused
+//! because an overlay covers the element (a promotion modal that opened after load), is tried
+//! again after the pop-up is dismissed with its own close control.
 //!
 //! In: the current step's [`StepState`] (its last failure, its asides so far) and the snapshot.
 //! Out: the control that dismisses the pop-up, when the step failed because its element was
-//! disabled, no dismissal was tried for it yet, and the page shows exactly one enabled control
+//! disabled (and something on the page is disabled now) or covered, no dismissal was tried for
+//! it yet, and the page shows exactly one enabled control
 //! that only dismisses (Cancel, Close, ×, Not now …). Never a control that accepts or leaves
 //! (OK, Yes, Exit): only the dismissing word is safe to press on the person's behalf.
 //!
@@ -54,15 +56,15 @@ pub(super) fn in_the_way(state: &StepState, snapshot: Option<&Snapshot>) -> Opti
 
 fn dismisser<'s>(state: &StepState, snapshot: Option<&'s Snapshot>) -> Option<&'s Element> {
     let snapshot = snapshot?;
-    let disabled = state
-        .last_error
-        .as_deref()
-        .is_some_and(|error| error.contains("is disabled"));
-    if !disabled || state.failures == 0 || state.asides >= MAX_ASIDES {
+    let error = state.last_error.as_deref().unwrap_or_default();
+    let disabled = error.contains("is disabled");
+    // The browser's refusal of a click an overlay would catch (`mcp-browser` error.rs).
+    let covered = error.contains("dismiss or close it first");
+    if !(disabled || covered) || state.failures == 0 || state.asides >= MAX_ASIDES {
         return None;
     }
     // The pop-up disabled the page's own controls: something is disabled now.
-    if !snapshot.elements.iter().any(|el| el.disabled) {
+    if disabled && !covered && !snapshot.elements.iter().any(|el| el.disabled) {
         return None;
     }
     let mut dismissers = snapshot.elements.iter().filter(|el| is_dismisser(el));

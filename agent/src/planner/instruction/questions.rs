@@ -7,7 +7,10 @@
 //! or row the snapshot gives them), in document order. "The Nth / last question" counts those
 //! groups; "the question about X" is the one group whose context holds the most of X's words
 //! (a tie asks). A question whose answers are hidden in a collapsed section ("Was this
-//! helpful?" under an FAQ) is opened first: the collapsed control named like it.
+//! helpful?" under an FAQ) is opened first: the collapsed control named like it. A yes or no
+//! may name its question by topic alone ("say yes to being allowed to work in the UK and no to
+//! needing sponsorship", "no to the newsletter, yes to being contacted"): the words after the
+//! link are the question's "about". Terse forms are read in `terse_answers`.
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
@@ -24,11 +27,13 @@ const VERBS: &[&str] = &[
     "choose", "pick", "select", "click", "tick", "answer", "say", "put",
 ];
 /// Words before the question ("Yes under the last question").
-const LINKS: &[&str] = &["under", "for", "to", "on", "in"];
+const LINKS: &[&str] = &["under", "for", "to", "on", "in", "about"];
+/// Answers that name their question by its topic alone ("yes to being allowed to work").
+const POLAR: &[&str] = &["yes", "no"];
 /// Words that carry no meaning of a question's text.
 const EMPTY: &[&str] = &[
     "the", "a", "an", "to", "of", "us", "me", "my", "your", "with", "and", "or", "by", "about",
-    "one", "question", "is", "it", "you", "we",
+    "one", "question", "is", "it", "you", "we", "being",
 ];
 
 /// "the last question", "the question about refunds", "the one about recommending us".
@@ -67,14 +72,27 @@ fn pair(words: &[&str]) -> Option<(String, Question)> {
     if answer.is_empty() || answer.len() > 3 {
         return None;
     }
-    Some((answer.join(" "), question(&words[at + 1..])?))
+    let topic = &words[at + 1..];
+    let question = question(topic).or_else(|| match answer {
+        [polar] if POLAR.contains(polar) && !topic.contains(&"question") => {
+            let about: Vec<String> = topic
+                .iter()
+                .filter(|w| !EMPTY.contains(w))
+                .map(|w| (*w).to_owned())
+                .collect();
+            (!about.is_empty()).then_some(Question::About(about))
+        }
+        _ => None,
+    })?;
+    Some((answer.join(" "), question))
 }
 
 /// The answers a clause gives (see the module docs).
 pub(super) fn parse(clause: &str) -> Option<Vec<Step>> {
     let lower = clause
         .to_lowercase()
-        .replace([',', '.', '!', '?', ';'], " ");
+        .replace([',', ';'], " , ")
+        .replace(['.', '!', '?'], " ");
     let words: Vec<&str> = lower.split_whitespace().collect();
     let steps = |pairs: Vec<(String, Question)>| {
         pairs
@@ -85,6 +103,7 @@ pub(super) fn parse(clause: &str) -> Option<Vec<Step>> {
     match words.as_slice() {
         // "Under the question about refunds, click No".
         ["under" | "for", rest @ ..] => {
+            let rest: Vec<&str> = rest.iter().copied().filter(|w| *w != ",").collect();
             let verb = rest.iter().position(|w| VERBS.contains(w))?;
             let answer = &rest[verb + 1..];
             if answer.is_empty() || answer.len() > 3 {
@@ -95,7 +114,11 @@ pub(super) fn parse(clause: &str) -> Option<Vec<Step>> {
         }
         // "choose Yes under the last question and No to the one about …".
         [verb, rest @ ..] if VERBS.contains(verb) => {
-            let pairs: Option<Vec<_>> = rest.split(|w| *w == "and").map(pair).collect();
+            let pairs: Option<Vec<_>> = rest
+                .split(|w| *w == "and" || *w == ",")
+                .filter(|piece| !piece.is_empty())
+                .map(pair)
+                .collect();
             Some(steps(pairs?))
         }
         _ => None,
@@ -173,6 +196,18 @@ pub(super) fn decide(
     let group = match which {
         Question::At(Ordinal::Last) => groups.last().copied(),
         Question::At(Ordinal::Nth(n)) => n.checked_sub(1).and_then(|i| groups.get(i)).copied(),
+        Question::Offering => {
+            let offering: Vec<&str> = groups
+                .iter()
+                .copied()
+                .filter(|g| answers.iter().any(|el| el.context.as_deref() == Some(*g)))
+                .collect();
+            match offering.as_slice() {
+                [one] => Some(*one),
+                [] => None,
+                _ => return Err(ask_which(state, option, &answers)),
+            }
+        }
         Question::About(about) => {
             // Only questions that show this answer (a section's heading is no question).
             let answered: Vec<&str> = groups
@@ -285,6 +320,24 @@ mod tests {
     }
 
     #[test]
+    fn a_yes_or_no_names_its_question_by_topic() {
+        assert_eq!(
+            answers("say yes to being allowed to work in the UK and no to needing sponsorship"),
+            Some(vec![
+                ("yes".to_owned(), about(&["allowed", "work", "in", "uk"])),
+                ("no".to_owned(), about(&["needing", "sponsorship"])),
+            ])
+        );
+        assert_eq!(
+            answers("tick no for the newsletter, yes about recommending us"),
+            Some(vec![
+                ("no".to_owned(), about(&["newsletter"])),
+                ("yes".to_owned(), about(&["recommending"])),
+            ])
+        );
+    }
+
+    #[test]
     fn a_question_named_first_takes_the_answer_of_the_next_clause() {
         use crate::planner::instruction::parse::parse_message;
         let parsed = parse_message("under the second question, choose No");
@@ -302,6 +355,8 @@ mod tests {
             "choose Yes",
             "click the Edit button in the row for Ada",
             "pick Blue for the colour",
+            "pick Blue about the colour",
+            "say yes to the question",
             "select No to the question",
             "choose Yes under the last question and cc my boss",
         ] {

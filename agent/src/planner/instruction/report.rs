@@ -240,8 +240,12 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
             if *on { "checked" } else { "unchecked" },
             name_for(element, target)
         ),
-        Step::CheckAll { on } => {
-            format!("{} every box", if *on { "checked" } else { "unchecked" })
+        Step::CheckAll { on, except } => {
+            let state = if *on { "checked" } else { "unchecked" };
+            match except.first() {
+                Some(but) => format!("{state} every box but {}", but.phrase),
+                None => format!("{state} every box"),
+            }
         }
         Step::Affixed { .. } => match element {
             Some(el) => format!("chose {}", display_name(el)),

@@ -72,8 +72,9 @@ pub(crate) enum Step {
         others: Vec<String>,
         on: bool,
     },
-    /// Check (`on`) or uncheck every checkbox of the page (a sweep: one box per action).
-    CheckAll { on: bool },
+    /// Check (`on`) or uncheck every checkbox of the page (a sweep: one box per action); the
+    /// boxes named by `except` the other way (`all_but`).
+    CheckAll { on: bool, except: Vec<Target> },
     /// Put the keyboard focus in a field (a click into it).
     Focus { target: Target },
     /// Open the page's one collapsed section ("expand the section below"): a sweep that ends
@@ -191,6 +192,8 @@ impl Step {
 pub(crate) enum Question {
     At(Ordinal),
     About(Vec<String>),
+    /// The one question that offers the answer ("4 out of 5": the page's one scale).
+    Offering,
 }
 
 /// A password the person gave: its `Debug` never shows it.

@@ -24,5 +24,6 @@ mod sign_in_sender;
 mod slider;
 mod steps;
 mod sweeps;
+mod variants;
 mod with_choice;
 mod words;

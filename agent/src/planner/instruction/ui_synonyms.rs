@@ -1,6 +1,6 @@
 //! Controls people name with another word than the page (issue #30): "the cookie options" is
 //! "Manage options" in a cookie banner, "Cookie settings" or "Privacy preferences" elsewhere;
-//! "the chat" is the "Open messenger" launcher. A small set of UI synonyms, kept as data.
+//! "the chat" is the "Open messenger" launcher; "send it off" is a form's "Submit". A small set of UI synonyms, kept as data.
 //!
 //! In: a target that names no element, and the snapshot. Out: the one element that a variant
 //! of the target names: each word replaced by a word of its group, and a topic word (cookie,
@@ -19,6 +19,7 @@ const GROUPS: &[&[&str]] = &[
     &["option", "setting", "preference", "choice"],
     &["chat", "messenger", "live chat", "support chat"],
     &["customise", "customize", "manage"],
+    &["send", "submit"],
 ];
 
 /// Words that name what a banner or dialog is about, not the control in it.

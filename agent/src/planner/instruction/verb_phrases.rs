@@ -105,7 +105,9 @@ pub(super) fn controls_for_place(place: &str) -> Vec<String> {
 /// a message; their meaning comes from the page (`verbs`). A split piece that means nothing
 /// alone is joined back (`parse`).
 const ACTION_VERBS: &[&str] = &[
+    "accept",
     "add",
+    "agree",
     "archive",
     "block",
     "book",
@@ -140,6 +142,12 @@ const ACTION_VERBS: &[&str] = &[
     "update",
     "upload",
 ];
+
+/// Whether `word` is a verb that answers what the page asks and means something alone: "then
+/// accept", "and agree" (a lone "archive" names no thing and stays not understood).
+pub(super) fn answers_alone(word: &str) -> bool {
+    ["accept", "agree", "decline"].contains(&word)
+}
 
 /// Whether a clause starts with one of these phrasings' openings (so a message splits before
 /// it: "… and cross off X").

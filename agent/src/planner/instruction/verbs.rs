@@ -113,9 +113,13 @@ pub(super) fn phrasal(text: &str) -> Option<Step> {
     act(vec!["remove".to_owned(), "delete".to_owned()], &thing)
 }
 
-/// A clause that starts with a verb the vocabulary does not list, applied to a thing.
+/// A clause that starts with a verb the vocabulary does not list, applied to a thing (alone,
+/// "then accept": the control that says it).
 pub(super) fn parse(text: &str) -> Option<Step> {
     let (verb, rest) = first_word(text);
+    if rest.trim().is_empty() && super::verb_phrases::answers_alone(&verb) {
+        return super::step::target(&verb).map(|target| Step::Click { target });
+    }
     if verb.len() < 3
         || !verb.chars().all(char::is_alphabetic)
         || NOT_VERBS.contains(&verb.as_str())
@@ -565,5 +569,8 @@ mod tests {
         assert_eq!(parse("do whatever you think is best"), None);
         assert_eq!(parse("hello there"), None);
         assert_eq!(parse("archive"), None);
+        assert!(
+            matches!(parse("accept"), Some(Step::Click { ref target }) if target.name == "accept")
+        );
     }
 }

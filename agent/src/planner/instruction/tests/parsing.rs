@@ -35,7 +35,10 @@ pub(super) fn steps(message: &str) -> Vec<String> {
             },
             Step::Check { target: t, on } => format!("check={on} {}", target(t)),
             Step::CheckPart { target: t, on, .. } => format!("check={on} {}", target(t)),
-            Step::CheckAll { on } => format!("check all={on}"),
+            Step::CheckAll { on, except } => match except.first() {
+                Some(but) => format!("check all={on} but {}", but.name),
+                None => format!("check all={on}"),
+            },
             Step::Similar { word, on, .. } => format!("similar={on} [{word}]"),
             Step::Affixed {
                 starts,

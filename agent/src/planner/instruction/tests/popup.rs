@@ -41,6 +41,25 @@ fn a_step_whose_field_turned_disabled_dismisses_the_pop_up_then_types_again() {
 }
 
 #[test]
+fn a_click_refused_under_an_overlay_dismisses_it_then_clicks_again() {
+    const CLICK: &str = "click Sign in";
+    let calm = sign_in(false, &[]);
+    let first = plan(CLICK, Some(&calm), &[]);
+    assert_eq!(first.action, click("e2"));
+    let mut history = vec![failed(
+        &first,
+        "the \"10% off\" dialog covers e2 (button \"Sign in\"); a click there would land on it \
+         instead: dismiss or close it first",
+    )];
+    // Nothing is disabled: the overlay only covers the page.
+    let covered = sign_in(false, &["Get my code", "Close dialog"]);
+    let aside = plan(CLICK, Some(&covered), &history);
+    assert_eq!(aside.action, click("e4"), "Close dialog, never Get my code");
+    history.push(succeeded(&aside));
+    assert_eq!(plan(CLICK, Some(&calm), &history).action, click("e2"));
+}
+
+#[test]
 fn a_pop_up_is_dismissed_once_a_step() {
     let calm = sign_in(false, &[]);
     let first = plan(GOAL, Some(&calm), &[]);

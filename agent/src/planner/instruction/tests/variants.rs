@@ -1,0 +1,57 @@
+//! A choice described by its parts ("choose size M in the Oat colour"), and a number put in a
+//! place as the thing's quantity ("add two to the bag") (`variants`, `to_place`).
+
+use super::builder::{Page, click, run_all};
+use crate::action::Action;
+
+/// A product page: colour swatches (toggle buttons), sizes (radios), a quantity list, the add
+/// control.
+fn product() -> tandem_mcp_browser::snapshot::Snapshot {
+    let swatch = |page: Page, name: &str, on: bool| {
+        page.button(name).with(|el| {
+            el.checked = Some(on);
+            el.context = Some("Colour".to_owned());
+        })
+    };
+    let size = |page: Page, name: &str| {
+        page.element("radio", name).with(|el| {
+            el.checked = Some(false);
+            el.context = Some("Size".to_owned());
+        })
+    };
+    let mut page = Page::new("https://shop.test/jumper", "Jumper");
+    page = swatch(page, "Charcoal", true);
+    page = swatch(page, "Oat", false);
+    for name in ["S", "M", "L"] {
+        page = size(page, name);
+    }
+    page.select("Quantity", &["1", "2", "3"])
+        .button("Add to bag")
+        .button("Save to wishlist")
+        .build()
+}
+
+#[test]
+fn a_described_variant_is_chosen_part_by_part_then_added_with_its_quantity() {
+    let page = product();
+    let (actions, _) = run_all(
+        "choose size M in the Oat colour and add two to the bag",
+        &page,
+    );
+    assert_eq!(actions[0], click("e2"), "Oat, the swatch (a toggle button)");
+    assert_eq!(actions[1], Action::Check { eid: "e4".into() }, "M");
+    assert!(
+        matches!(&actions[2], Action::SelectOption { eid, .. } if eid.as_str() == "e6"),
+        "the quantity: {:?}",
+        actions[2]
+    );
+    assert_eq!(actions[3], click("e7"), "Add to bag, not Save to wishlist");
+    assert_eq!(actions.len(), 4);
+}
+
+#[test]
+fn one_named_option_is_an_ordinary_choice() {
+    let page = product();
+    let (actions, _) = run_all("choose M", &page);
+    assert_eq!(actions, vec![Action::Check { eid: "e4".into() }]);
+}
