@@ -24,7 +24,7 @@ pub use actions::{ActionOutcome, WaitCondition};
 pub use host::{BrowserHost, LiveBrowser};
 pub use hover::HOVER_ANSWER_MS;
 pub use input::MAX_INSERTED_CHARS;
-pub use launch::{CLOSED_NETWORK_ARGS, POINTER_ARGS, find_executable};
+pub use launch::{CLOSED_NETWORK_ARGS, find_executable};
 pub use restarts::{MAX_RESTARTS, RESTART_WINDOW};
 pub use saved_state::{MAX_SEEDED_ORIGINS, SavedBrowserState};
 pub use screencast::{MAX_FRAMES_PER_SECOND, Screencast, ScreencastFrame};
