@@ -11,6 +11,7 @@ mod flow;
 mod kinds;
 mod likeness;
 mod menus;
+mod offers;
 mod paging;
 mod parsing;
 mod people;
