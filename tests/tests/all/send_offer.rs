@@ -109,7 +109,7 @@ async fn but_dont_send_it_fills_and_ends_done_without_an_offer() {
 #[tokio::test]
 async fn a_clause_not_understood_is_never_followed_by_an_offer() {
     let mut t = on_page("contact.html").await;
-    t.say("type Ada into Your name and frobnicate the widget")
+    t.say("type Ada into Your name, then frobnicate the widget")
         .await
         .unwrap();
     let (outcome, text) = ends_without_asking(&mut t).await;
