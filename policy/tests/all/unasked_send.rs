@@ -38,9 +38,23 @@ fn without_the_fact_the_ordinary_rules_decide() {
     let gate = default_gate();
     let context = agent_on(Some(FORM));
     let go = ActionRequest::click("button", "Go");
-    expect("go", &gate, &go, &context, Effect::Allow, "allow-page-actions");
+    expect(
+        "go",
+        &gate,
+        &go,
+        &context,
+        Effect::Allow,
+        "allow-page-actions",
+    );
     let submit = ActionRequest::click("button", "Submit");
-    expect("submit", &gate, &submit, &context, Effect::Confirm, "confirm-send");
+    expect(
+        "submit",
+        &gate,
+        &submit,
+        &context,
+        Effect::Confirm,
+        "confirm-send",
+    );
 }
 
 #[test]

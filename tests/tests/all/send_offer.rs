@@ -121,9 +121,7 @@ async fn a_clause_not_understood_is_never_followed_by_an_offer() {
 #[tokio::test]
 async fn a_page_with_two_forms_gets_no_offer() {
     let mut t = on_page("two-forms.html").await;
-    t.say("type refunds into Your question")
-        .await
-        .unwrap();
+    t.say("type refunds into Your question").await.unwrap();
     let (outcome, text) = ends_without_asking(&mut t).await;
     assert_eq!(outcome, RunOutcome::Done, "{text}");
     t.page_shows("|question=refunds|").await.unwrap();

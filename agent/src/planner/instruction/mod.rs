@@ -341,7 +341,7 @@ fn plan(action: Action, note: String, index: usize) -> Plan {
         note: Some(mask_message_secrets(&note)),
         cursor: Some(index),
         stop_meaning: StopMeaning::Finished,
-            offered: false,
+        offered: false,
     }
 }
 
@@ -378,7 +378,7 @@ fn stop(answer: String, cursor: Option<usize>) -> Plan {
         note: None,
         cursor,
         stop_meaning: StopMeaning::Finished,
-            offered: false,
+        offered: false,
     }
 }
 

@@ -138,7 +138,9 @@ pub(crate) fn headline(end: &OfferEnd) -> String {
             format!("All steps done; the form is left unsent (you declined \"{control}\").")
         }
         OfferEnd::Failed { control, error } => {
-            format!("All steps done; the form is left unsent: pressing \"{control}\" failed: {error}.")
+            format!(
+                "All steps done; the form is left unsent: pressing \"{control}\" failed: {error}."
+            )
         }
     }
 }
@@ -272,9 +274,8 @@ pub(crate) fn without_sending(message: &str) -> (&str, bool) {
             .filter(|w| !w.is_empty())
             .collect();
         if is_keep_unsent(&tail) {
-            let head = message[..start].trim_end_matches(|c: char| {
-                c.is_whitespace() || ",;:-–—".contains(c)
-            });
+            let head = message[..start]
+                .trim_end_matches(|c: char| c.is_whitespace() || ",;:-–—".contains(c));
             return (head, !head.is_empty());
         }
     }
@@ -326,8 +327,17 @@ fn is_keep_unsent(words: &[String]) -> bool {
         return false;
     };
     const VERBS: &[&str] = &[
-        "send", "submit", "post", "save", "sending", "submitting", "posting", "saving",
+        "send",
+        "submit",
+        "post",
+        "save",
+        "sending",
+        "submitting",
+        "posting",
+        "saving",
     ];
-    const OBJECT: &[&str] = &["it", "this", "that", "them", "the", "form", "yet", "anything"];
+    const OBJECT: &[&str] = &[
+        "it", "this", "that", "them", "the", "form", "yet", "anything",
+    ];
     VERBS.contains(&verb.as_str()) && object.iter().all(|w| OBJECT.contains(&w.as_str()))
 }

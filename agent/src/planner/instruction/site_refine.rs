@@ -164,7 +164,7 @@ fn next(history: &[StepRecord], refinement: &Refinement) -> Plan {
         )),
         cursor: Some(index),
         stop_meaning: StopMeaning::Finished,
-            offered: false,
+        offered: false,
     }
 }
 
@@ -292,7 +292,7 @@ fn stop(answer: String, meaning: StopMeaning, cursor: Option<usize>) -> Plan {
         action: Action::Stop { answer },
         note: None,
         cursor,
-            offered: false,
+        offered: false,
         stop_meaning: meaning,
     }
 }

@@ -91,7 +91,7 @@ pub fn plan(ctx: &PlanContext<'_>) -> Option<Plan> {
         action,
         note: Some(format!("Site step {}/{total}: {what}", index + 1)),
         cursor: Some(index),
-            offered: false,
+        offered: false,
         stop_meaning: StopMeaning::Finished,
     })
 }

@@ -61,7 +61,11 @@ fn a_fill_only_message_is_followed_by_the_offer_of_the_one_submit() {
     assert_eq!(offer.action, click("e7"));
     assert_eq!(offer.cursor, Some(2));
     assert!(
-        offer.note.as_deref().unwrap_or_default().contains("not to send it"),
+        offer
+            .note
+            .as_deref()
+            .unwrap_or_default()
+            .contains("not to send it"),
         "{offer:?}"
     );
 }
@@ -84,10 +88,13 @@ fn an_approved_offer_ends_the_run_done_once_it_ran() {
 fn a_declined_offer_ends_the_run_done_with_the_form_left_unsent() {
     let page = survey();
     let (offer, mut history) = until_offer_or_stop(FILL, &page);
-    let element = page.elements.iter().find(|el| el.eid.as_str() == "e7").cloned();
-    history.push(
-        StepRecord::of(&offer, StepOutcome::Declined { reason: None }).with_element(element),
-    );
+    let element = page
+        .elements
+        .iter()
+        .find(|el| el.eid.as_str() == "e7")
+        .cloned();
+    history
+        .push(StepRecord::of(&offer, StepOutcome::Declined { reason: None }).with_element(element));
     let last = plan(FILL, Some(&page), &history);
     assert_eq!(last.stop_meaning, StopMeaning::Finished);
     let answer = stop_answer(&last);
