@@ -135,7 +135,10 @@ pub(crate) fn headline(end: &OfferEnd) -> String {
             format!("All steps done, and \"{control}\" pressed as you approved.")
         }
         OfferEnd::Declined { control } => {
-            format!("All steps done; the form is left unsent (you declined \"{control}\").")
+            // Not "you declined": a terminal run with no input declines without asking anyone.
+            format!(
+                "All steps done; the form is left unsent (pressing \"{control}\" was declined)."
+            )
         }
         OfferEnd::Failed { control, error } => {
             format!(
