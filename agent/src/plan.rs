@@ -26,6 +26,11 @@ pub struct Plan {
     /// For a `stop`: how the run ends. [`StopMeaning::Finished`] for every other plan.
     #[serde(default)]
     pub stop_meaning: StopMeaning,
+    /// The action is offered, not asked for: the person's message did not ask for it (the send
+    /// of a form the message only filled). The policy gate tells the policy so (the context
+    /// fact `unasked_send`), and the policy asks the person first.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub offered: bool,
 }
 
 /// How a `stop` ends the run. In each case the stop's answer is the run's final message.
@@ -50,6 +55,7 @@ impl Plan {
             note: None,
             cursor: None,
             stop_meaning: StopMeaning::Finished,
+            offered: false,
         }
     }
 }

@@ -83,6 +83,7 @@ struct RawRule {
     captcha_visible: Option<bool>,
     secret_in_message: Option<bool>,
     configured_secret: Option<bool>,
+    unasked_send: Option<bool>,
     instead_of: Strings,
 }
 
@@ -310,6 +311,7 @@ fn compile_rule(
         captcha_visible: raw.captcha_visible,
         secret_in_message: raw.secret_in_message,
         configured_secret: raw.configured_secret,
+        unasked_send: raw.unasked_send,
     });
     for id in raw.instead_of.iter().flatten() {
         check_rule_id(id.get_ref().trim())

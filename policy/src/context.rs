@@ -1,6 +1,7 @@
 //! The situation an action is judged in: the page the browser is on, what the user already
-//! approved in this session, the user's mode, and what the agent knows about the secret a `type`
-//! action would type ([`SecretFacts`]).
+//! approved in this session, the user's mode, what the agent knows about the secret a `type`
+//! action would type ([`SecretFacts`]), and whether the person asked for the action at all
+//! (`unasked_send`).
 //!
 //! In: the agent's session state. Out: a borrowed [`PolicyContext`] for one `assess` call, and the
 //! [`SessionApprovals`] set the agent keeps for the session's life.
@@ -83,6 +84,9 @@ pub struct PolicyContext<'a> {
     pub mode: Mode,
     /// What the agent knows about a secret being typed.
     pub secrets: SecretFacts,
+    /// The action sends a form the person did not ask to send: the agent offers it after a
+    /// message that only filled the form. Rules test it with `unasked_send`.
+    pub unasked_send: bool,
 }
 
 impl<'a> PolicyContext<'a> {
@@ -93,6 +97,7 @@ impl<'a> PolicyContext<'a> {
             session_approvals: &NO_APPROVALS,
             mode,
             secrets: SecretFacts::default(),
+            unasked_send: false,
         }
     }
 
@@ -121,5 +126,14 @@ impl<'a> PolicyContext<'a> {
     /// The same context with these facts about the secret being typed.
     pub fn with_secret_facts(self, secrets: SecretFacts) -> PolicyContext<'a> {
         PolicyContext { secrets, ..self }
+    }
+
+    /// The same context for an action that sends a form the person did not ask to send (the
+    /// agent offers it).
+    pub fn with_unasked_send(self, unasked_send: bool) -> PolicyContext<'a> {
+        PolicyContext {
+            unasked_send,
+            ..self
+        }
     }
 }

@@ -9,7 +9,9 @@
 //! 3. every `[[rule]]` is matched; a key press that activates something (Enter, Space) is also
 //!    judged as the click it amounts to (see [`ActionRequest::key_press_as_clicks`]); no matching
 //!    rule at all is a deny;
-//! 4. a confirmation whose exact action the user approved for this session becomes an allow;
+//! 4. a confirmation whose exact action the user approved for this session becomes an allow,
+//!    except one that rests on the fact that the person did not ask for this send
+//!    (`unasked_send`, [`PolicyContext::unasked_send`]): that one is asked every time;
 //! 5. a takeover is replaced by the decision of a rule that names the winning takeover rule in
 //!    its `instead_of` and matches too (the strictest such rule): with the default policy, a
 //!    secret the person wrote in their own message is typed after a confirmation, and a secret
@@ -17,8 +19,8 @@
 //!    [`crate::SecretFacts`]). A rule with `instead_of` is only ever judged in place of those
 //!    rules. An approval never lifts such a confirmation, and nothing ever lifts a deny.
 //!
-//! A rule's reason may name `{host}` (the current page's host) and `{secret}` (the typed text,
-//! masked): they are filled in for the person.
+//! A rule's reason may name `{host}` (the current page's host), `{secret}` (the typed text,
+//! masked) and `{name}` (the element's name): they are filled in for the person.
 
 use tandem_protocol::Mode;
 use url::Url;
@@ -27,7 +29,7 @@ use crate::context::PolicyContext;
 use crate::decision::{Effect, PolicyDecision, shorten};
 use crate::kind::ActionKind;
 use crate::navigation::{NavigationSettings, parse_target};
-use crate::prepared::PreparedRequest;
+use crate::prepared::{PreparedRequest, Situation};
 use crate::request::ActionRequest;
 use crate::rule::{Rule, RuleMatch};
 
@@ -82,13 +84,14 @@ impl PolicyGate {
         let prepared = PreparedRequest::new(
             request,
             kind_index,
-            (context.mode, context.secrets),
+            Situation::of(context),
             target.as_ref(),
             current_page.as_ref(),
         );
         let decision = self.judge_by_rules(&prepared, target.as_ref(), current_page.as_ref());
 
         if decision.effect() == Effect::Confirm
+            && !self.asks_every_time(decision.rule())
             && !context.session_approvals.is_empty()
             && context
                 .session_approvals
@@ -117,6 +120,15 @@ impl PolicyGate {
             ..*context
         };
         self.assess(&request, &as_agent)
+    }
+
+    /// Whether the confirmation of rule `id` is asked every time: it rests on the fact that the
+    /// person did not ask for the send (`unasked_send`), which an approval of the action for the
+    /// session does not change.
+    fn asks_every_time(&self, id: &str) -> bool {
+        self.rules
+            .iter()
+            .any(|rule| rule.id == id && rule.needs_unasked_send())
     }
 
     /// The ids of all rules, in the order they are matched (defaults first).
@@ -170,7 +182,11 @@ impl PolicyGate {
         let clicks = request.key_press_as_clicks();
         if let Some(click_index) = ActionKind::Click.index() {
             for click in &clicks {
-                let situation = (prepared.mode, prepared.secrets);
+                let situation = Situation {
+                    mode: prepared.mode,
+                    secrets: prepared.secrets,
+                    unasked_send: prepared.unasked_send,
+                };
                 let view =
                     PreparedRequest::new(click, click_index, situation, target, current_page);
                 let candidate = self.strictest_rule(&view, stands_alone);
@@ -261,8 +277,9 @@ fn decide(
     PolicyDecision::new(rule.effect, reason, rule.id.as_str())
 }
 
-/// A rule's reason with `{host}` (the current page's host, or "this page") and `{secret}` (the
-/// typed text as dots, 4 to 12 of them whatever its length) filled in.
+/// A rule's reason with `{host}` (the current page's host, or "this page"), `{secret}` (the
+/// typed text as dots, 4 to 12 of them whatever its length) and `{name}` (the element's name,
+/// shortened; "this control" when it has none) filled in.
 fn filled_in(reason: &str, request: &ActionRequest, current_page: Option<&Url>) -> String {
     if !reason.contains('{') {
         return reason.to_owned();
@@ -270,7 +287,14 @@ fn filled_in(reason: &str, request: &ActionRequest, current_page: Option<&Url>) 
     let host = current_page.and_then(Url::host_str).unwrap_or("this page");
     let typed = request.typed_text.as_deref().unwrap_or_default();
     let masked = "•".repeat(typed.chars().count().clamp(4, 12));
-    reason.replace("{host}", host).replace("{secret}", &masked)
+    let name = match request.element_name.as_deref().map(str::trim) {
+        Some(name) if !name.is_empty() => shorten(name, 80),
+        _ => "this control".to_owned(),
+    };
+    reason
+        .replace("{host}", host)
+        .replace("{secret}", &masked)
+        .replace("{name}", &name)
 }
 
 fn no_rule_matched(request: &ActionRequest) -> PolicyDecision {

@@ -7,7 +7,7 @@
 use tandem_protocol::Mode;
 use url::Url;
 
-use crate::context::SecretFacts;
+use crate::context::{PolicyContext, SecretFacts};
 use crate::host::host_key;
 use crate::kind::ActionKind;
 use crate::request::ActionRequest;
@@ -34,6 +34,24 @@ impl UrlFacts {
     }
 }
 
+/// The context facts a rule can test besides the request itself.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Situation {
+    pub(crate) mode: Mode,
+    pub(crate) secrets: SecretFacts,
+    pub(crate) unasked_send: bool,
+}
+
+impl Situation {
+    pub(crate) fn of(context: &PolicyContext<'_>) -> Situation {
+        Situation {
+            mode: context.mode,
+            secrets: context.secrets,
+            unasked_send: context.unasked_send,
+        }
+    }
+}
+
 /// One request, ready for the rules.
 #[derive(Debug)]
 pub(crate) struct PreparedRequest<'r> {
@@ -43,6 +61,8 @@ pub(crate) struct PreparedRequest<'r> {
     pub(crate) mode: Mode,
     /// What the agent knows about the secret being typed.
     pub(crate) secrets: SecretFacts,
+    /// The action sends a form the person did not ask to send.
+    pub(crate) unasked_send: bool,
     /// The URLs the rules' `schemes`/`hosts`/`paths` are checked against: the target for
     /// `navigate` and `back`; the target and the current page for everything else.
     pub(crate) urls: Vec<UrlFacts>,
@@ -54,11 +74,15 @@ impl<'r> PreparedRequest<'r> {
     pub(crate) fn new(
         request: &'r ActionRequest,
         kind_index: usize,
-        situation: (Mode, SecretFacts),
+        situation: Situation,
         target: Option<&Url>,
         current_page: Option<&Url>,
     ) -> PreparedRequest<'r> {
-        let (mode, secrets) = situation;
+        let Situation {
+            mode,
+            secrets,
+            unasked_send,
+        } = situation;
         let mut urls = Vec::with_capacity(2);
         urls.extend(target.map(UrlFacts::of));
         let judged_on_target_only = matches!(request.kind, ActionKind::Navigate | ActionKind::Back);
@@ -70,6 +94,7 @@ impl<'r> PreparedRequest<'r> {
             kind_index,
             mode,
             secrets,
+            unasked_send,
             urls,
             name_words: request
                 .element_name

@@ -54,6 +54,8 @@ pub(crate) struct Flags {
     pub(crate) secret_in_message: Option<bool>,
     /// A configured secret of the page's host fits the field (a context fact).
     pub(crate) configured_secret: Option<bool>,
+    /// The action sends a form the person did not ask to send (a context fact).
+    pub(crate) unasked_send: Option<bool>,
 }
 
 /// Which list condition a value belongs to.
@@ -93,7 +95,8 @@ impl Rule {
             && flag_holds(flags.text_is_secret, request.text_is_secret)
             && flag_holds(flags.captcha_visible, request.captcha_visible)
             && flag_holds(flags.secret_in_message, prepared.secrets.in_message)
-            && flag_holds(flags.configured_secret, prepared.secrets.configured);
+            && flag_holds(flags.configured_secret, prepared.secrets.configured)
+            && flag_holds(flags.unasked_send, prepared.unasked_send);
         if !flags_hold
             || !any_glob(&self.tools, request.tool_name.as_deref())
             || !any_glob(&self.roles, request.element_role.as_deref())
@@ -110,6 +113,11 @@ impl Rule {
                 .find(&prepared.name_words)
                 .map(|word| RuleMatch { word: Some(word) }),
         }
+    }
+
+    /// Whether the rule holds only for a send the person did not ask for.
+    pub(crate) fn needs_unasked_send(&self) -> bool {
+        self.flags.unasked_send == Some(true)
     }
 
     fn mode_matches(&self, mode: Mode) -> bool {

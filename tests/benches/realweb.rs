@@ -56,6 +56,17 @@ async fn main() -> anyhow::Result<()> {
         100.0 * wrong_done as f64 / total,
         wall.as_secs_f64()
     );
+    let offers: Vec<&str> = runs
+        .iter()
+        .chain(&held_out)
+        .filter(|r| r.offers_declined > 0)
+        .map(|r| r.case.id.as_str())
+        .collect();
+    println!(
+        "sends offered after a fill-only message (declined by the person): {} ({})",
+        offers.len(),
+        offers.join(", ")
+    );
     if !held_out.is_empty() {
         let passed = held_out.iter().filter(|r| r.passed).count();
         let wrong_done = held_out.iter().filter(|r| r.wrong_done).count();

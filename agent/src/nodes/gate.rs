@@ -10,7 +10,10 @@
 //! For a `type`, the node gives the policy what only the agent knows about the text
 //! ([`SecretFacts`]: the person wrote this secret in the run's message; a configured secret of
 //! the page's host fits the field), and the policy decides (rules `confirm-secret-from-message`
-//! and `allow-configured-secret`). When the configured secret is allowed, the text becomes
+//! and `allow-configured-secret`). For an action the planner offers rather than was asked for
+//! ([`crate::plan::Plan::offered`]: the send of a form the message only filled), it gives the
+//! fact `unasked_send`, and the policy asks first (rule `confirm-unasked-send`). When the
+//! configured secret is allowed, the text becomes
 //! `<secret:name>`; `execute_action` puts in the value, only on that host.
 
 use std::time::Instant;
@@ -61,7 +64,8 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
         // The person may have switched mode since the run started; their latest choice applies.
         let mut context = PolicyContext::new(rt.mode())
             .with_approvals(&state.session.approvals)
-            .with_secret_facts(facts);
+            .with_secret_facts(facts)
+            .with_unasked_send(planned.plan.offered);
         if let Some(url) = state.current_url() {
             context = context.with_current_url(url);
         }

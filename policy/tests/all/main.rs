@@ -11,3 +11,4 @@ mod default_takeover_deny;
 mod no_panic;
 mod secret_facts;
 mod semantics;
+mod unasked_send;

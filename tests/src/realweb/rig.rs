@@ -20,6 +20,9 @@ use crate::{DevtoolsChromium, TestAgent};
 /// How long the end state may take to show (the contract's 2 s poll).
 const RECORD_WAIT: Duration = Duration::from_secs(2);
 
+/// The policy rule that asks before a send the person did not ask for.
+const UNASKED_SEND_RULE: &str = "confirm-unasked-send";
+
 /// How one case went.
 #[derive(Debug, Clone)]
 pub struct CaseRun {
@@ -30,6 +33,8 @@ pub struct CaseRun {
     pub wrong_done: bool,
     /// Confirmations approved during the run.
     pub confirms: usize,
+    /// Sends the agent offered after a message that only filled a form, declined.
+    pub offers_declined: usize,
     /// The run asked the person (and was cancelled).
     pub asked: bool,
     /// (`not_done`) the question or final text quotes the unplaced words.
@@ -95,6 +100,7 @@ impl Realweb {
                     outcome: None,
                     wrong_done: false,
                     confirms: 0,
+                    offers_declined: 0,
                     asked: false,
                     quoted_unplaced: false,
                     usable_after_dcl_ms: None,
@@ -114,6 +120,7 @@ impl Realweb {
         let started = Instant::now();
         self.agent.say(&say).await?;
         let mut confirms = 0;
+        let mut offers_declined = 0;
         let mut asked = false;
         let mut heard = Vec::new();
         let mut problems = Vec::new();
@@ -129,6 +136,20 @@ impl Realweb {
                 .await?;
             match event {
                 AgentEvent::Question { interrupt, .. } => match &interrupt.kind {
+                    // The corpus' person said what they meant: a send they did not ask for
+                    // (offered after a fill-only message) is declined.
+                    InterruptKind::Confirm {
+                        action_hash, rule, ..
+                    } if rule == UNASKED_SEND_RULE => {
+                        offers_declined += 1;
+                        let decline = Resume::Confirm {
+                            approved: false,
+                            action_hash: action_hash.clone(),
+                            remember: false,
+                            reason: None,
+                        };
+                        self.agent.agent.resume(&interrupt.id, decline).await?;
+                    }
                     InterruptKind::Confirm { action_hash, .. } => {
                         confirms += 1;
                         let approve = Resume::Confirm {
@@ -205,6 +226,7 @@ impl Realweb {
             outcome: Some(outcome),
             wrong_done: outcome == RunOutcome::Done && !passed,
             confirms,
+            offers_declined,
             asked,
             quoted_unplaced,
             usable_after_dcl_ms,

@@ -19,6 +19,7 @@ mod realweb;
 mod remote_browser;
 mod restart_mid_run;
 mod scroll_boxes;
+mod send_offer;
 mod sign_in_pages;
 mod site_sampling;
 mod site_tools;

@@ -46,7 +46,10 @@
 //!   the page the action was planned on). The report names each done step by that element (or
 //!   by the step's own words when there is none); eids are never looked up on a later page.
 //! - When every step is done the plan is `stop` with a report: what was done, what was skipped,
-//!   what was not understood, and the current page's title and URL.
+//!   what was not understood, and the current page's title and URL. After a message that only
+//!   filled a form whose page has one submit control, the send is offered first (`offer`): a
+//!   click with [`Plan::offered`] set and the final stop's cursor (the step count); the run
+//!   ends once it was answered (sent, declined: left unsent, or failed).
 //! - A message with no recognisable instruction gives `stop` explaining the vocabulary (the run
 //!   fails), except a question ("which fields are empty?"): it is answered from the page the way
 //!   chat mode answers it without a model, and the run ends `done`.
@@ -93,6 +96,7 @@ mod locate;
 mod mail;
 mod matching;
 mod menus;
+mod offer;
 mod own_names;
 mod paged_results;
 mod parse;
@@ -185,7 +189,9 @@ impl InstructionPlanner {
             Some(FollowUp::Answer(answer)) => return stop(answer.clone(), None),
             None => ctx.goal,
         };
-        let instructions = parse_message(goal);
+        // "…, but don't send it": no step, and no offer at the end.
+        let (to_follow, keep_unsent) = offer::without_sending(goal);
+        let instructions = parse_message(to_follow);
         if instructions.steps.is_empty() {
             // "what is on this page?": answered the way chat mode answers it, and done.
             if is_question(goal) {
@@ -207,6 +213,11 @@ impl InstructionPlanner {
             return stop_as_asked(report("Stopped as you asked.", &progress), None);
         }
         let total = instructions.steps.len();
+        // The send offered after the last step was answered: the run ends there, whatever the
+        // page shows now (a sent form may show an empty one again).
+        if let Some(end) = offer::outcome(ctx.history, total) {
+            return stop(report(&offer::headline(&end), &progress), Some(total));
+        }
         let mut index = progress.current;
         let mut skipped_notes = Vec::new();
         while let Some((step, source)) = instructions.steps.get(index) {
@@ -293,12 +304,34 @@ impl InstructionPlanner {
             let headline = caution::not_all_understood(&instructions.ignored);
             return give_up(report(&headline, &progress), Some(total));
         }
-        stop(report("All steps done.", &progress), Some(total))
+        let offered = offer::control(
+            &instructions,
+            &progress,
+            ctx.history,
+            ctx.snapshot,
+            ctx.mode,
+            goal,
+        );
+        if let Some(control) = offered {
+            let click = Action::Click {
+                eid: control.eid.clone(),
+            };
+            return Plan {
+                offered: true,
+                ..plan(click, offer::note(control), total)
+            };
+        }
+        let headline = if keep_unsent {
+            "All steps done; the form is left unsent, as you asked."
+        } else {
+            "All steps done."
+        };
+        stop(report(headline, &progress), Some(total))
     }
 
     /// Parses `message` and lists the understood steps (for previews and diagnostics).
     pub fn understood_steps(&self, message: &str) -> Vec<String> {
-        let Instructions { steps, .. } = parse_message(message);
+        let Instructions { steps, .. } = parse_message(offer::without_sending(message).0);
         steps.into_iter().map(|(_, source)| source).collect()
     }
 }
@@ -317,6 +350,7 @@ fn plan(action: Action, note: String, index: usize) -> Plan {
         note: Some(mask_message_secrets(&note)),
         cursor: Some(index),
         stop_meaning: StopMeaning::Finished,
+        offered: false,
     }
 }
 
@@ -353,6 +387,7 @@ fn stop(answer: String, cursor: Option<usize>) -> Plan {
         note: None,
         cursor,
         stop_meaning: StopMeaning::Finished,
+        offered: false,
     }
 }
 

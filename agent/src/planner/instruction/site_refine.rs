@@ -164,6 +164,7 @@ fn next(history: &[StepRecord], refinement: &Refinement) -> Plan {
         )),
         cursor: Some(index),
         stop_meaning: StopMeaning::Finished,
+        offered: false,
     }
 }
 
@@ -291,6 +292,7 @@ fn stop(answer: String, meaning: StopMeaning, cursor: Option<usize>) -> Plan {
         action: Action::Stop { answer },
         note: None,
         cursor,
+        offered: false,
         stop_meaning: meaning,
     }
 }

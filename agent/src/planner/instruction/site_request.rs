@@ -76,6 +76,7 @@ pub fn plan(ctx: &PlanContext<'_>) -> Option<Plan> {
             note: None,
             cursor: Some(index),
             stop_meaning: StopMeaning::GaveUp,
+            offered: false,
         });
     }
     let (action, what) = action_for(
@@ -90,6 +91,7 @@ pub fn plan(ctx: &PlanContext<'_>) -> Option<Plan> {
         action,
         note: Some(format!("Site step {}/{total}: {what}", index + 1)),
         cursor: Some(index),
+        offered: false,
         stop_meaning: StopMeaning::Finished,
     })
 }

@@ -12,6 +12,7 @@ mod flow;
 mod kinds;
 mod likeness;
 mod menus;
+mod offers;
 mod paging;
 mod parsing;
 mod people;

@@ -412,5 +412,6 @@ fn into_plan(decision: output::Decision) -> Plan {
         note: decision.reasoning,
         cursor: None,
         stop_meaning: StopMeaning::Finished,
+        offered: false,
     }
 }
