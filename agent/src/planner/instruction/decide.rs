@@ -290,7 +290,8 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
         } => match to_place::own_page_control(verbs, object, snap, state) {
             // "add it to the basket" on the thing's own page.
             Some(one) => click(one),
-            None => match verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state) {
+            None => match verbs::decide(verbs, object, (message.as_deref(), *renames), snap, state)
+            {
                 // No Rename control: the name is the title field of the item's editor.
                 Err(stop @ Decision::Stop { .. }) if *renames => {
                     match message.as_deref().map(|name| {

@@ -14,7 +14,7 @@ use super::split::{
     Clause, first_word, opens_address, split_at_first, split_at_last, split_clauses, strip_words,
     value,
 };
-use super::step::{Instructions, ScrollGoal, Step, Target, target};
+use super::step::{Instructions, Step, target};
 use super::{
     absorbed, acknowledge, affixes, all_but, booking_words, compound, disclose, every, feed,
     fields, items, likeness, mail, menus, paged_results, passive, prose, questions, records, rows,
@@ -213,7 +213,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             continue;
         }
         // "expand 'X' and say it was helpful": the words after the name are not placed.
-        if steps.iter().all(names_an_element)
+        if steps.iter().all(Step::names_an_element)
             && let Some(words) = absorbed::after_quoted_name(&clause.text)
         {
             out.ignored.push(words);
@@ -238,7 +238,7 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
                 match out.steps.last().map(|(s, _)| s.clone()) {
                     Some(Step::Click { .. }) => continue,
                     Some(previous) => {
-                        if let Some(named) = previous_target(&previous) {
+                        if let Some(named) = previous.named_target() {
                             out.steps
                                 .push((Step::Click { target: named }, clause.text.clone()));
                             continue;
@@ -252,55 +252,6 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
     }
     sign_in::tick_before_sending(&mut out.steps);
     out
-}
-
-/// A step whose words are all an element's name (no value, no address).
-fn names_an_element(step: &Step) -> bool {
-    matches!(
-        step,
-        Step::Click { .. }
-            | Step::OpenItem { .. }
-            | Step::Focus { .. }
-            | Step::Reveal { .. }
-            | Step::Check { .. }
-            | Step::Scroll(ScrollGoal::To(_))
-    )
-}
-
-/// The element a step named, for a following "it".
-fn previous_target(step: &Step) -> Option<Target> {
-    match step {
-        Step::Click { target }
-        | Step::OpenItem { shown: target }
-        | Step::Focus { target }
-        | Step::Reveal { target }
-        | Step::Check { target, .. }
-        | Step::CheckPart { target, .. }
-        | Step::Set { target, .. } => Some(target.clone()),
-        Step::Type { target, .. } | Step::Select { target, .. } => target.clone(),
-        Step::Scroll(ScrollGoal::To(target)) => Some(target.clone()),
-        Step::Open { .. }
-        | Step::Reload
-        | Step::Back
-        | Step::CheckAll { .. }
-        | Step::Similar { .. }
-        | Step::Affixed { .. }
-        | Step::Expand
-        | Step::Prose { .. }
-        | Step::PressKey { .. }
-        | Step::Scroll(_)
-        | Step::Wait(_)
-        | Step::Search { .. }
-        | Step::Submit
-        | Step::Act { .. }
-        | Step::Every { .. }
-        | Step::Path { .. }
-        | Step::SignIn { .. }
-        | Step::Fields { .. }
-        | Step::Record { .. }
-        | Step::Answer { .. }
-        | Step::Stop => None,
-    }
 }
 
 /// Parses one clause into its steps (none when it is not understood).
