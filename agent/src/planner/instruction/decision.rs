@@ -49,9 +49,19 @@ pub(crate) fn act(action: Action, note: String) -> Decision {
 }
 
 /// Ticks (`on`) or unticks the box `el`: skipped when it already is; a click for a box that is
-/// not a native checkbox.
+/// not a native checkbox. A drop-down list is never a box: a click on it sets nothing, so the
+/// run stops there and says so instead of reporting a tick that did not happen.
 pub(crate) fn check(el: &Element, on: bool) -> Decision {
     let verb = if on { "check" } else { "uncheck" };
+    if el.tag == "select" {
+        return Decision::Stop {
+            reason: Some(format!(
+                "{} is a list to choose from, not a box to {verb}: say which of its options to \
+                 choose",
+                describe(el)
+            )),
+        };
+    }
     if el.checked == Some(on) {
         return Decision::Skip {
             note: format!("{} is already {verb}ed", describe(el)),

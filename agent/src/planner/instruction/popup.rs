@@ -1,7 +1,8 @@
 //! A pop-up in the way: a step whose element turned disabled while a pop-up covers the page
 //! ("Your session is about to expire. Exit? OK / Cancel"), or whose click the browser refused
-//! because an overlay covers the element (a promotion modal that opened after load), is tried
-//! again after the pop-up is dismissed with its own close control.
+//! because an overlay covers the element or whose press an arriving overlay caught (a promotion
+//! modal that opened after load), is tried again after the pop-up is dismissed with its own
+//! close control.
 //!
 //! In: the current step's [`StepState`] (its last failure, its asides so far) and the snapshot.
 //! Out: the control that dismisses the pop-up, when the step failed because its element was
@@ -58,8 +59,9 @@ fn dismisser<'s>(state: &StepState, snapshot: Option<&'s Snapshot>) -> Option<&'
     let snapshot = snapshot?;
     let error = state.last_error.as_deref().unwrap_or_default();
     let disabled = error.contains("is disabled");
-    // The browser's refusal of a click an overlay would catch (`mcp-browser` error.rs).
-    let covered = error.contains("dismiss or close it first");
+    // The browser's refusal of a click an overlay would catch, or a press that an overlay
+    // arriving between aim and press caught instead (`mcp-browser` error.rs, `ClickMissed`).
+    let covered = error.contains("dismiss or close it first") || error.contains(" landed on ");
     if !(disabled || covered) || state.failures == 0 || state.asides >= MAX_ASIDES {
         return None;
     }

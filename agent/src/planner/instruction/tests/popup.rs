@@ -60,6 +60,20 @@ fn a_click_refused_under_an_overlay_dismisses_it_then_clicks_again() {
 }
 
 #[test]
+fn a_click_an_arriving_overlay_caught_dismisses_it_then_clicks_again() {
+    const CLICK: &str = "click Sign in";
+    let calm = sign_in(false, &[]);
+    let first = plan(CLICK, Some(&calm), &[]);
+    let history = vec![failed(
+        &first,
+        "the click meant for e2 (button \"Sign in\") landed on the \"10% off\" dialog instead",
+    )];
+    let covered = sign_in(false, &["Get my code", "Close dialog"]);
+    let aside = plan(CLICK, Some(&covered), &history);
+    assert_eq!(aside.action, click("e4"), "Close dialog, never Get my code");
+}
+
+#[test]
 fn a_pop_up_is_dismissed_once_a_step() {
     let calm = sign_in(false, &[]);
     let first = plan(GOAL, Some(&calm), &[]);

@@ -55,3 +55,14 @@ fn one_named_option_is_an_ordinary_choice() {
     let (actions, _) = run_all("choose M", &page);
     assert_eq!(actions, vec![Action::Check { eid: "e4".into() }]);
 }
+
+#[test]
+fn a_drop_down_list_is_never_ticked_as_if_it_were_a_box() {
+    let page = Page::new("https://shop.test/coffee", "Coffee")
+        .select("Grind", &["Whole bean", "Filter"])
+        .button("Add to basket")
+        .build();
+    let (actions, answer) = run_all("tick Grind", &page);
+    assert!(actions.is_empty(), "nothing clicked: {actions:?}");
+    assert!(answer.contains("a list to choose from"), "{answer}");
+}
