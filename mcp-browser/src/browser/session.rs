@@ -59,6 +59,9 @@ pub(crate) struct Context {
     /// Targets this session closed that the browser may still list for a moment: never adopted
     /// again, forgotten once the browser stops listing them.
     pub closing: Vec<TargetId>,
+    /// The active tab's address at the last tab sync, to tell a call that hung while the tab's
+    /// page was replaced (the address moved on meanwhile) from one that hung on the same page.
+    pub active_url: Option<String>,
     next_tab: u32,
 }
 
@@ -178,6 +181,7 @@ impl BrowserSession {
             tabs: Vec::new(),
             active: 0,
             closing: Vec::new(),
+            active_url: None,
             next_tab: 1,
         };
         context.adopt(page, &self.notices).await;
@@ -301,6 +305,14 @@ macro_rules! read_only {
         match $session.$method($($arg),*).await {
             Err($crate::error::BrowserError::Crashed(reason)) => {
                 tracing::info!(%reason, "running a read-only call again on a restarted browser");
+                $session.$method($($arg),*).await
+            }
+            // A call that hung while the tab's document was swapped for another site's.
+            Err(error @ $crate::error::BrowserError::Timeout { .. })
+                if $session.moved_on_since_last_sync().await =>
+            {
+                tracing::info!(%error, "running a read-only call again: the tab moved on meanwhile");
+                $session.until_document_usable().await;
                 $session.$method($($arg),*).await
             }
             Err(error) if error.page_was_replaced() => {

@@ -128,6 +128,7 @@ impl BrowserSession {
                 }
             })
             .collect();
+        context.active_url = infos.iter().find(|t| t.active).map(|t| t.url.clone());
         let active_page = context.tabs.get(context.active).map(|t| t.page.clone());
         fill_opened_urls(&self.notices, &infos);
         if changed && let Some(page) = active_page {
@@ -141,6 +142,16 @@ impl BrowserSession {
     pub(crate) async fn foreground_page(&mut self) -> Result<Page> {
         self.sync_tabs().await?;
         self.page().await
+    }
+
+    /// Whether the active tab shows another address than at the last sync (false when the
+    /// browser cannot say): a call that timed out meanwhile met the tab's page being replaced.
+    pub(super) async fn moved_on_since_last_sync(&mut self) -> bool {
+        let before = self.context.as_ref().and_then(|c| c.active_url.clone());
+        match self.sync_tabs().await {
+            Ok(tabs) => tabs.iter().find(|t| t.active).map(|t| t.url.clone()) != before,
+            Err(_) => false,
+        }
     }
 
     /// The session's tabs with their current URL and title.
