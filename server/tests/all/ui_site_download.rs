@@ -41,10 +41,14 @@ async fn saved_zip(dir: &Path) -> PathBuf {
                 .flatten()
                 .map(|entry| entry.path())
                 .find(|path| path.extension().is_some_and(|e| e == "zip"));
-            if let Some(zip) = zip {
+            // Chromium may name the file before its last bytes are on disk: a zip is whole once
+            // its end record is there (an archive that never completes fails at the cut-off).
+            if let Some(zip) = zip
+                && std::fs::read(&zip)
+                    .is_ok_and(|bytes| tandem_tests::zip::stored_files(&bytes).is_ok())
+            {
                 return zip;
             }
-            // Chromium writes `.crdownload` and renames it when the file is whole.
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     })
