@@ -45,16 +45,34 @@ fn question(words: &[&str]) -> Option<Question> {
         .collect();
     match words.as_slice() {
         [n, "question"] => ordinal_of(n).map(Question::At),
-        ["question" | "one", "about", about @ ..] if !about.is_empty() => {
-            let about: Vec<String> = about
-                .iter()
-                .filter(|w| !EMPTY.contains(w))
-                .map(|w| (*w).to_owned())
-                .collect();
-            (!about.is_empty()).then_some(Question::About(about))
-        }
+        ["question" | "one", "about", topic @ ..] => about(topic),
         _ => None,
     }
+}
+
+/// The question named by its topic's words (the empty words left out); none without a topic.
+fn about(topic: &[&str]) -> Option<Question> {
+    let words: Vec<String> = topic
+        .iter()
+        .filter(|w| !EMPTY.contains(w))
+        .map(|w| (*w).to_owned())
+        .collect();
+    (!words.is_empty()).then_some(Question::About(words))
+}
+
+/// The (answer, question) pairs of the answer steps a reader of answers gave: the tests of
+/// `questions` and `terse_answers` read their results through it.
+#[cfg(test)]
+pub(super) fn answer_pairs(steps: Option<Vec<Step>>) -> Option<Vec<(String, Question)>> {
+    steps.map(|steps| {
+        steps
+            .into_iter()
+            .filter_map(|s| match s {
+                Step::Answer { option, question } => Some((option, question)),
+                _ => None,
+            })
+            .collect()
+    })
 }
 
 /// Whether a clause only names a question ("Under the question about refunds"): the answer
@@ -74,14 +92,7 @@ fn pair(words: &[&str]) -> Option<(String, Question)> {
     }
     let topic = &words[at + 1..];
     let question = question(topic).or_else(|| match answer {
-        [polar] if POLAR.contains(polar) && !topic.contains(&"question") => {
-            let about: Vec<String> = topic
-                .iter()
-                .filter(|w| !EMPTY.contains(w))
-                .map(|w| (*w).to_owned())
-                .collect();
-            (!about.is_empty()).then_some(Question::About(about))
-        }
+        [polar] if POLAR.contains(polar) && !topic.contains(&"question") => about(topic),
         _ => None,
     })?;
     Some((answer.join(" "), question))
@@ -270,19 +281,11 @@ pub(super) fn decide(
 
 #[cfg(test)]
 mod tests {
-    use super::parse;
+    use super::{answer_pairs, parse};
     use crate::planner::instruction::step::{Ordinal, Question, Step};
 
     fn answers(clause: &str) -> Option<Vec<(String, Question)>> {
-        parse(clause).map(|steps| {
-            steps
-                .into_iter()
-                .filter_map(|s| match s {
-                    Step::Answer { option, question } => Some((option, question)),
-                    _ => None,
-                })
-                .collect()
-        })
+        answer_pairs(parse(clause))
     }
 
     fn about(words: &[&str]) -> Question {

@@ -79,18 +79,11 @@ fn rating(sentence: &str) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::parse;
-    use crate::planner::instruction::step::{Question, Step};
+    use crate::planner::instruction::questions::answer_pairs;
+    use crate::planner::instruction::step::Question;
 
     fn answers(clause: &str) -> Option<Vec<(String, Question)>> {
-        parse(clause).map(|steps| {
-            steps
-                .into_iter()
-                .filter_map(|s| match s {
-                    Step::Answer { option, question } => Some((option, question)),
-                    _ => None,
-                })
-                .collect()
-        })
+        answer_pairs(parse(clause))
     }
 
     fn about(words: &[&str]) -> Question {
