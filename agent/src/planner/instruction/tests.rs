@@ -11,6 +11,7 @@ mod fields;
 mod flow;
 mod kinds;
 mod likeness;
+mod icons;
 mod menus;
 mod offers;
 mod paging;
