@@ -3,7 +3,7 @@
 //!
 //! In: a phrase, or a query and the icon the snapshot says marks an element (`Element::icon`,
 //! the icon set's own name such as `trash-can`, `settings`, `seek-start`). Out: where a phrase
-//! names a thing by its icon ([`marked_with`], [`names_icon`]), and how well a query names an
+//! names a thing by its icon ([`marked_with`], [`ICON_WORDS`]), and how well a query names an
 //! icon ([`quality`]): the icon's own words, or the everyday words of a common icon (a bin is a
 //! trash can, a gear is the settings icon, a pencil is a pen). The word groups are the common
 //! icons of every icon set, kept as data; nothing here knows a page.
@@ -61,13 +61,6 @@ const GROUPS: &[&[&str]] = &[
     &["download"],
     &["upload"],
 ];
-
-/// True when `phrase` (as written) says it names an icon.
-pub(super) fn names_icon(phrase: &str) -> bool {
-    normalize(phrase)
-        .split(' ')
-        .any(|w| ICON_WORDS.contains(&w))
-}
 
 /// "the item with the "seek-start" icon", "the button marked with a gear icon": the words
 /// before the join (the kind, possibly with an ordinal) and the icon's phrase after it (ending
@@ -144,7 +137,5 @@ mod tests {
         );
         assert_eq!(marked_with("the row with invoice 1042"), None);
         assert_eq!(marked_with("the one with the icon"), None);
-        assert!(names_icon("the \"seek-start\" icon"));
-        assert!(!names_icon("Trash"));
     }
 }

@@ -50,6 +50,9 @@ fn an_icon_in_a_row_is_the_rows_control() {
     assert_eq!(actions, vec![click("e6")]);
     let (actions, _) = run_all("Click the bin icon on the row for photo.jpg", &page);
     assert_eq!(actions, vec![click("e9")]);
+    // A verb an icon says: the bin deletes.
+    let (actions, _) = run_all("delete notes.txt", &page);
+    assert_eq!(actions, vec![click("e7")]);
 }
 
 #[test]
