@@ -8,6 +8,8 @@
 //! trash can, a gear is the settings icon, a pencil is a pen). The word groups are the common
 //! icons of every icon set, kept as data; nothing here knows a page.
 
+use tandem_mcp_browser::snapshot::Element;
+
 use super::matching::{EXACT, NONE, WORDS, normalize, quality as text_quality};
 
 /// Words that say the phrase names an icon ("the trash icon", "the ★ symbol").
@@ -103,6 +105,13 @@ pub(super) fn quality(query: &str, icon: &str) -> u8 {
         return WORDS.max(direct);
     }
     direct
+}
+
+/// Whether `el`'s icon is the one `name` (a target's words) names exactly: the thing shows.
+pub(super) fn marks(el: &Element, name: &str) -> bool {
+    el.icon
+        .as_deref()
+        .is_some_and(|icon| quality(&normalize(name), icon) == EXACT)
 }
 
 #[cfg(test)]
