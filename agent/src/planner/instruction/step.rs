@@ -6,6 +6,7 @@
 
 use tandem_mcp_browser::snapshot::Element;
 
+use super::icons::ICON_WORDS;
 use super::matching::normalize;
 use crate::action::{ScrollDirection, WaitFor};
 
@@ -417,16 +418,14 @@ impl Target {
             }
         }
         // "the close icon", "a link element": words that name no kind and no text.
-        let mut noise = false;
-        let mut icon = false;
+        let (mut noise, mut icon) = (false, false);
+        let icon_word = |w: &String| ICON_WORDS.contains(&w.as_str());
         while words.len() > 1
             && words
                 .last()
-                .is_some_and(|w| NOISE_WORDS.contains(&w.as_str()))
+                .is_some_and(|w| NOISE_WORDS.contains(&w.as_str()) || icon_word(w))
         {
-            icon |= words
-                .pop()
-                .is_some_and(|w| super::icons::ICON_WORDS.contains(&w.as_str()));
+            icon |= words.pop().is_some_and(|w| icon_word(&w));
             noise = true;
         }
         let full = words.join(" ");
@@ -478,16 +477,9 @@ impl Target {
     }
 }
 
-/// Trailing words that add nothing to a phrase ("close icon", "link element").
-const NOISE_WORDS: &[&str] = &[
-    "icon",
-    "element",
-    "control",
-    "symbol",
-    "glyph",
-    "pictogram",
-    "widget",
-];
+/// Trailing words that add nothing to a phrase ("link element"; the icon words too: "close
+/// icon").
+const NOISE_WORDS: &[&str] = &["element", "control", "widget"];
 
 /// The kind one word (or two joined words) names, if any.
 fn role_word(word: &str) -> Option<RoleClass> {

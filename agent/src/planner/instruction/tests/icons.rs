@@ -36,7 +36,10 @@ fn files() -> Snapshot {
 #[test]
 fn an_icon_is_named_in_everyday_words() {
     let page = files();
-    assert_eq!(plan("click the gear icon", Some(&page), &[]).action, click("e1"));
+    assert_eq!(
+        plan("click the gear icon", Some(&page), &[]).action,
+        click("e1")
+    );
     assert_eq!(
         plan("Press the button with the star icon.", Some(&page), &[]).action,
         click("e2")
