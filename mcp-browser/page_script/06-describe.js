@@ -244,6 +244,8 @@
     if (fsub) out.form_submit = fsub;
     if (rec.frame) out.frame = rec.frame;
     if (rec.inShadow) out.in_shadow = true;
+    const icon = iconOf(el);
+    if (icon) out.icon = icon;
     out.rect = { x: r1(rec.rect.x), y: r1(rec.rect.y), w: r1(rec.rect.w), h: r1(rec.rect.h) };
     return out;
   }

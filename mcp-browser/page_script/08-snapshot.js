@@ -46,7 +46,7 @@
       r.x, r.y, r.w, r.h,
       strings.ref(e.input_type), orNull(e.value), strings.ref(e.context), orNull(e.href),
       strings.ref(e.form_submit), orNull(e.placeholder), strings.ref(e.autocomplete),
-      strings.ref(e.frame), orNull(e.options), orNull(e.options_total),
+      strings.ref(e.frame), orNull(e.options), orNull(e.options_total), strings.ref(e.icon),
     ];
     let n = row.length;
     while (row[n - 1] === null) n--;

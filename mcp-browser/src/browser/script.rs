@@ -21,6 +21,7 @@ pub const PAGE_SCRIPT: &str = concat!(
     include_str!("../../page_script/04-geometry.js"),
     include_str!("../../page_script/05-names.js"),
     include_str!("../../page_script/06-describe.js"),
+    include_str!("../../page_script/06-icon.js"),
     include_str!("../../page_script/06-popup.js"),
     include_str!("../../page_script/07-hover-pointer.js"),
     include_str!("../../page_script/07-label-bar.js"),

@@ -160,6 +160,12 @@ pub struct Element {
     /// True when the element lives in a shadow root.
     #[serde(default)]
     pub in_shadow: bool,
+    /// The icon that marks the element, in words (`trash`, `seek-start`, `gear`): read from an
+    /// icon font's class (Font Awesome `fa-trash`, Bootstrap Icons `bi-gear`, jQuery UI
+    /// `ui-icon-disk`…), a Material Icons ligature, `data-icon`, or an `<svg>`'s title or label
+    /// (`page_script/06-icon.js`). `None` when no icon marks it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
     pub rect: Rect,
 }
 

@@ -394,6 +394,9 @@ fn element_line(
             let _ = write!(out, " placeholder={}", quote(p));
         }
     }
+    if let Some(icon) = el.icon.as_deref() {
+        let _ = write!(out, " icon={}", quote(icon));
+    }
     if !el.options.is_empty() {
         let cap = if full {
             max_options

@@ -10,7 +10,7 @@
 //!   strings:  [string],              // each repeated string once; `#n` below is strings[n]
 //!   elements: [[eid_number, #role, name, #tag, flags, x, y, w, h,
 //!               #input_type?, value?, #context?, href?, #form_submit?, placeholder?,
-//!               #autocomplete?, #frame?, options?, options_total?]],
+//!               #autocomplete?, #frame?, options?, options_total?, #icon?]],
 //!   texts:    [[#kind, text, in_viewport (0|1), y, x, w, level?]] }
 //! ```
 //!
@@ -103,6 +103,8 @@ struct WireElement {
     options: Option<Vec<SelectOption>>,
     #[serde(default)]
     options_total: Option<usize>,
+    #[serde(default)]
+    icon: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -212,6 +214,7 @@ fn encode_element(e: &Element, strings: &mut Interner) -> Result<Value, WireErro
         interned(e.frame.as_deref()),
         options,
         json!(e.options_total),
+        interned(e.icon.as_deref()),
     ];
     while row.last().is_some_and(Value::is_null) {
         row.pop();
@@ -297,6 +300,7 @@ fn element(e: WireElement, strings: &Strings<'_>) -> Result<Element, WireError> 
         form_submit: strings.get_opt(e.form_submit)?,
         frame: strings.get_opt(e.frame)?,
         in_shadow: has(flags::IN_SHADOW),
+        icon: strings.get_opt(e.icon)?,
         rect: Rect {
             x: e.x,
             y: e.y,
@@ -330,11 +334,11 @@ mod tests {
             "url": "http://x/", "title": "T",
             "viewport": {"width": 1280, "height": 800, "scroll_x": 0, "scroll_y": 10, "page_height": 2000},
             "truncated": true,
-            "strings": ["textbox", "input", "email", "Row 1", "Send", "username", "iframe#f", "combobox", "select", "heading"],
+            "strings": ["textbox", "input", "email", "Row 1", "Send", "username", "iframe#f", "combobox", "select", "heading", "chevron-down"],
             "elements": [
                 [3, 0, "Email", 1, 701, 1.5, 2.5, 30, 40, 2, "a@b.c", 3, null, 4, "you@x", 5, 6],
                 [4, 7, "Size", 8, 0, 0, 0, 1, 1, null, "M", null, null, null, null, null, null,
-                 [{"value": "m", "label": "M", "selected": true}], 60]
+                 [{"value": "m", "label": "M", "selected": true}], 60, 10]
             ],
             "texts": [[9, "Title", 1, 12.5, 40, 200, 2], [9, "Other", 0, 900, 0, 0]]
         }"#;
@@ -379,6 +383,8 @@ mod tests {
         assert_eq!(size.options.len(), 1);
         assert!(size.options[0].selected);
         assert_eq!(size.options_total, Some(60));
+        assert_eq!(size.icon.as_deref(), Some("chevron-down"));
+        assert_eq!(email.icon, None);
         assert_eq!(size.href, None);
         assert_eq!(snapshot.texts[0].level, Some(2));
         assert_eq!((snapshot.texts[0].x, snapshot.texts[0].w), (40.0, 200.0));
@@ -394,10 +400,11 @@ mod tests {
         assert_eq!(decode_value(encoded.clone()).unwrap(), snapshot);
         // Trailing absent positions are left out, as the page script does.
         let second = &encoded["elements"][1];
-        assert_eq!(second.as_array().unwrap().len(), 19);
+        assert_eq!(second.as_array().unwrap().len(), 20);
         let mut plain = snapshot.elements[1].clone();
         plain.options.clear();
         plain.options_total = None;
+        plain.icon = None;
         let only = Snapshot {
             elements: vec![plain],
             ..snapshot.clone()

@@ -4,8 +4,11 @@ Per episode (one task, one seed), the harness:
 1. registers the episode with its page server (pages.py) and opens a new daemon session;
 2. sends `open <episode URL>` and waits for that run to finish; the page starts the episode
    with its seed on load and reports the utterance;
-3. sends the utterance, exactly as miniwob reads it (`core.getUtterance()`, trimmed), as the
-   person's message, approving every confirm, and waits for `run_finished` (or the timeout);
+3. sends the instruction as the person's message, approving every confirm, and waits for
+   `run_finished` (or the timeout): the utterance exactly as miniwob reads it
+   (`core.getUtterance()`, trimmed), except where the sentence on the page pictures an icon,
+   which miniwob's text drops: then the sentence as a person reads it, the icon's name quoted
+   in its place (`shown`, see pages.py);
 4. reads the episode's first end (reward) that the page reported.
 
 Success is miniwob's binary success (`miniwob.reward.get_binary_reward`, the one "used in most
@@ -89,7 +92,7 @@ def run_episode(daemon, server, task, seed, timeout, say, logdir):
     """One episode; returns its record (see README.md for the fields)."""
     episode = server.register(task, seed)
     rec = {"task": task, "seed": seed, "episode": episode.id, "url": server.url(episode),
-           "utterance": None, "sent": None, "success": False, "reward": None,
+           "utterance": None, "shown": None, "sent": None, "success": False, "reward": None,
            "raw_reward": None, "reason": None, "actions": 0, "outcome": None,
            "final_text": None, "failure": None, "confirms": 0, "question": None,
            "first_error": None, "ended_by": None, "open_outcome": None, "seconds": None,
@@ -105,7 +108,8 @@ def run_episode(daemon, server, task, seed, timeout, say, logdir):
                                        f"{opened.outcome}: {opened.final_text})"
             else:
                 rec["utterance"] = (episode.utterance or "").strip()
-                rec["sent"] = say if say else rec["utterance"]
+                rec["shown"] = episode.shown
+                rec["sent"] = say or episode.shown or rec["utterance"]
                 run = s.run(rec["sent"], timeout)
                 screenshot = run.screenshot
             frames = s.frames
@@ -272,7 +276,7 @@ def main():
                 status = "ok  " if rec["success"] else "FAIL"
                 print(f"[{len(records):>3}/{total}] {task} s{seed} {status} "
                       f"{rec['actions']} actions {rec['seconds']:.1f}s  "
-                      f"{one_line(rec['utterance'], 70)}"
+                      f"{one_line(rec['sent'] or rec['utterance'], 70)}"
                       + ("" if rec["success"] else f"\n        -> {one_line(rec['failure'], 150)}"),
                       file=sys.stderr, flush=True)
     finally:

@@ -9,7 +9,9 @@ Contracts:
   (`SeleniumInstance.begin_task`: `Math.seedrandom(seed)`, `core.setDataMode("train")`,
   `core.startEpisodeReal()`), with `core.EPISODE_MAX_TIME` raised so that the page never times
   out before the harness gives up on the agent. It then POSTs the episode's utterance
-  (`core.getUtterance()`, the text miniwob's env reads) to `/harness/start`, and, when the
+  (`core.getUtterance()`, the text miniwob's env reads) and the instruction as a person reads it
+  on the page (`shown`: an icon pictured in the sentence written as its quoted name; null when
+  the sentence shows none) to `/harness/start`, and, when the
   episode ends, the globals miniwob's env reads (`WOB_REWARD_GLOBAL`, `WOB_RAW_REWARD_GLOBAL`,
   `WOB_REWARD_REASON`, `WOB_DONE_GLOBAL`) to `/harness/end`, with the page event during which
   it ended (`window.event`: its type and target, e.g. `click on button "Submit"`).
@@ -63,7 +65,35 @@ EPISODE_SNIPPET = """
     core.setDataMode('train');
     core.startEpisodeReal();
     var u = core.getUtterance();  // some tasks answer {utterance, fields}
-    report('start', {utterance: (u && typeof u === 'object') ? u.utterance : u});
+    u = (u && typeof u === 'object') ? u.utterance : u;
+    report('start', {utterance: u, shown: shownInstruction(u)});
+  }
+  // The instruction as a person reads it on the page. miniwob's utterance is the text of
+  // #query, which drops a picture shown in the sentence (an icon font's glyph in a <span
+  // class="ui-icon ui-icon-seek-start">). A person says what they see: the icon's name, quoted,
+  // in its place. Null when the utterance is not #query's text or #query shows no icon.
+  function iconName(el) {
+    var m = /(?:^|\s)(?:ui-icon|fa|bi|glyphicon)-([a-z0-9][a-z0-9-]*)/.exec(
+      typeof el.className === 'string' ? el.className : '');
+    if (m) return m[1];
+    if (/(?:^|\s)material-(?:icons|symbols)/.test(el.className || '')) return el.textContent.trim();
+    return null;
+  }
+  function shownInstruction(utterance) {
+    var query = document.getElementById('query'), found = false, out = '';
+    var flat = function (s) { return (s || '').replace(/\s+/g, ' ').trim(); };
+    if (!query || typeof utterance !== 'string' || flat(query.textContent) !== flat(utterance)) {
+      return null;
+    }
+    (function read(node) {
+      for (var c = node.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) { out += c.nodeValue; continue; }
+        if (c.nodeType !== 1) continue;
+        var name = iconName(c);
+        if (name) { found = true; out += ' "' + name + '" '; } else { read(c); }
+      }
+    })(query);
+    return found ? flat(out) : null;
   }
   window.addEventListener('load', function () { setTimeout(begin, 0); });
 })();
@@ -77,6 +107,7 @@ class Episode:
     def __init__(self, episode_id, task, seed):
         self.id, self.task, self.seed = episode_id, task, seed
         self.utterance = None
+        self.shown = None  # the instruction as shown, when it differs from the utterance
         self.end = None  # {reward, raw_reward, reason, done}
         self.end_at = None  # time.monotonic() when the end report arrived
         self.started = threading.Event()
@@ -171,6 +202,7 @@ class PageServer:
         with self._lock:
             if url.path == "/harness/start" and not episode.started.is_set():
                 episode.utterance = data.get("utterance")
+                episode.shown = data.get("shown")
                 episode.started.set()
             elif url.path == "/harness/end" and not episode.ended.is_set():
                 episode.end, episode.end_at = data, time.monotonic()

@@ -11,6 +11,7 @@ mod clicks;
 mod config_secrets;
 mod conversation;
 mod hover;
+mod icons;
 mod instruction_set;
 mod mcp_results;
 mod model_planner;

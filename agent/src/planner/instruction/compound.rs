@@ -122,6 +122,7 @@ fn several_fields(rest: &str) -> Option<Vec<Step>> {
                         optional: false,
                         position: None,
                         any: false,
+                        icon: false,
                     }),
                 })
                 .collect(),
@@ -159,6 +160,7 @@ fn described_values(rest: &str) -> Option<Vec<Step>> {
                     optional: false,
                     position: None,
                     any: false,
+                    icon: false,
                 }
             } else {
                 Target {

@@ -205,7 +205,8 @@ fn shows(target: &Target, snap: &Snapshot) -> bool {
             && name.split(' ').count() == text.split(' ').count() + 1;
         (matches!(quality(&name, &text), EXACT | PREFIX)
             || kind_word_more
-            || same_words(&name, &text))
+            || same_words(&name, &text)
+            || super::icons::marks(el, &name))
             && target.role.is_none_or(|r| r.fits(el))
     })
 }

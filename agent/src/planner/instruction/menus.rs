@@ -173,7 +173,12 @@ pub(crate) fn hover_to_find(
     } else {
         &target.name
     };
-    if name.is_empty() || snap.elements.iter().any(|el| names(name, &el.name)) {
+    if name.is_empty()
+        || snap
+            .elements
+            .iter()
+            .any(|el| names(name, &el.name) || super::icons::marks(el, name))
+    {
         return None;
     }
     // The item hovered last still shows its submenu closed: a slow submenu, waited for once.

@@ -87,6 +87,7 @@ mod explore;
 mod feed;
 mod field_words;
 mod fields;
+mod icons;
 mod items;
 mod keeping;
 mod keys;

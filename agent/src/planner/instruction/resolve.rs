@@ -13,6 +13,7 @@
 use tandem_mcp_browser::snapshot::{Element, SelectOption, Snapshot};
 
 use super::absorbed::absorbs;
+use super::icons;
 use super::matching::{
     EXACT, NONE, PREFIX, SUBSTRING, WITHIN, WORDS, normalize, normalize_into, quality,
 };
@@ -60,13 +61,15 @@ fn tier(q: u8) -> u8 {
     }
 }
 
-/// An element's normalized texts with their rank (name 3, placeholder/value 2, context 1).
-struct Texts {
+/// An element's normalized texts with their rank (name 3, placeholder/value 2, context 1), and
+/// its icon (ranked above the name when the phrase names an icon, below it otherwise).
+struct Texts<'e> {
     fields: Vec<(String, u8)>,
+    icon: Option<&'e str>,
 }
 
-impl Texts {
-    fn of(el: &Element) -> Texts {
+impl<'e> Texts<'e> {
+    fn of(el: &'e Element) -> Texts<'e> {
         let mut fields = Vec::with_capacity(4);
         let mut add = |text: &str, rank: u8| {
             let mut normalized = String::new();
@@ -93,18 +96,26 @@ impl Texts {
         if closes(&el.name) {
             add("close dismiss x ×", 2);
         }
-        Texts { fields }
+        Texts {
+            fields,
+            icon: el.icon.as_deref(),
+        }
     }
 
     /// Best (quality, field rank) of `query` against these texts. A text that is only part of
     /// the phrase never matches when the rest of the phrase is more than a description
-    /// (`absorbs`): those words were not placed.
-    fn best(&self, query: &str, phrase: &str) -> (u8, u8) {
+    /// (`absorbs`): those words were not placed. `icon`: the phrase names an icon.
+    fn best(&self, query: &str, phrase: &str, icon: bool) -> (u8, u8) {
+        let by_icon = self
+            .icon
+            .map(|i| (icons::quality(query, i), if icon { 4 } else { 2 }))
+            .filter(|(q, _)| *q > NONE);
         self.fields
             .iter()
             .map(|(text, rank)| (quality(query, text), *rank, text))
             .filter(|(q, _, text)| *q > NONE && !(*q == WITHIN && absorbs(query, text, phrase)))
             .map(|(q, rank, _)| (q, rank))
+            .chain(by_icon)
             .max()
             .unwrap_or((NONE, 0))
     }
@@ -183,13 +194,13 @@ fn score(el: &Element, target: &Target, intent: Intent) -> Option<Score> {
             best = Some((1, 1, 0));
         }
     } else {
-        let (q, rank) = texts.best(&target.name, &target.phrase);
+        let (q, rank) = texts.best(&target.name, &target.phrase, target.icon);
         if q > NONE {
             best = Some((q, u8::from(role_ok), rank));
         }
     }
     if target.role.is_some() && target.full != target.name {
-        let (q, rank) = texts.best(&target.full, &target.phrase);
+        let (q, rank) = texts.best(&target.full, &target.phrase, target.icon);
         if q > NONE && best.is_none_or(|(bq, br, _)| (tier(q), 1) > (tier(bq), br)) {
             best = Some((q, 1, rank));
         }

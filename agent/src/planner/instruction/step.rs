@@ -6,6 +6,7 @@
 
 use tandem_mcp_browser::snapshot::Element;
 
+use super::icons::ICON_WORDS;
 use super::matching::normalize;
 use crate::action::{ScrollDirection, WaitFor};
 
@@ -316,6 +317,9 @@ pub(crate) struct Target {
     /// Written with "a", "an" or "any" ("click a checkbox"): any one of equally good matches
     /// will do, so the first is taken instead of asking.
     pub any: bool,
+    /// The phrase names an icon ("the trash icon", "the item with the gear icon"): an element's
+    /// icon then counts before its written name (see `icons`).
+    pub icon: bool,
 }
 
 const TWO_WORD_ROLES: &[(&str, RoleClass)] = &[
@@ -388,6 +392,16 @@ impl Target {
             .trim()
             .trim_matches(|c: char| ",.;:!?".contains(c))
             .trim();
+        // "the second item with the gear icon": the icon names it, the words before say its
+        // kind and place.
+        if let Some((kind, icon)) = super::icons::marked_with(trimmed) {
+            let kind = Target::parse(kind);
+            let mut target = Target::parse(icon);
+            target.role = kind.role.or(target.role);
+            target.ordinal = kind.ordinal.or(target.ordinal);
+            target.any = kind.any;
+            return target;
+        }
         let display = strip_article(trimmed);
         let quoted = super::split::quoted_inner(trimmed);
         let mut words: Vec<String> = normalize(trimmed)
@@ -404,13 +418,14 @@ impl Target {
             }
         }
         // "the close icon", "a link element": words that name no kind and no text.
-        let mut noise = false;
+        let (mut noise, mut icon) = (false, false);
+        let icon_word = |w: &String| ICON_WORDS.contains(&w.as_str());
         while words.len() > 1
             && words
                 .last()
-                .is_some_and(|w| NOISE_WORDS.contains(&w.as_str()))
+                .is_some_and(|w| NOISE_WORDS.contains(&w.as_str()) || icon_word(w))
         {
-            words.pop();
+            icon |= words.pop().is_some_and(|w| icon_word(&w));
             noise = true;
         }
         let full = words.join(" ");
@@ -442,6 +457,7 @@ impl Target {
             ordinal,
             optional: false,
             position: None,
+            icon,
         }
     }
 
@@ -456,12 +472,14 @@ impl Target {
             optional: false,
             position: None,
             any: false,
+            icon: false,
         }
     }
 }
 
-/// Trailing words that add nothing to a phrase ("close icon", "link element").
-const NOISE_WORDS: &[&str] = &["icon", "element", "control", "symbol", "glyph", "widget"];
+/// Trailing words that add nothing to a phrase ("link element"; the icon words too: "close
+/// icon").
+const NOISE_WORDS: &[&str] = &["element", "control", "widget"];
 
 /// The kind one word (or two joined words) names, if any.
 fn role_word(word: &str) -> Option<RoleClass> {

@@ -9,6 +9,7 @@ mod conversation;
 mod feeds;
 mod fields;
 mod flow;
+mod icons;
 mod kinds;
 mod likeness;
 mod menus;

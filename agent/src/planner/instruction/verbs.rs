@@ -238,7 +238,12 @@ pub(super) fn says_verb(el: &Element, verbs: &[String]) -> u8 {
         .enumerate()
         .map(|(i, verb)| {
             let verb = normalize(verb);
-            let q = quality(&verb, &name);
+            // An icon-only control says its verb with its icon (a bin deletes, a pen edits).
+            let by_icon = el
+                .icon
+                .as_deref()
+                .map_or(0, |i| super::icons::quality(&verb, i));
+            let q = quality(&verb, &name).max(by_icon);
             // "↩ Reply", "Quick reply": the verb among a word or two more.
             let short = name.split(' ').count() <= verb.split(' ').count() + 2;
             let q = if q >= PREFIX || (q == WORDS && short) {
