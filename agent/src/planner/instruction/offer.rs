@@ -118,7 +118,7 @@ pub(crate) fn outcome(history: &[StepRecord], step_count: usize) -> Option<Offer
         .unwrap_or_else(|| "the submit button".to_owned());
     Some(match &record.outcome {
         StepOutcome::Declined { .. } => OfferEnd::Declined { control },
-        StepOutcome::Failed { error } | StepOutcome::Invalid { error } => OfferEnd::Failed {
+        StepOutcome::Failed { error, .. } | StepOutcome::Invalid { error } => OfferEnd::Failed {
             control,
             error: error.clone(),
         },

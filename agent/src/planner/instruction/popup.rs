@@ -60,8 +60,12 @@ fn dismisser<'s>(state: &StepState, snapshot: Option<&'s Snapshot>) -> Option<&'
     let error = state.last_error.as_deref().unwrap_or_default();
     let disabled = error.contains("is disabled");
     // The browser's refusal of a click an overlay would catch, or a press that an overlay
-    // arriving between aim and press caught instead (`mcp-browser` error.rs, `ClickMissed`).
-    let covered = error.contains("dismiss or close it first") || error.contains(" landed on ");
+    // arriving between aim and press caught instead (`mcp-browser` error.rs, `Covered` and
+    // `ClickMissed`).
+    let covered = matches!(
+        state.last_error_code.as_deref(),
+        Some("covered" | "click_missed")
+    );
     if !(disabled || covered) || state.failures == 0 || state.asides >= MAX_ASIDES {
         return None;
     }

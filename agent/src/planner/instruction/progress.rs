@@ -59,6 +59,17 @@ pub(crate) enum Status {
     SkippedByUser,
 }
 
+impl StepState {
+    /// One more failure of the step: its message, the browser error's code, and whether it is
+    /// not worth trying again at once.
+    fn failed(&mut self, error: &str, code: Option<String>, final_failure: bool) {
+        self.failures += 1;
+        self.final_failure = final_failure;
+        self.last_error = Some(error.to_owned());
+        self.last_error_code = code;
+    }
+}
+
 /// Per-step bookkeeping.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub(crate) struct StepState {
@@ -67,6 +78,8 @@ pub(crate) struct StepState {
     /// The last failure is not worth trying again (an address that could not be opened).
     pub final_failure: bool,
     pub last_error: Option<String>,
+    /// The browser error's code of the last failure, when the browser refused the action.
+    pub last_error_code: Option<String>,
     pub asks: u32,
     pub answer: Option<StepAnswer>,
     /// For sweep steps: the elements its successful actions (other than scrolling) targeted,
@@ -190,14 +203,13 @@ pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress
                     }
                 }
             }
-            StepOutcome::Failed { error } | StepOutcome::Invalid { error } => {
-                state.failures += 1;
+            StepOutcome::Failed { error, code } => {
                 // An address that could not be opened is not tried again at once: the browser
                 // already waited the whole navigation time, and the answer would be the same.
-                state.final_failure = matches!(record.outcome, StepOutcome::Failed { .. })
-                    && matches!(record.action, Action::Navigate { .. });
-                state.last_error = Some(error.clone());
+                let navigation = matches!(record.action, Action::Navigate { .. });
+                state.failed(error, code.clone(), navigation);
             }
+            StepOutcome::Invalid { error } => state.failed(error, None, false),
             StepOutcome::Answered { answers } => {
                 if asks {
                     state.asks += 1;
