@@ -227,7 +227,7 @@ impl InstructionPlanner {
                 return stop_as_asked(report(&headline, &progress), Some(index));
             }
             if state.failures >= MAX_FAILURES || state.final_failure {
-                let error = state.last_error.clone().unwrap_or_default();
+                let error = state.last_error.clone().unwrap_or_default().message;
                 let times = if state.failures > 1 { " twice" } else { "" };
                 let headline = format!(
                     "Stopped: step {} ({}) failed{times}: {error}.",
