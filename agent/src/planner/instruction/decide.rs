@@ -12,9 +12,8 @@ use super::matching::contains_normalized;
 use super::progress::{StepAnswer, StepState};
 use super::report::{describe, shown_text};
 use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resolve};
-use super::step::{
-    OffPage, RoleClass, ScrollGoal, Step, StepClass, Target, is_checkable, is_editable, is_select,
-};
+use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
+use super::step_class::{OffPage, StepClass};
 use super::submit::submit;
 use super::{
     affixes, all_but, booking, byline, choose, datepicker, disclose, every, explore, fields,

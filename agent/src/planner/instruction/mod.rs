@@ -126,6 +126,7 @@ mod site_request;
 mod slider;
 mod split;
 mod step;
+mod step_class;
 mod submit;
 mod terse_answers;
 mod to_place;
