@@ -120,6 +120,10 @@ pub enum StepOutcome {
     Failed {
         /// The tool's error message.
         error: String,
+        /// The browser error's code (`covered`, `click_missed`, `disabled` …), when the browser
+        /// refused the call; `None` for a failure decided in the agent (policy, hand-back).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        code: Option<String>,
     },
     /// `validate_action` rejected the action before execution.
     Invalid {

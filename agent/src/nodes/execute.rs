@@ -135,6 +135,7 @@ pub(crate) async fn execute_action(rt: &Runtime, state: &mut AgentState) -> Flow
         Err(error) => {
             state.run.steps.push(planned.record(StepOutcome::Failed {
                 error: error.to_string(),
+                code: Some(error.code().to_owned()),
             }));
             record_tool_error(rt, state, planned.action().kind_name(), &error);
             ActionResult::Error {

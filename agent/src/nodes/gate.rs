@@ -82,6 +82,7 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
         let message = format!("{} (rule {})", decision.reason(), decision.rule());
         state.run.steps.push(planned.record(StepOutcome::Failed {
             error: format!("denied by policy: {message}"),
+            code: None,
         }));
         state.run.record.timeline.push(TimelineItem::Action {
             action: shown.clone(),

@@ -212,6 +212,7 @@ fn nothing_changed(rt: &Runtime, state: &mut AgentState) {
                     "the person had the browser for this and handed it back, but nothing \
                      changed on the page: it was not done.{said}"
                 ),
+                code: None,
             };
         } else if let StepOutcome::UserDone { message } = &mut step.outcome {
             message.push_str(" (nothing changed on the page)");

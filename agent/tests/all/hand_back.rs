@@ -52,7 +52,7 @@ async fn a_hand_back_where_nothing_changed_says_so_and_the_action_is_not_done() 
         "You handed the browser back, but nothing changed on the page."
     );
     support::finished(&mut events).await;
-    let StepOutcome::Failed { error } = planner.last_outcome() else {
+    let StepOutcome::Failed { error, .. } = planner.last_outcome() else {
         panic!(
             "the planner is told it was not done: {:?}",
             planner.last_outcome()

@@ -13,6 +13,7 @@ use super::progress::{StepAnswer, StepState};
 use super::report::{describe, shown_text};
 use super::resolve::{Intent, Resolution, by_eid, default_field, nth_field, resolve};
 use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable, is_select};
+use super::step_class::{OffPage, StepClass};
 use super::submit::submit;
 use super::{
     affixes, all_but, booking, byline, choose, datepicker, disclose, every, explore, fields,
@@ -23,48 +24,31 @@ use crate::action::{Action, ScrollDirection, WaitFor};
 
 /// Decides what to do for `step`.
 pub(crate) fn decide(step: &Step, sit: &Situation<'_>) -> Decision {
-    match step {
-        Step::Open { url } => act(Action::Navigate { url: url.clone() }, format!("open {url}")),
-        Step::Back => act(Action::Back, "go back".to_owned()),
-        Step::PressKey { key } => act(
-            Action::PressKey { key: key.clone() },
+    match step.class() {
+        StepClass::OffPage(OffPage::Open(url)) => act(
+            Action::Navigate {
+                url: url.to_owned(),
+            },
+            format!("open {url}"),
+        ),
+        StepClass::OffPage(OffPage::Back) => act(Action::Back, "go back".to_owned()),
+        StepClass::OffPage(OffPage::PressKey(key)) => act(
+            Action::PressKey {
+                key: key.to_owned(),
+            },
             format!("press {key}"),
         ),
-        Step::Stop => Decision::Stop { reason: None },
-        Step::Wait(until) => decide_wait(until, sit.snapshot),
-        Step::Scroll(ScrollGoal::By(direction)) => act(
+        StepClass::OffPage(OffPage::Stop) => Decision::Stop { reason: None },
+        StepClass::OffPage(OffPage::Wait(until)) => decide_wait(until, sit.snapshot),
+        StepClass::OffPage(OffPage::ScrollBy(direction)) => act(
             Action::Scroll {
-                direction: *direction,
+                direction,
                 eid: None,
                 within: None,
             },
             format!("scroll {}", direction.as_str()),
         ),
-        Step::Reload
-        | Step::Click { .. }
-        | Step::OpenItem { .. }
-        | Step::Type { .. }
-        | Step::Set { .. }
-        | Step::Select { .. }
-        | Step::Check { .. }
-        | Step::CheckPart { .. }
-        | Step::CheckAll { .. }
-        | Step::Similar { .. }
-        | Step::Affixed { .. }
-        | Step::Focus { .. }
-        | Step::Reveal { .. }
-        | Step::Expand
-        | Step::Prose { .. }
-        | Step::Scroll(_)
-        | Step::Search { .. }
-        | Step::Act { .. }
-        | Step::Every { .. }
-        | Step::Path { .. }
-        | Step::SignIn { .. }
-        | Step::Fields { .. }
-        | Step::Record { .. }
-        | Step::Answer { .. }
-        | Step::Submit => match sit.snapshot {
+        StepClass::OnPage { .. } => match sit.snapshot {
             Some(snapshot) => on_page(step, snapshot, sit).unwrap_or_else(|decision| decision),
             None => Decision::Stop {
                 reason: Some(

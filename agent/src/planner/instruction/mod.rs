@@ -127,6 +127,7 @@ mod site_request;
 mod slider;
 mod split;
 mod step;
+mod step_class;
 mod submit;
 mod terse_answers;
 mod to_place;
@@ -228,7 +229,7 @@ impl InstructionPlanner {
                 return stop_as_asked(report(&headline, &progress), Some(index));
             }
             if state.failures >= MAX_FAILURES || state.final_failure {
-                let error = state.last_error.clone().unwrap_or_default();
+                let error = state.last_error.clone().unwrap_or_default().message;
                 let times = if state.failures > 1 { " twice" } else { "" };
                 let headline = format!(
                     "Stopped: step {} ({}) failed{times}: {error}.",

@@ -27,7 +27,7 @@ use tandem_protocol::Mode;
 use super::matching::normalize;
 use super::progress::{Progress, Status};
 use super::resolve::is_button;
-use super::step::{Instructions, Step};
+use super::step::Instructions;
 use crate::action::Action;
 use crate::plan::{StepOutcome, StepRecord};
 
@@ -84,7 +84,7 @@ pub(crate) fn control<'s>(
         .iter()
         .zip(&progress.states)
         .all(|((step, _), state)| {
-            fills(step)
+            step.fills()
                 && state.failures == 0
                 && state.declined.is_none()
                 && matches!(state.status, Status::Done { .. } | Status::Skipped)
@@ -118,7 +118,7 @@ pub(crate) fn outcome(history: &[StepRecord], step_count: usize) -> Option<Offer
         .unwrap_or_else(|| "the submit button".to_owned());
     Some(match &record.outcome {
         StepOutcome::Declined { .. } => OfferEnd::Declined { control },
-        StepOutcome::Failed { error } | StepOutcome::Invalid { error } => OfferEnd::Failed {
+        StepOutcome::Failed { error, .. } | StepOutcome::Invalid { error } => OfferEnd::Failed {
             control,
             error: error.clone(),
         },
@@ -154,42 +154,6 @@ pub(crate) fn note(el: &Element) -> String {
         "You asked me to fill the form, not to send it: offering to press \"{}\"",
         super::report::display_name(el)
     )
-}
-
-/// Steps that only fill or choose values in a form.
-fn fills(step: &Step) -> bool {
-    match step {
-        Step::Type { .. }
-        | Step::Set { .. }
-        | Step::Select { .. }
-        | Step::Check { .. }
-        | Step::CheckPart { .. }
-        | Step::Affixed { .. }
-        | Step::Similar { .. }
-        | Step::CheckAll { .. }
-        | Step::Fields { .. } => true,
-        Step::Open { .. }
-        | Step::Reload
-        | Step::Back
-        | Step::Click { .. }
-        | Step::Path { .. }
-        | Step::Focus { .. }
-        | Step::Expand
-        | Step::Reveal { .. }
-        | Step::Prose { .. }
-        | Step::PressKey { .. }
-        | Step::Scroll(_)
-        | Step::Wait(_)
-        | Step::Search { .. }
-        | Step::Submit
-        | Step::Act { .. }
-        | Step::Every { .. }
-        | Step::Answer { .. }
-        | Step::OpenItem { .. }
-        | Step::SignIn { .. }
-        | Step::Record { .. }
-        | Step::Stop => false,
-    }
 }
 
 /// Whether the message, outside its double-quoted values, says anything about sending.

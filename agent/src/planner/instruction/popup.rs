@@ -57,11 +57,12 @@ pub(super) fn in_the_way(state: &StepState, snapshot: Option<&Snapshot>) -> Opti
 
 fn dismisser<'s>(state: &StepState, snapshot: Option<&'s Snapshot>) -> Option<&'s Element> {
     let snapshot = snapshot?;
-    let error = state.last_error.as_deref().unwrap_or_default();
-    let disabled = error.contains("is disabled");
+    let failure = state.last_error.clone().unwrap_or_default();
+    let disabled = failure.message.contains("is disabled");
     // The browser's refusal of a click an overlay would catch, or a press that an overlay
-    // arriving between aim and press caught instead (`mcp-browser` error.rs, `ClickMissed`).
-    let covered = error.contains("dismiss or close it first") || error.contains(" landed on ");
+    // arriving between aim and press caught instead (`mcp-browser` error.rs, `Covered` and
+    // `ClickMissed`).
+    let covered = matches!(failure.code.as_deref(), Some("covered" | "click_missed"));
     if !(disabled || covered) || state.failures == 0 || state.asides >= MAX_ASIDES {
         return None;
     }

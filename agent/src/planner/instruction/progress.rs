@@ -59,6 +59,16 @@ pub(crate) enum Status {
     SkippedByUser,
 }
 
+/// How a step's action failed.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Failure {
+    /// The error's message.
+    pub message: String,
+    /// The browser error's code (`covered`, `click_missed` …), when the browser refused the
+    /// action.
+    pub code: Option<String>,
+}
+
 /// Per-step bookkeeping.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub(crate) struct StepState {
@@ -66,7 +76,7 @@ pub(crate) struct StepState {
     pub failures: u32,
     /// The last failure is not worth trying again (an address that could not be opened).
     pub final_failure: bool,
-    pub last_error: Option<String>,
+    pub last_error: Option<Failure>,
     pub asks: u32,
     pub answer: Option<StepAnswer>,
     /// For sweep steps: the elements its successful actions (other than scrolling) targeted,
@@ -84,6 +94,15 @@ pub(crate) struct StepState {
     pub asides: u32,
     /// The elements the step's successful asides targeted, oldest first.
     pub aside_acted: Vec<Element>,
+}
+
+impl StepState {
+    /// One more failure of the step, and whether it is not worth trying again at once.
+    fn failed(&mut self, failure: Failure, final_failure: bool) {
+        self.failures += 1;
+        self.final_failure = final_failure;
+        self.last_error = Some(failure);
+    }
 }
 
 impl StepState {
@@ -190,13 +209,22 @@ pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress
                     }
                 }
             }
-            StepOutcome::Failed { error } | StepOutcome::Invalid { error } => {
-                state.failures += 1;
+            StepOutcome::Failed { error, code } => {
                 // An address that could not be opened is not tried again at once: the browser
                 // already waited the whole navigation time, and the answer would be the same.
-                state.final_failure = matches!(record.outcome, StepOutcome::Failed { .. })
-                    && matches!(record.action, Action::Navigate { .. });
-                state.last_error = Some(error.clone());
+                let navigation = matches!(record.action, Action::Navigate { .. });
+                let failure = Failure {
+                    message: error.clone(),
+                    code: code.clone(),
+                };
+                state.failed(failure, navigation);
+            }
+            StepOutcome::Invalid { error } => {
+                let failure = Failure {
+                    message: error.clone(),
+                    code: None,
+                };
+                state.failed(failure, false);
             }
             StepOutcome::Answered { answers } => {
                 if asks {

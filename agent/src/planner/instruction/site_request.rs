@@ -102,7 +102,9 @@ pub(super) fn failures_at(history: &[StepRecord], index: usize) -> Vec<&str> {
         .iter()
         .filter(|record| record.cursor == Some(index))
         .filter_map(|record| match &record.outcome {
-            StepOutcome::Failed { error } | StepOutcome::Invalid { error } => Some(error.as_str()),
+            StepOutcome::Failed { error, .. } | StepOutcome::Invalid { error } => {
+                Some(error.as_str())
+            }
             _ => None,
         })
         .collect()
@@ -534,6 +536,7 @@ mod tests {
             &first,
             StepOutcome::Failed {
                 error: "boom".into(),
+                code: None,
             },
         );
         let history = vec![failed.clone(), failed];

@@ -152,42 +152,6 @@ impl Step {
         )
     }
 
-    /// The element a step named, for a following "it".
-    pub(crate) fn named_target(&self) -> Option<Target> {
-        match self {
-            Step::Click { target }
-            | Step::OpenItem { shown: target }
-            | Step::Focus { target }
-            | Step::Reveal { target }
-            | Step::Check { target, .. }
-            | Step::CheckPart { target, .. }
-            | Step::Set { target, .. } => Some(target.clone()),
-            Step::Type { target, .. } | Step::Select { target, .. } => target.clone(),
-            Step::Scroll(ScrollGoal::To(target)) => Some(target.clone()),
-            Step::Open { .. }
-            | Step::Reload
-            | Step::Back
-            | Step::CheckAll { .. }
-            | Step::Similar { .. }
-            | Step::Affixed { .. }
-            | Step::Expand
-            | Step::Prose { .. }
-            | Step::PressKey { .. }
-            | Step::Scroll(_)
-            | Step::Wait(_)
-            | Step::Search { .. }
-            | Step::Submit
-            | Step::Act { .. }
-            | Step::Every { .. }
-            | Step::Path { .. }
-            | Step::SignIn { .. }
-            | Step::Fields { .. }
-            | Step::Record { .. }
-            | Step::Answer { .. }
-            | Step::Stop => None,
-        }
-    }
-
     /// For a sweep step (it acts until the page is as asked), the most actions it may take;
     /// `None` for a step that one successful action completes.
     pub(crate) fn sweep_budget(&self) -> Option<u32> {

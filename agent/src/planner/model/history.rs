@@ -13,7 +13,7 @@ const MAX_LINE: usize = 220;
 pub(crate) fn step_line(number: usize, record: &StepRecord) -> String {
     let result = match &record.outcome {
         StepOutcome::Succeeded { summary } => format!("ok: {summary}"),
-        StepOutcome::Failed { error } => format!("FAILED: {error}"),
+        StepOutcome::Failed { error, .. } => format!("FAILED: {error}"),
         StepOutcome::Invalid { error } => format!("INVALID (not run): {error}"),
         StepOutcome::Answered { answers } => {
             let answers: Vec<String> = answers

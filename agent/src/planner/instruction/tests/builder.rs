@@ -169,6 +169,18 @@ pub(super) fn failed(plan: &Plan, error: &str) -> StepRecord {
         plan,
         StepOutcome::Failed {
             error: error.to_owned(),
+            code: None,
+        },
+    )
+}
+
+/// A failure the browser reported with its error's `code` (`covered`, `click_missed` …).
+pub(super) fn refused(plan: &Plan, code: &str, error: &str) -> StepRecord {
+    StepRecord::of(
+        plan,
+        StepOutcome::Failed {
+            error: error.to_owned(),
+            code: Some(code.to_owned()),
         },
     )
 }

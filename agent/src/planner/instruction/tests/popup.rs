@@ -1,7 +1,7 @@
 //! A pop-up that disabled the step's element is dismissed with its own close control, and the
 //! step is tried again (`popup`).
 
-use super::builder::{Page, click, failed, plan, succeeded, typed};
+use super::builder::{Page, click, failed, plan, refused, succeeded, typed};
 use tandem_mcp_browser::snapshot::Snapshot;
 
 const GOAL: &str = "type \"kim\" into the Username field, then click Sign in";
@@ -46,8 +46,9 @@ fn a_click_refused_under_an_overlay_dismisses_it_then_clicks_again() {
     let calm = sign_in(false, &[]);
     let first = plan(CLICK, Some(&calm), &[]);
     assert_eq!(first.action, click("e2"));
-    let mut history = vec![failed(
+    let mut history = vec![refused(
         &first,
+        "covered",
         "the \"10% off\" dialog covers e2 (button \"Sign in\"); a click there would land on it \
          instead: dismiss or close it first",
     )];
@@ -64,8 +65,9 @@ fn a_click_an_arriving_overlay_caught_dismisses_it_then_clicks_again() {
     const CLICK: &str = "click Sign in";
     let calm = sign_in(false, &[]);
     let first = plan(CLICK, Some(&calm), &[]);
-    let history = vec![failed(
+    let history = vec![refused(
         &first,
+        "click_missed",
         "the click meant for e2 (button \"Sign in\") landed on the \"10% off\" dialog instead",
     )];
     let covered = sign_in(false, &["Get my code", "Close dialog"]);
