@@ -10,6 +10,11 @@
 //! the click, the page says where its press and its mouse events went: a press that went
 //! elsewhere is [`BrowserError::ClickMissed`].
 
+use chromiumoxide::Page;
+use chromiumoxide::cdp::browser_protocol::input::{
+    DispatchMouseEventParams, DispatchMouseEventType, MouseButton,
+};
+use chromiumoxide::error::CdpError;
 use chromiumoxide::layout::Point;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -85,8 +90,10 @@ impl Cover {
 /// Which look for a click's point [`BrowserSession::locate`] makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Attempt {
-    /// The first look.
+    /// The first look, kept when it is clean; else once the element stands still.
     First,
+    /// Once the element stands still (a hover, which rests the pointer only once).
+    Settled,
     /// After a cover was seen: the element is moved clear of it first.
     Retry,
     /// With the pointer already resting on the element: once it stands still under it.
@@ -117,17 +124,24 @@ impl BrowserSession {
         };
         let page = self.page().await?;
         // The pointer arrives before the press, as a person's does: a page may restyle what is
-        // hovered (a hover image still loading leaves the element empty for a frame). The point
-        // is found again once the element stands still under the pointer; when something now
-        // covers it, the press goes to the first point and says where it landed.
+        // hovered (a hover image still loading leaves the element empty for a frame) or an
+        // element may still be moving. The point is found again once the element stands still
+        // under the pointer (no wait when the frame the arrival took showed it unchanged); when
+        // it moved, the pointer follows it there; when something now covers it, the press goes
+        // to the first point and says where it landed.
         self.guard("move the pointer", page.move_mouse(point))
             .await?;
+        let rested = point;
         let point = match self.locate(eid, Attempt::Hovered).await? {
             Located::At(hovered) => hovered,
             Located::Covered(_) => point,
         };
         let watch = self.watch().await?;
-        self.guard("click", page.click(point)).await?;
+        if point != rested {
+            self.guard("move the pointer", page.move_mouse(point))
+                .await?;
+        }
+        self.guard("click", press(&page, point)).await?;
         let landed = self.click_landed().await;
         self.settle(watch).await?;
         if let Some(on) = landed {
@@ -155,6 +169,7 @@ impl BrowserSession {
         let timeout = self.host().config().call_timeout();
         let options = match attempt {
             Attempt::First => json!({}),
+            Attempt::Settled => json!({ "settled": true }),
             Attempt::Retry => json!({ "retry": true }),
             Attempt::Hovered => json!({ "hovered": true }),
         };
@@ -203,6 +218,25 @@ impl BrowserSession {
                 .unwrap_or_else(unknown),
         )
     }
+}
+
+/// Presses and releases the left button at `point`, where the pointer already rests.
+async fn press(page: &Page, point: Point) -> std::result::Result<(), CdpError> {
+    for kind in [
+        DispatchMouseEventType::MousePressed,
+        DispatchMouseEventType::MouseReleased,
+    ] {
+        let event = DispatchMouseEventParams::builder()
+            .r#type(kind)
+            .x(point.x)
+            .y(point.y)
+            .button(MouseButton::Left)
+            .click_count(1)
+            .build()
+            .map_err(CdpError::msg)?;
+        page.execute(event).await?;
+    }
+    Ok(())
 }
 
 pub(super) fn covered(eid: &str, element: &Element, cover: &Cover) -> BrowserError {

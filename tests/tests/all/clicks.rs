@@ -3,7 +3,8 @@
 //! banner (moved clear and clicked), under a dialog's backdrop or a banner that cannot be
 //! scrolled away (a typed error naming the cover), and an offer that jumps over the button as
 //! the pointer arrives (the press went elsewhere, and the tool says where), an icon redrawn empty
-//! as the pointer arrives (clicked once whole again) and a tile that the page re-inserts on every
+//! as the pointer arrives (clicked once whole again), a button still sliding down as a panel
+//! above it opens (clicked where it stops) and a tile that the page re-inserts on every
 //! mouseover (its mouse events go to the row: reported missed). Real Chromium.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a failed expectation is the test failing
 
@@ -229,5 +230,23 @@ async fn a_control_redrawn_as_the_pointer_arrives_is_clicked_once_whole_or_repor
     // Hovered, "More" is redrawn empty for a moment: the press waits until it is whole again.
     click(client, &palette, "More").await;
     page_has(client, "Share via link").await;
+    browser.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_control_still_sliding_into_place_is_clicked_where_it_stops() {
+    let (_site, browser, page) = start("/sliding.html").await;
+    let client = &browser.client;
+
+    // The panel opens over 300 ms, pushing "Continue" 420 px down while it is clicked: the press
+    // goes where the button stops, not where it was when the click began.
+    click(client, &page, "Show details").await;
+    let clicked = click(client, &page, "Continue").await;
+    assert!(
+        clicked.message.starts_with("clicked e"),
+        "{}",
+        clicked.message
+    );
+    page_has(client, "Continued").await;
     browser.shutdown().await;
 }
