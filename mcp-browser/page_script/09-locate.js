@@ -3,8 +3,8 @@
   // its visible part that a click really reaches (09-hit.js), and says what covers it when none
   // does. An element counts as standing still when its box is the same over one frame and not
   // empty; the first look is kept when it is clean, and looked at again once the element stands
-  // still when it is not (covered or out of view: it may be moving); settled, it waits for that
-  // first. On a retry it first moves the element clear of that cover and lets the page draw a
+  // still when it is not (covered or out of view: it may be moving); settled, it always is.
+  // On a retry it first moves the element clear of that cover and lets the page draw a
   // frame; hovered (the pointer resting on it since the last look), it waits until the element
   // stands still under the pointer, which costs nothing when the frame the pointer's arrival
   // took showed it unchanged. It then watches for the click that follows; click_landed() says
@@ -135,14 +135,27 @@
     });
   }
 
+  // Whether a CSS or Web Animation that ends is running or about to start in the element's
+  // document. One that was just created only gets its start time at the next frame, so over
+  // that frame it has not moved anything yet; endless ones (a spinner) do not count.
+  function animating(node) {
+    const doc = node.ownerDocument;
+    if (!doc || !doc.getAnimations) return false;
+    return doc.getAnimations().some((a) => (a.pending || a.playState === 'running') &&
+      a.effect && Number.isFinite(a.effect.getComputedTiming().endTime));
+  }
+
   // Resolves once the element that stands for `node` stands still: its box the same over at least
   // one frame and not empty, or after about half a second of movement (an accordion or a slide
   // still animating, a hover image still loading, would take the click somewhere else). The
-  // frame since the last look counts, so an element that has not moved costs no wait.
+  // frame since the last look counts, so an element that has not moved costs no wait; while an
+  // animation runs on the page, the box must stay the same over two frames instead.
   function standingStill(node) {
     const look = lastLook.get(node);
     const target = look ? look.target : node;
-    let before = look ? look.box : boxOf(target);
+    const slow = animating(node);
+    const frame = slow ? nextFrame : oneFrame;
+    let before = look && !slow ? look.box : boxOf(target);
     const until = performance.now() + 500;
     const check = () => {
       const now = boxOf(target);
@@ -150,9 +163,9 @@
         return undefined;
       }
       before = now;
-      return oneFrame().then(check);
+      return frame().then(check);
     };
-    return look && look.framed ? Promise.resolve().then(check) : oneFrame().then(check);
+    return look && look.framed && !slow ? Promise.resolve().then(check) : frame().then(check);
   }
 
   // Covers seen by the last locate of each element, for its retry.
@@ -172,7 +185,7 @@
 
   // locate(eid, opts): the first look ({}) is taken at once and is kept when it is clean (in
   // view, nothing covering); otherwise the element may still be moving (a panel opening) and it
-  // is looked at again once it stands still. {settled} waits for that before looking; {hovered}
+  // is looked at again once it stands still. {settled} always looks again then; {hovered}
   // (the pointer resting on it since the last look) waits until it stands still under the
   // pointer; {retry} first moves the element clear of the cover the last look saw.
   function locate(eid, opts) {
@@ -180,10 +193,10 @@
     if (node.ok === false) return node;
     const o = opts || {};
     const looked = () => guarded(lookAt)(eid, node);
-    if (o.hovered || o.settled) return standingStill(node).then(looked);
+    if (o.hovered) return standingStill(node).then(looked);
     if (!o.retry) {
       const first = looked();
-      if (!first.ok || (first.in_viewport && !first.cover)) return first;
+      if (!first.ok || (!o.settled && first.in_viewport && !first.cover)) return first;
       return standingStill(node).then(looked);
     }
     let target = node;

@@ -92,7 +92,7 @@ impl Cover {
 pub(super) enum Attempt {
     /// The first look, kept when it is clean; else once the element stands still.
     First,
-    /// Once the element stands still (a hover, which rests the pointer only once).
+    /// Looked at again once the element stands still (a hover, which moves the pointer once).
     Settled,
     /// After a cover was seen: the element is moved clear of it first.
     Retry,
