@@ -1,12 +1,12 @@
   // page_script/09-locate.js — Locating for a click: locate(eid, {retry, hovered, settled})
   // scrolls the element into view inside every scroll container that holds it, finds a point of
   // its visible part that a click really reaches (09-hit.js), and says what covers it when none
-  // does. An element counts as standing still when its box is the same over one frame and not
-  // empty; the first look is kept when it is clean, and looked at again once the element stands
-  // still when it is not (covered or out of view: it may be moving); settled, it always is.
-  // On a retry it first moves the element clear of that cover and lets the page draw a
-  // frame; hovered (the pointer resting on it since the last look), it waits until the element
-  // stands still under the pointer, which costs nothing when the frame the pointer's arrival
+  // does. An element stands still when its box is the same over a frame and 20 ms and not
+  // empty. The first look is kept when it is clean, and taken again once the element stands
+  // still when it is not (covered or out of view: it may be moving); settled, it always is. On
+  // a retry it first moves the element clear of that cover and lets the page draw a frame;
+  // hovered (the pointer resting on it since the last look), it waits until the element stands
+  // still under the pointer, which costs next to nothing when the frame the pointer's arrival
   // took showed it unchanged. It then watches for the click that follows; click_landed() says
   // where that click's pointerdown and mouse events went.
   // (A fragment: the files of page_script/ are concatenated in name order into one script.)
@@ -123,12 +123,12 @@
   }
 
   // What the last look at each element saw: the element whose box stands for it (itself, or
-  // the proxy a hidden control is clicked through), that box, and whether the page has drawn a
-  // frame since (the pointer's arrival waits for one).
+  // the proxy a hidden control is clicked through), that box, when, and whether the page has
+  // drawn a frame since (the pointer's arrival waits for one).
   const lastLook = new WeakMap();
 
   function remember(node, target) {
-    const look = { target, box: boxOf(target), framed: false };
+    const look = { target, box: boxOf(target), at: performance.now(), framed: false };
     lastLook.set(node, look);
     requestAnimationFrame(() => {
       look.framed = true;
@@ -145,27 +145,45 @@
       a.effect && Number.isFinite(a.effect.getComputedTiming().endTime));
   }
 
-  // Resolves once the element that stands for `node` stands still: its box the same over at least
-  // one frame and not empty, or after about half a second of movement (an accordion or a slide
-  // still animating, a hover image still loading, would take the click somewhere else). The
-  // frame since the last look counts, so an element that has not moved costs no wait; while an
-  // animation runs on the page, the box must stay the same over two frames instead.
+  // The least time between two looks at a box that may count it as standing still: a scripted
+  // animation that steps on a timer (every 13 ms for jQuery) has stepped at least once.
+  const STILL_MS = 20;
+
+  // Resolves once the page drew a frame after a look at time `at` (already, when `framed`) and
+  // STILL_MS have passed since it.
+  function afterGap(at, framed) {
+    return (framed ? Promise.resolve() : oneFrame()).then(() => {
+      const left = at + STILL_MS - performance.now();
+      return left > 0 ? new Promise((done) => setTimeout(done, left)) : undefined;
+    });
+  }
+
+  // Resolves once the element that stands for `node` stands still: its box the same over a
+  // frame and STILL_MS and not empty, or after about half a second of movement (an accordion or
+  // a slide still animating, a hover image still loading, would take the click somewhere else).
+  // The time since the last look counts, so an element that has not moved costs at most the
+  // rest of STILL_MS; while a CSS animation runs on the page, the box must stay the same over
+  // two frames instead.
   function standingStill(node) {
     const look = lastLook.get(node);
     const target = look ? look.target : node;
     const slow = animating(node);
-    const frame = slow ? nextFrame : oneFrame;
-    let before = look && !slow ? look.box : boxOf(target);
+    const fresh = look && !slow;
+    let before = fresh ? look.box : boxOf(target);
+    let at = fresh ? look.at : performance.now();
+    let framed = fresh && look.framed;
     const until = performance.now() + 500;
-    const check = () => {
+    const step = () => (slow ? nextFrame() : afterGap(at, framed)).then(() => {
       const now = boxOf(target);
       if ((sameBox(now, before) && now.r > now.l && now.b > now.t) || performance.now() >= until) {
         return undefined;
       }
       before = now;
-      return frame().then(check);
-    };
-    return look && look.framed && !slow ? Promise.resolve().then(check) : frame().then(check);
+      at = performance.now();
+      framed = false;
+      return step();
+    });
+    return step();
   }
 
   // Covers seen by the last locate of each element, for its retry.

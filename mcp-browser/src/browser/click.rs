@@ -1,6 +1,7 @@
 //! Clicking an element so the click lands on it. An element that moves (an accordion or slide
-//! still animating) is waited for until its box stays the same over one frame (at most about
-//! half a second). The element is scrolled into view inside every
+//! still animating) is waited for until its box stays the same over a frame and 20 ms (at most
+//! about half a second; the frame the pointer's arrival takes counts). The element is scrolled
+//! into view inside every
 //! scroll container that holds it, and a point of its visible part that a click really reaches is
 //! found by hit testing (through shadow roots and same-origin frames). When something covers it
 //! (a sticky header, a cookie banner, a dialog's backdrop), the element is moved clear of that
