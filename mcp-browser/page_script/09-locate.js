@@ -1,7 +1,7 @@
   // page_script/09-locate.js — Locating for a click: locate(eid, {retry, hovered, settled})
   // scrolls the element into view inside every scroll container that holds it, finds a point of
   // its visible part that a click really reaches (09-hit.js), and says what covers it when none
-  // does. An element stands still when its box is the same over a frame and 20 ms and not
+  // does. An element stands still when its box is the same over a frame and 17 ms and not
   // empty. The first look is kept when it is clean, and taken again once the element stands
   // still when it is not (covered or out of view: it may be moving); settled, it always is. On
   // a retry it first moves the element clear of that cover and lets the page draw a frame;
@@ -145,9 +145,10 @@
       a.effect && Number.isFinite(a.effect.getComputedTiming().endTime));
   }
 
-  // The least time between two looks at a box that may count it as standing still: a scripted
-  // animation that steps on a timer (every 13 ms for jQuery) has stepped at least once.
-  const STILL_MS = 20;
+  // The least time between two looks at a box that may count it as standing still, a 60 Hz
+  // frame's: a scripted animation that steps on a timer of up to 16 ms (13 ms for jQuery) has
+  // stepped at least once.
+  const STILL_MS = 17;
 
   // Resolves once the page drew a frame after a look at time `at` (already, when `framed`) and
   // STILL_MS have passed since it.

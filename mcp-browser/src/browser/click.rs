@@ -1,5 +1,5 @@
 //! Clicking an element so the click lands on it. An element that moves (an accordion or slide
-//! still animating) is waited for until its box stays the same over a frame and 20 ms (at most
+//! still animating) is waited for until its box stays the same over a frame and 17 ms (at most
 //! about half a second; the frame the pointer's arrival takes counts). The element is scrolled
 //! into view inside every
 //! scroll container that holds it, and a point of its visible part that a click really reaches is
