@@ -1,10 +1,14 @@
-  // page_script/09-locate.js — Locating for a click: locate(eid, {retry, hovered}) waits until
-  // the element stands still (its box the same over one frame, and not empty), scrolls it into
-  // view inside every scroll container that holds it, finds a point of its visible part that a
-  // click really reaches (09-hit.js), and says what covers it when none does; on a retry it first
-  // moves the element clear of that cover and lets the page draw a frame; hovered (the pointer
-  // already on it), it first waits for the element to stand still. It then watches for the
-  // click that follows; click_landed() says where that click's pointerdown and mouse events went.
+  // page_script/09-locate.js — Locating for a click: locate(eid, {retry, hovered, settled})
+  // scrolls the element into view inside every scroll container that holds it, finds a point of
+  // its visible part that a click really reaches (09-hit.js), and says what covers it when none
+  // does. An element stands still when its box is the same over a frame and 17 ms and not
+  // empty. The first look is kept when it is clean, and taken again once the element stands
+  // still when it is not (covered or out of view: it may be moving); settled, it always is. On
+  // a retry it first moves the element clear of that cover and lets the page draw a frame;
+  // hovered (the pointer resting on it since the last look), it waits until the element stands
+  // still under the pointer, which costs next to nothing when the frame the pointer's arrival
+  // took showed it unchanged. It then watches for the click that follows; click_landed() says
+  // where that click's pointerdown and mouse events went.
   // (A fragment: the files of page_script/ are concatenated in name order into one script.)
 
   // ---- locate --------------------------------------------------------------------------------
@@ -96,45 +100,130 @@
     });
   }
 
+  // Resolves at the page's next animation frame (or after 100 ms, where frames are not drawn):
+  // its scripted animations have taken a step and its CSS ones read a new time.
+  function oneFrame() {
+    return new Promise((done) => {
+      const timer = setTimeout(done, 100);
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        done();
+      });
+    });
+  }
+
   function boxOf(el) {
     const ctx = contextOf(el);
     const r = rectIn(ctx, el.getBoundingClientRect());
     return { l: r.x, t: r.y, r: r.x + r.w, b: r.y + r.h };
   }
 
-  // Resolves once `target` stands still: its box is the same over one frame and not empty, or
-  // after about half a second of movement (an accordion or a slide still animating, a hover
-  // image still loading, would take the click somewhere else).
-  function standingStill(target) {
-    let before = boxOf(target);
-    let frames = 0;
-    const look = () => nextFrame().then(() => {
-      const now = boxOf(target);
-      const same = now.l === before.l && now.t === before.t && now.r === before.r &&
-        now.b === before.b;
-      if ((same && now.r > now.l && now.b > now.t) || ++frames >= 15) return undefined;
-      before = now;
-      return look();
+  function sameBox(a, b) {
+    return a.l === b.l && a.t === b.t && a.r === b.r && a.b === b.b;
+  }
+
+  // What the last look at each element saw: the element whose box stands for it (itself, or
+  // the proxy a hidden control is clicked through), that box, when, and whether the page has
+  // drawn a frame since (the pointer's arrival waits for one).
+  const lastLook = new WeakMap();
+
+  function remember(node, target) {
+    const look = { target, box: boxOf(target), at: performance.now(), framed: false };
+    lastLook.set(node, look);
+    requestAnimationFrame(() => {
+      look.framed = true;
     });
-    return look();
+  }
+
+  // Whether a CSS or Web Animation that ends is running or about to start in the element's
+  // document. One that was just created only gets its start time at the next frame, so over
+  // that frame it has not moved anything yet; endless ones (a spinner) do not count.
+  function animating(node) {
+    const doc = node.ownerDocument;
+    if (!doc || !doc.getAnimations) return false;
+    return doc.getAnimations().some((a) => (a.pending || a.playState === 'running') &&
+      a.effect && Number.isFinite(a.effect.getComputedTiming().endTime));
+  }
+
+  // The least time between two looks at a box that may count it as standing still, a 60 Hz
+  // frame's: a scripted animation that steps on a timer of up to 16 ms (13 ms for jQuery) has
+  // stepped at least once.
+  const STILL_MS = 17;
+
+  // Resolves once the page drew a frame after a look at time `at` (already, when `framed`) and
+  // STILL_MS have passed since it.
+  function afterGap(at, framed) {
+    return (framed ? Promise.resolve() : oneFrame()).then(() => {
+      const left = at + STILL_MS - performance.now();
+      return left > 0 ? new Promise((done) => setTimeout(done, left)) : undefined;
+    });
+  }
+
+  // Resolves once the element that stands for `node` stands still: its box the same over a
+  // frame and STILL_MS and not empty, or after about half a second of movement (an accordion or
+  // a slide still animating, a hover image still loading, would take the click somewhere else).
+  // The time since the last look counts, so an element that has not moved costs at most the
+  // rest of STILL_MS; while a CSS animation runs on the page, the box must stay the same over
+  // two frames instead.
+  function standingStill(node) {
+    const look = lastLook.get(node);
+    const target = look ? look.target : node;
+    const slow = animating(node);
+    const fresh = look && !slow;
+    let before = fresh ? look.box : boxOf(target);
+    let at = fresh ? look.at : performance.now();
+    let framed = fresh && look.framed;
+    const until = performance.now() + 500;
+    const step = () => (slow ? nextFrame() : afterGap(at, framed)).then(() => {
+      const now = boxOf(target);
+      if ((sameBox(now, before) && now.r > now.l && now.b > now.t) || performance.now() >= until) {
+        return undefined;
+      }
+      before = now;
+      at = performance.now();
+      framed = false;
+      return step();
+    });
+    return step();
   }
 
   // Covers seen by the last locate of each element, for its retry.
   const lastCover = new WeakMap();
 
-  function locate(eid, opts) {
-    const node = resolve(eid);
-    if (node.ok === false) return node;
-    // Under the pointer (opts.hovered), the page may redraw the element empty for a moment: it is
-    // looked for once it stands still.
-    if (opts && opts.hovered) return standingStill(node).then(() => locate(eid, {}));
+  // Where a click on the element would go now (see pointFor), or why it cannot go there.
+  function lookAt(eid, node) {
     let target = node;
     if (!visibleBox(node, null, true)) {
       const proxy = proxyFor(node, new Map(), true);
       if (!proxy) return fail('hidden', `element ${eid} is not visible now`);
       target = proxy.node;
     }
-    if (!(opts && opts.retry)) return standingStill(target).then(() => guarded(pointFor)(node, target));
+    remember(node, target);
+    return pointFor(node, target);
+  }
+
+  // locate(eid, opts): the first look ({}) is taken at once and is kept when it is clean (in
+  // view, nothing covering); otherwise the element may still be moving (a panel opening) and it
+  // is looked at again once it stands still. {settled} always looks again then; {hovered}
+  // (the pointer resting on it since the last look) waits until it stands still under the
+  // pointer; {retry} first moves the element clear of the cover the last look saw.
+  function locate(eid, opts) {
+    const node = resolve(eid);
+    if (node.ok === false) return node;
+    const o = opts || {};
+    const looked = () => guarded(lookAt)(eid, node);
+    if (o.hovered) return standingStill(node).then(looked);
+    if (!o.retry) {
+      const first = looked();
+      if (!first.ok || (!o.settled && first.in_viewport && !first.cover)) return first;
+      return standingStill(node).then(looked);
+    }
+    let target = node;
+    if (!visibleBox(node, null, true)) {
+      const proxy = proxyFor(node, new Map(), true);
+      if (!proxy) return fail('hidden', `element ${eid} is not visible now`);
+      target = proxy.node;
+    }
     const cover = lastCover.get(node);
     const box = cover && cover.isConnected ? boxOf(cover) : null;
     // A page-wide backdrop cannot be scrolled clear of: the retry only waits for it to go.

@@ -1,6 +1,7 @@
 //! Clicking an element so the click lands on it. An element that moves (an accordion or slide
-//! still animating) is waited for until its box stays the same over one frame (at most about
-//! half a second). The element is scrolled into view inside every
+//! still animating) is waited for until its box stays the same over a frame and 17 ms (at most
+//! about half a second; the frame the pointer's arrival takes counts). The element is scrolled
+//! into view inside every
 //! scroll container that holds it, and a point of its visible part that a click really reaches is
 //! found by hit testing (through shadow roots and same-origin frames). When something covers it
 //! (a sticky header, a cookie banner, a dialog's backdrop), the element is moved clear of that
@@ -10,6 +11,11 @@
 //! the click, the page says where its press and its mouse events went: a press that went
 //! elsewhere is [`BrowserError::ClickMissed`].
 
+use chromiumoxide::Page;
+use chromiumoxide::cdp::browser_protocol::input::{
+    DispatchMouseEventParams, DispatchMouseEventType, MouseButton,
+};
+use chromiumoxide::error::CdpError;
 use chromiumoxide::layout::Point;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -85,8 +91,10 @@ impl Cover {
 /// Which look for a click's point [`BrowserSession::locate`] makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Attempt {
-    /// The first look.
+    /// The first look, kept when it is clean; else once the element stands still.
     First,
+    /// Looked at again once the element stands still (a hover, which moves the pointer once).
+    Settled,
     /// After a cover was seen: the element is moved clear of it first.
     Retry,
     /// With the pointer already resting on the element: once it stands still under it.
@@ -117,17 +125,24 @@ impl BrowserSession {
         };
         let page = self.page().await?;
         // The pointer arrives before the press, as a person's does: a page may restyle what is
-        // hovered (a hover image still loading leaves the element empty for a frame). The point
-        // is found again once the element stands still under the pointer; when something now
-        // covers it, the press goes to the first point and says where it landed.
+        // hovered (a hover image still loading leaves the element empty for a frame) or an
+        // element may still be moving. The point is found again once the element stands still
+        // under the pointer (no wait when the frame the arrival took showed it unchanged); when
+        // it moved, the pointer follows it there; when something now covers it, the press goes
+        // to the first point and says where it landed.
         self.guard("move the pointer", page.move_mouse(point))
             .await?;
+        let rested = point;
         let point = match self.locate(eid, Attempt::Hovered).await? {
             Located::At(hovered) => hovered,
             Located::Covered(_) => point,
         };
         let watch = self.watch().await?;
-        self.guard("click", page.click(point)).await?;
+        if point != rested {
+            self.guard("move the pointer", page.move_mouse(point))
+                .await?;
+        }
+        self.guard("click", press(&page, point)).await?;
         let landed = self.click_landed().await;
         self.settle(watch).await?;
         if let Some(on) = landed {
@@ -155,6 +170,7 @@ impl BrowserSession {
         let timeout = self.host().config().call_timeout();
         let options = match attempt {
             Attempt::First => json!({}),
+            Attempt::Settled => json!({ "settled": true }),
             Attempt::Retry => json!({ "retry": true }),
             Attempt::Hovered => json!({ "hovered": true }),
         };
@@ -203,6 +219,25 @@ impl BrowserSession {
                 .unwrap_or_else(unknown),
         )
     }
+}
+
+/// Presses and releases the left button at `point`, where the pointer already rests.
+async fn press(page: &Page, point: Point) -> std::result::Result<(), CdpError> {
+    for kind in [
+        DispatchMouseEventType::MousePressed,
+        DispatchMouseEventType::MouseReleased,
+    ] {
+        let event = DispatchMouseEventParams::builder()
+            .r#type(kind)
+            .x(point.x)
+            .y(point.y)
+            .button(MouseButton::Left)
+            .click_count(1)
+            .build()
+            .map_err(CdpError::msg)?;
+        page.execute(event).await?;
+    }
+    Ok(())
 }
 
 pub(super) fn covered(eid: &str, element: &Element, cover: &Cover) -> BrowserError {

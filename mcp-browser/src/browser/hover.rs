@@ -28,7 +28,7 @@ impl BrowserSession {
     /// showed`. Read-only for the page's data: nothing is pressed.
     pub async fn hover(&mut self, eid: &str) -> Result<ActionOutcome> {
         let element = self.describe(eid).await?;
-        let point = match self.locate(eid, Attempt::First).await? {
+        let point = match self.locate(eid, Attempt::Settled).await? {
             Located::At(point) => point,
             Located::Covered(_) => match self.locate(eid, Attempt::Retry).await? {
                 Located::At(point) => point,

@@ -35,6 +35,17 @@ pub const CLOSED_NETWORK_ARGS: [&str; 8] = [
     "disable-features=Translate,OptimizationHints,MediaRouter,InterestFeedContentSuggestions",
 ];
 
+/// Switches for how the mouse reaches a page (chromiumoxide adds the `--`).
+///
+/// `BoundaryEventDispatchTracksNodeRemoval` off: the element under the pointer stays the target
+/// of the next mouse event when the page's own `mouseover` handler moves it in the DOM (a widget
+/// that brings its hovered part to the front re-inserts it). With the newer rule every event
+/// re-sends `mouseover`, the handler moves the element again and the press's mouse events go to
+/// its parent: the control can never be clicked, by a person's mouse either (a pie menu's
+/// current slice).
+pub const POINTER_ARGS: [&str; 1] =
+    ["disable-blink-features=BoundaryEventDispatchTracksNodeRemoval"];
+
 /// A started browser: the chromiumoxide handle, its handler task and its profile directory.
 pub(crate) struct Launched {
     pub browser: Browser,
@@ -99,6 +110,7 @@ async fn launch(config: &BrowserConfig) -> Result<Launched> {
         .launch_timeout(config.launch_timeout())
         .request_timeout(handler_timeout(config))
         .args(CLOSED_NETWORK_ARGS)
+        .args(POINTER_ARGS)
         .args(config.extra_args.iter().map(String::as_str));
     if !config.headless {
         builder = builder.with_head();
