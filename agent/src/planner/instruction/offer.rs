@@ -165,6 +165,7 @@ fn fills(step: &Step) -> bool {
         | Step::Check { .. }
         | Step::CheckPart { .. }
         | Step::Affixed { .. }
+        | Step::Suggested { .. }
         | Step::Similar { .. }
         | Step::CheckAll { .. }
         | Step::Fields { .. } => true,
@@ -177,6 +178,7 @@ fn fills(step: &Step) -> bool {
         | Step::Expand
         | Step::Reveal { .. }
         | Step::Prose { .. }
+        | Step::Best { .. }
         | Step::PressKey { .. }
         | Step::Scroll(_)
         | Step::Wait(_)

@@ -7,6 +7,7 @@
 use tandem_mcp_browser::snapshot::Element;
 
 use super::matching::normalize;
+use super::superlative::Order;
 use crate::action::{ScrollDirection, WaitFor};
 
 /// The parsed message.
@@ -64,6 +65,18 @@ pub(crate) enum Step {
         ends: String,
         contains: String,
         target: Option<Target>,
+    },
+    /// A value typed into a field that suggests entries ("from: Anvik, AK"): the one suggestion
+    /// that shows every word of it is chosen; none shows, the typed value stays (a sweep, see
+    /// `suggested`).
+    Suggested { target: Target, value: String },
+    /// The item of a repeated list best by a value each shows ("the cheapest flight"): the
+    /// search is sent when no item shows yet, then that item's control is pressed (a sweep,
+    /// see `best_item`).
+    Best {
+        verb: String,
+        order: Order,
+        thing: String,
     },
     /// Check (`on`) or uncheck the boxes whose labels are like `word` in meaning ("words
     /// similar to mild"; a sweep, see `likeness`). `others`: the other words of the same list.
@@ -160,6 +173,7 @@ impl Step {
             | Step::Reveal { target }
             | Step::Check { target, .. }
             | Step::CheckPart { target, .. }
+            | Step::Suggested { target, .. }
             | Step::Set { target, .. } => Some(target.clone()),
             Step::Type { target, .. } | Step::Select { target, .. } => target.clone(),
             Step::Scroll(ScrollGoal::To(target)) => Some(target.clone()),
@@ -169,6 +183,7 @@ impl Step {
             | Step::CheckAll { .. }
             | Step::Similar { .. }
             | Step::Affixed { .. }
+            | Step::Best { .. }
             | Step::Expand
             | Step::Prose { .. }
             | Step::PressKey { .. }
@@ -195,6 +210,10 @@ impl Step {
             Step::Similar { .. } => Some(12),
             // Type the start, wait for suggestions (twice at most), click one.
             Step::Affixed { .. } => Some(5),
+            // Type the value, wait for suggestions (twice at most), click one.
+            Step::Suggested { .. } => Some(5),
+            // Send the search, wait for the items (twice at most), press the best one's.
+            Step::Best { .. } => Some(5),
             Step::Reveal { .. } => Some(16),
             Step::Expand => Some(2),
             Step::Prose { .. } => Some(10),

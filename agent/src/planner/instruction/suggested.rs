@@ -1,0 +1,141 @@
+//! A value typed into a field that suggests entries as one types ("from: Anvik, AK" into a
+//! From field whose list offers "Anvik, AK (ANV)"): a sweep of [`Step::Suggested`].
+//!
+//! In: the field's name, the value, each new snapshot and the step's state. Out: type the value
+//! (clearing the field), then click the one shown suggestion whose words hold every word of the
+//! value ("MOT" → "Minot, ND (MOT)"); of several, the ones that start with the value; still
+//! several, the person is asked. No suggestion after two short waits: the typed value stays
+//! and the step is done (a plain text field).
+//!
+//! [`Step::Suggested`]: super::step::Step::Suggested
+
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+
+use super::affixes::{WAIT_MS, WAITS, suggestion};
+use super::decision::{Decision, act, click};
+use super::locate::{ask_which, locate};
+use super::matching::normalize;
+use super::progress::{StepAnswer, StepState};
+use super::report::describe;
+use super::resolve::{Intent, by_eid};
+use super::step::Target;
+use super::value_format;
+use crate::action::{Action, WaitFor};
+
+/// The sweep's next decision (see the module docs).
+pub(super) fn decide(
+    target: &Target,
+    value: &str,
+    snap: &Snapshot,
+    state: &StepState,
+) -> Result<Decision, Decision> {
+    if let Some(StepAnswer::Choice(eid)) = &state.answer
+        && let Some(el) = by_eid(snap, eid)
+        && !state.acted_on(el)
+    {
+        return Ok(click(el));
+    }
+    if let Some(done) = state.acted.iter().find(|a| !a.editable) {
+        return Ok(Decision::Skip {
+            note: format!("chose {}", describe(done)),
+        });
+    }
+    let field = match state.acted.iter().find(|a| a.editable) {
+        Some(typed) => snap
+            .elements
+            .iter()
+            .find(|el| el.eid == typed.eid)
+            .unwrap_or(typed),
+        None => locate(snap, target, Intent::Type, state)?,
+    };
+    if !state.acted_on(field) {
+        return Ok(act(
+            Action::Type {
+                eid: field.eid.clone(),
+                text: value_format::for_element(field, value),
+                clear: true,
+                submit: false,
+            },
+            format!("type \"{value}\" into {}", describe(field)),
+        ));
+    }
+    let fitting = fitting(value, field, snap);
+    match fitting.as_slice() {
+        [one] => Ok(click(one)),
+        [] if state.waits < WAITS => Ok(act(
+            Action::Wait {
+                until: WaitFor::Millis { ms: WAIT_MS },
+            },
+            format!("wait for the suggestions of {}", describe(field)),
+        )),
+        [] => Ok(Decision::Skip {
+            note: format!("typed \"{value}\" into {}", describe(field)),
+        }),
+        several => Ok(ask_which(state, value, several)),
+    }
+}
+
+/// The shown suggestions (other than the field) that hold every word of `value`; of several,
+/// those that start with it.
+fn fitting<'s>(value: &str, field: &Element, snap: &'s Snapshot) -> Vec<&'s Element> {
+    let wanted = normalize(value);
+    let words: Vec<&str> = wanted.split(' ').filter(|w| !w.is_empty()).collect();
+    if words.is_empty() {
+        return Vec::new();
+    }
+    let holding: Vec<&Element> = snap
+        .elements
+        .iter()
+        .filter(|el| el.in_viewport && el.eid != field.eid && suggestion(el))
+        .filter(|el| {
+            let name = normalize(&el.name);
+            let have: Vec<&str> = name.split(' ').collect();
+            words.iter().all(|w| have.contains(w))
+        })
+        .collect();
+    let starting: Vec<&Element> = holding
+        .iter()
+        .copied()
+        .filter(|el| normalize(&el.name).starts_with(&wanted))
+        .collect();
+    if holding.len() > 1 && !starting.is_empty() {
+        starting
+    } else {
+        holding
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tandem_mcp_browser::snapshot::Snapshot;
+
+    use super::fitting;
+    use crate::planner::instruction::snapshot_parts::el;
+
+    #[test]
+    fn the_suggestion_holding_every_word_of_the_value_fits() {
+        let mut field = el("f", "To:", 10.0);
+        field.editable = true;
+        field.role = "textbox".to_owned();
+        let snap = Snapshot {
+            elements: vec![
+                field.clone(),
+                el("a", "Minot, ND (MOT)", 30.0),
+                el("b", "Motlow, TN (MTW)", 44.0),
+                el("c", "Anvik, AK (ANV)", 58.0),
+                el("d", "Anvik Lake, AK (AKL)", 72.0),
+            ],
+            ..Snapshot::default()
+        };
+        let names = |v: &str| -> Vec<String> {
+            fitting(v, &field, &snap)
+                .iter()
+                .map(|e| e.name.clone())
+                .collect()
+        };
+        assert_eq!(names("MOT"), ["Minot, ND (MOT)"]);
+        assert_eq!(names("Anvik, AK"), ["Anvik, AK (ANV)"]);
+        assert!(names("Anvik").len() == 2);
+        assert!(names("Leeds").is_empty());
+    }
+}
