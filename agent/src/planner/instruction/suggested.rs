@@ -3,8 +3,11 @@
 //!
 //! In: the field's name, the value, each new snapshot and the step's state. Out: type the value
 //! (clearing the field), then click the one shown suggestion whose words hold every word of the
-//! value ("MOT" → "Minot, ND (MOT)"); of several, the ones that start with the value; still
-//! several, the person is asked. No suggestion after two short waits: the typed value stays
+//! value ("MOT" → "Minot, ND (MOT)"); of several, the ones that start with the value, and of
+//! those the one with the fewest other words ("Leeds" → "Leeds (LDS)", not "Leeds Bradford
+//! Airport (LBA)"); several that each carry the value as their code in brackets ("GPT" in
+//! "Biloxi/Gulfport, MS (GPT)" and "Gulfport, MS (GPT)") are one place, the first is chosen;
+//! still several, the person is asked. No suggestion after two short waits: the typed value stays
 //! and the step is done (a plain text field).
 //!
 //! [`Step::Suggested`]: super::step::Step::Suggested
@@ -98,11 +101,37 @@ fn fitting<'s>(value: &str, field: &Element, snap: &'s Snapshot) -> Vec<&'s Elem
         .copied()
         .filter(|el| normalize(&el.name).starts_with(&wanted))
         .collect();
-    if holding.len() > 1 && !starting.is_empty() {
+    let candidates = if holding.len() > 1 && !starting.is_empty() {
         starting
     } else {
         holding
+    };
+    // "Leeds" is "Leeds (LDS)" rather than "Leeds Bradford Airport (LBA)": the fewest other
+    // words, when one suggestion alone has them.
+    let size = |el: &Element| normalize(&el.name).split(' ').count();
+    let fewest = candidates.iter().map(|el| size(el)).min().unwrap_or(0);
+    let closest: Vec<&Element> = candidates
+        .iter()
+        .copied()
+        .filter(|el| size(el) == fewest)
+        .collect();
+    if closest.len() == 1 {
+        return closest;
     }
+    // "GPT" with "Biloxi/Gulfport, MS (GPT)" and "Gulfport, MS (GPT)": every one carries the
+    // value as its code in brackets, so they are one place under two names; the first is it.
+    if candidates.len() > 1 && candidates.iter().all(|el| coded(&el.name, &wanted)) {
+        return candidates.into_iter().take(1).collect();
+    }
+    candidates
+}
+
+/// Whether `name` carries `code` (normalized) as the whole text of a part in brackets.
+fn coded(name: &str, code: &str) -> bool {
+    name.split(['(', '['])
+        .skip(1)
+        .filter_map(|part| part.split([')', ']']).next())
+        .any(|inner| normalize(inner) == code)
 }
 
 #[cfg(test)]
@@ -135,7 +164,31 @@ mod tests {
         };
         assert_eq!(names("MOT"), ["Minot, ND (MOT)"]);
         assert_eq!(names("Anvik, AK"), ["Anvik, AK (ANV)"]);
-        assert!(names("Anvik").len() == 2);
+        assert_eq!(names("Anvik"), ["Anvik, AK (ANV)"]);
+        let twins = Snapshot {
+            elements: vec![
+                field.clone(),
+                el("p", "Paris, France", 30.0),
+                el("t", "Paris, Texas", 44.0),
+            ],
+            ..Snapshot::default()
+        };
+        assert_eq!(fitting("Paris", &field, &twins).len(), 2);
+        let one_code = Snapshot {
+            elements: vec![
+                field.clone(),
+                el("g", "Gladewater/Kilgore, TX (GGG)", 30.0),
+                el("h", "Kilgore/Gladewater, TX (GGG)", 44.0),
+            ],
+            ..Snapshot::default()
+        };
+        let got = fitting("GGG", &field, &one_code);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].name, "Gladewater/Kilgore, TX (GGG)");
+        assert_eq!(
+            fitting("Kilgore", &field, &one_code)[0].name,
+            "Kilgore/Gladewater, TX (GGG)"
+        );
         assert!(names("Leeds").is_empty());
     }
 }
