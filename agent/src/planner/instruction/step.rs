@@ -210,8 +210,9 @@ impl Step {
             Step::Similar { .. } => Some(12),
             // Type the start, wait for suggestions (twice at most), click one.
             Step::Affixed { .. } => Some(5),
-            // Type the value, wait for suggestions (twice at most), click one.
-            Step::Suggested { .. } => Some(5),
+            // Type the value, wait for suggestions (twice at most), click one; once more when
+            // the field took another entry.
+            Step::Suggested { .. } => Some(8),
             // Send the search, wait for the items (twice at most), press the best one's.
             Step::Best { .. } => Some(5),
             Step::Reveal { .. } => Some(16),

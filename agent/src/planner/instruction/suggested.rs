@@ -38,20 +38,35 @@ pub(super) fn decide(
     {
         return Ok(click(el));
     }
-    if let Some(done) = state.acted.iter().find(|a| !a.editable) {
-        return Ok(Decision::Skip {
-            note: format!("chose {}", describe(done)),
-        });
-    }
+    let clicks: Vec<&Element> = state.acted.iter().filter(|a| !a.editable).collect();
+    let typed = state.acted.len() - clicks.len();
     let field = match state.acted.iter().find(|a| a.editable) {
-        Some(typed) => snap
-            .elements
-            .iter()
-            .find(|el| el.eid == typed.eid)
-            .unwrap_or(typed),
+        Some(typed) => match snap.elements.iter().find(|el| el.eid == typed.eid) {
+            Some(field) => field,
+            // The field is gone: the page moved on with the choice.
+            None if !clicks.is_empty() => return Ok(chose(&clicks)),
+            None => typed,
+        },
         None => locate(snap, target, Intent::Type, state)?,
     };
-    if !state.acted_on(field) {
+    // A suggestion was clicked: done once the field holds the value's words; a field that
+    // took another entry is typed into again once, then the run stops saying so.
+    if let Some(last) = clicks.last().filter(|_| typed == clicks.len()) {
+        let holds = field.value.as_deref().unwrap_or("");
+        if holds_words(holds, value) {
+            return Ok(chose(&clicks));
+        }
+        if clicks.len() >= 2 {
+            return Err(Decision::Stop {
+                reason: Some(format!(
+                    "Stopped: I chose {} for \"{value}\", but {} shows \"{holds}\".",
+                    describe(last),
+                    describe(field)
+                )),
+            });
+        }
+    }
+    if typed <= clicks.len() {
         return Ok(act(
             Action::Type {
                 eid: field.eid.clone(),
@@ -65,7 +80,7 @@ pub(super) fn decide(
     let fitting = fitting(value, field, snap);
     match fitting.as_slice() {
         [one] => Ok(click(one)),
-        [] if state.waits < WAITS => Ok(act(
+        [] if state.waits < WAITS * u32::try_from(typed).unwrap_or(1) => Ok(act(
             Action::Wait {
                 until: WaitFor::Millis { ms: WAIT_MS },
             },
@@ -76,6 +91,24 @@ pub(super) fn decide(
         }),
         several => Ok(ask_which(state, value, several)),
     }
+}
+
+fn chose(clicks: &[&Element]) -> Decision {
+    Decision::Skip {
+        note: clicks
+            .last()
+            .map_or_else(String::new, |el| format!("chose {}", describe(el))),
+    }
+}
+
+/// Whether `text` holds every word of `value` (case and punctuation aside).
+fn holds_words(text: &str, value: &str) -> bool {
+    let text = normalize(text);
+    let have: Vec<&str> = text.split(' ').collect();
+    normalize(value)
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .all(|w| have.contains(&w))
 }
 
 /// The shown suggestions (other than the field) that hold every word of `value`; of several,
