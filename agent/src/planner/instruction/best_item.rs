@@ -9,9 +9,10 @@
 //!   superlative's kind in the control's own name, else in the band's texts, top down.
 //! - Of several such lists, the one whose controls say the verb ("Book flight for $120" for
 //!   "book"); else the only one.
-//! - No item shows yet: the search is sent once (the control the filled fields' form submits
-//!   with, else the page's one control that says search, find or submit), then the items are
-//!   waited for (twice 0.7 s).
+//! - The search is sent first when the message gave its values (`search`: "from X to Y on
+//!   DATE"), else when no item shows yet: the control the filled fields' form submits with,
+//!   else the page's one control that says search, find or submit. Then the items are waited
+//!   for (twice 0.7 s).
 //! - Every item of the list must show a value; the item with the least (most) is pressed. Two
 //!   items equally best: the person is asked. No list, an item without a value, or no search
 //!   to send: the run stops and says so (never a guess).
@@ -37,7 +38,7 @@ const SENDS: &[&str] = &["search", "find", "submit", "go", "show", "look"];
 pub(super) fn decide(
     verb: &str,
     order: &Order,
-    thing: &str,
+    (thing, search): (&str, bool),
     snap: &Snapshot,
     state: &StepState,
 ) -> Result<Decision, Decision> {
@@ -51,6 +52,16 @@ pub(super) fn decide(
         return Ok(Decision::Skip {
             note: format!("pressed {}, the {} {thing}", describe(done), order.word),
         });
+    }
+    // The message gave the search's values: its results are the items, not what showed before.
+    if search && state.acted.is_empty() {
+        return match search_control(snap) {
+            Some(control) => Ok(click(control)),
+            None => Err(stop(format!(
+                "I found no control that sends the search for the {} {thing}.",
+                order.word
+            ))),
+        };
     }
     let Some(items) = list(verb, order.measure, snap) else {
         if state.acted.is_empty() {
@@ -295,7 +306,7 @@ mod tests {
     }
 
     fn pressed(order: &Order, snap: &Snapshot) -> String {
-        match decide("pick", order, "train", snap, &StepState::default()) {
+        match decide("pick", order, ("train", false), snap, &StepState::default()) {
             Ok(Decision::Act {
                 action: Action::Click { eid },
                 ..
@@ -328,11 +339,36 @@ mod tests {
         let got = decide(
             "book",
             &order(Measure::Price, true),
-            "flight",
+            ("flight", false),
             &snap,
             &StepState::default(),
         );
         assert!(matches!(got, Err(Decision::Ask { .. })), "{got:?}");
+    }
+
+    #[test]
+    fn a_search_the_message_gave_is_sent_before_items_already_shown_count() {
+        let mut snap = trains();
+        snap.elements.push(Element {
+            rect: Rect {
+                x: 300.0,
+                y: 40.0,
+                w: 90.0,
+                h: 20.0,
+            },
+            ..el("go", "Find trains", 40.0)
+        });
+        let got = decide(
+            "book",
+            &order(Measure::Price, true),
+            ("train", true),
+            &snap,
+            &StepState::default(),
+        );
+        assert!(
+            matches!(&got, Ok(Decision::Act { action: Action::Click { eid }, .. }) if eid.0 == "go"),
+            "{got:?}"
+        );
     }
 
     #[test]
@@ -345,7 +381,7 @@ mod tests {
         let got = decide(
             "book",
             &order(Measure::Price, true),
-            "room",
+            ("room", false),
             &snap,
             &StepState::default(),
         );

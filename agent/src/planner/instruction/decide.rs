@@ -197,7 +197,12 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             target,
         } => affixes::decide((starts, ends, contains), target.as_ref(), snap, state)?,
         Step::Suggested { target, value } => suggested::decide(target, value, snap, state)?,
-        Step::Best { verb, order, thing } => best_item::decide(verb, order, thing, snap, state)?,
+        Step::Best {
+            verb,
+            order,
+            thing,
+            search,
+        } => best_item::decide(verb, order, (thing, *search), snap, state)?,
         // "find and click the 7th result": the click counts the results across pages.
         Step::Reveal { target } if paged_results::counted(target) => Decision::Skip {
             note: format!("{} is counted across the pages", target.phrase),

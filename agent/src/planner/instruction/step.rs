@@ -71,12 +71,13 @@ pub(crate) enum Step {
     /// `suggested`).
     Suggested { target: Target, value: String },
     /// The item of a repeated list best by a value each shows ("the cheapest flight"): the
-    /// search is sent when no item shows yet, then that item's control is pressed (a sweep,
-    /// see `best_item`).
+    /// search is sent first when the message gave its values (`search`) or no item shows yet,
+    /// then that item's control is pressed (a sweep, see `best_item`).
     Best {
         verb: String,
         order: Order,
         thing: String,
+        search: bool,
     },
     /// Check (`on`) or uncheck the boxes whose labels are like `word` in meaning ("words
     /// similar to mild"; a sweep, see `likeness`). `others`: the other words of the same list.

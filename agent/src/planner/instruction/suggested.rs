@@ -171,8 +171,59 @@ fn coded(name: &str, code: &str) -> bool {
 mod tests {
     use tandem_mcp_browser::snapshot::Snapshot;
 
-    use super::fitting;
+    use super::{decide, fitting};
+    use crate::action::Action;
+    use crate::planner::instruction::decision::Decision;
+    use crate::planner::instruction::progress::StepState;
     use crate::planner::instruction::snapshot_parts::el;
+    use crate::planner::instruction::step::{RoleClass, Target};
+
+    /// After the click on "Billings, MT (BIL)" the field shows `shows`.
+    fn after_click(shows: &str, clicks: usize) -> Result<Decision, Decision> {
+        let mut field = el("f", "To:", 10.0);
+        field.editable = true;
+        field.value = Some(shows.to_owned());
+        let choice = el("b", "Billings, MT (BIL)", 30.0);
+        let mut acted = Vec::new();
+        for _ in 0..clicks {
+            acted.push(field.clone());
+            acted.push(choice.clone());
+        }
+        let state = StepState {
+            acted,
+            ..StepState::default()
+        };
+        let snap = Snapshot {
+            elements: vec![field],
+            ..Snapshot::default()
+        };
+        decide(
+            &Target::named("to", Some(RoleClass::Editable)),
+            "BIL",
+            &snap,
+            &state,
+        )
+    }
+
+    #[test]
+    fn the_choice_is_done_only_when_the_field_holds_the_value() {
+        assert!(matches!(
+            after_click("Billings, MT (BIL)", 1),
+            Ok(Decision::Skip { .. })
+        ));
+        // Another entry taken: typed again once, then the run stops.
+        assert!(matches!(
+            after_click("Abilene, TX (ABI)", 1),
+            Ok(Decision::Act {
+                action: Action::Type { .. },
+                ..
+            })
+        ));
+        assert!(matches!(
+            after_click("Abilene, TX (ABI)", 2),
+            Err(Decision::Stop { .. })
+        ));
+    }
 
     #[test]
     fn the_suggestion_holding_every_word_of_the_value_fits() {

@@ -116,6 +116,7 @@ pub(super) fn parse(text: &str) -> Option<Vec<Step>> {
             word: (*word).to_owned(),
         },
         thing: thing.trim().to_owned(),
+        search: !steps.is_empty(),
     });
     Some(steps)
 }
@@ -299,7 +300,9 @@ mod tests {
             .map(|s| match s {
                 Step::Suggested { target, value } => format!("suggest {}={value}", target.name),
                 Step::Set { target, value } => format!("set {}={value}", target.name),
-                Step::Best { verb, order, thing } => {
+                Step::Best {
+                    verb, order, thing, ..
+                } => {
                     format!(
                         "{verb} {} {:?} {}: {thing}",
                         order.least, order.measure, order.word

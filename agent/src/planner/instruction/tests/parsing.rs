@@ -47,7 +47,9 @@ pub(super) fn steps(message: &str) -> Vec<String> {
                 ..
             } => format!("spelled [{starts}|{ends}|{contains}]"),
             Step::Suggested { target: t, value } => format!("suggest {} = [{value}]", target(t)),
-            Step::Best { verb, order, thing } => format!("{verb} the {} [{thing}]", order.word),
+            Step::Best {
+                verb, order, thing, ..
+            } => format!("{verb} the {} [{thing}]", order.word),
             Step::Focus { target: t } => format!("focus {}", target(t)),
             Step::Reveal { target: t } => format!("reveal {}", target(t)),
             Step::Expand => "expand".to_owned(),
