@@ -25,10 +25,10 @@ use super::affixes::{WAIT_MS, WAITS};
 use super::decision::{Decision, act, click};
 use super::locate::ask_which;
 use super::matching::normalize;
+use super::measures::{Measure, Order, value_in};
 use super::progress::{StepAnswer, StepState};
 use super::report::describe;
 use super::resolve::{by_eid, is_button};
-use super::superlative::{Measure, Order, value_in};
 use crate::action::{Action, WaitFor};
 
 /// Words of a control that sends a search.
@@ -195,10 +195,7 @@ fn list<'s>(
                 && (o.rect.x - el.rect.x).abs() < 4.0
                 && (o.rect.w - el.rect.w).abs() < 4.0
         };
-        match groups
-            .iter_mut()
-            .find(|g| g.first().is_some_and(|f| peer(f)))
-        {
+        match groups.iter_mut().find(|g| g.first().is_some_and(&peer)) {
             Some(group) => group.push(el),
             None => groups.push(vec![el]),
         }
@@ -260,9 +257,9 @@ mod tests {
     use super::decide;
     use crate::action::Action;
     use crate::planner::instruction::decision::Decision;
+    use crate::planner::instruction::measures::{Measure, Order};
     use crate::planner::instruction::progress::StepState;
     use crate::planner::instruction::snapshot_parts::{el, text};
-    use crate::planner::instruction::superlative::{Measure, Order};
 
     fn order(measure: Measure, least: bool) -> Order {
         Order {

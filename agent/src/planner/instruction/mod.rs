@@ -96,6 +96,7 @@ mod likeness;
 mod locate;
 mod mail;
 mod matching;
+mod measures;
 mod menus;
 mod offer;
 mod own_names;

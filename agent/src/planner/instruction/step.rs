@@ -7,7 +7,7 @@
 use tandem_mcp_browser::snapshot::Element;
 
 use super::matching::normalize;
-use super::superlative::Order;
+use super::measures::Order;
 use crate::action::{ScrollDirection, WaitFor};
 
 /// The parsed message.
