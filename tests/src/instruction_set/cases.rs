@@ -2,7 +2,7 @@
 //! `fixtures/instructions/`, worded as different people would, one class of understanding each.
 
 use super::Case;
-use super::Ending::{Asks, Done, Fails};
+use super::Ending::{Asks, Done, Fails, Stops};
 
 macro_rules! case {
     ($class:literal, $page:literal, $say:literal, [$($token:literal),* $(,)?]) => {
@@ -287,6 +287,14 @@ pub static CASES: &[Case] = &[
     // A grid of cards: the control of the card whose column holds the named text.
     case!("card grid", "shelves.html", "For the Linen Throw, click Add to basket", ["clicked=throw|"]),
     case!("card grid", "shelves.html", "for the Wool Rug, click on \"Add to basket\"", ["clicked=rug|"]),
+    // A superlative choice: the search's fields, the search sent, then the best item's control.
+    case!("superlative", "trains.html", "book the earliest train from Leeds to York on 3/14/2025", ["|from=Leeds (LDS)|to=York (YRK)|date=2025-03-14|", "results=shown|", "clicked=b|"]),
+    case!("superlative", "trains.html", "Pick the cheapest train from: Leeds to: York on 14 March 2025", ["results=shown|", "clicked=c|"]),
+    case!("superlative", "trains.html", "choose the quickest train from Leeds to York on 3/14/2025", ["clicked=b|"]),
+    case!("superlative", "trains.html", "please book the latest train from Leeds to York on 3/14/2025", ["clicked=d|"]),
+    case!("superlative", "trains.html", "book the cheapest train from Leeds to Yorkshire on 3/14/2025", ["results=none|", "clicked=|"], Stops),
+    case!("superlative", "rooms.html", "pick the cheapest room for 2 nights", ["clicked=single|"]),
+    case!("superlative", "rooms.html", "Reserve the most expensive room", ["clicked=suite|"]),
     // Never guessing silently.
     case!("never guess", "contact.html", "click the purple elephant", [], Asks),
     case!("never guess", "contact.html", "frobnicate the widget", [], Fails),

@@ -26,6 +26,9 @@ pub enum Ending {
     Asks,
     /// The run fails, saying what it could not follow, without acting.
     Fails,
+    /// The run fails after acting, saying what the page did not show, before its last step
+    /// (never a `done` that did not happen).
+    Stops,
 }
 
 /// One instruction on one page.
@@ -139,7 +142,10 @@ pub async fn run_case(t: &mut TestAgent, case: &Case) -> anyhow::Result<CaseResu
                 "expected a failure without actions; ended {outcome:?}: {text}"
             ));
         }
-        Ending::Done | Ending::Asks | Ending::Fails => {}
+        Ending::Stops if outcome != RunOutcome::Failed || asked => {
+            problems.push(format!("expected a failure; ended {outcome:?}: {text}"));
+        }
+        Ending::Done | Ending::Asks | Ending::Fails | Ending::Stops => {}
     }
     for token in case.expect {
         if let Err(error) = state_shows(t, token).await {

@@ -51,8 +51,8 @@ enum Part {
 }
 
 /// How long one wait for suggestions lasts, and how many there may be.
-const WAIT_MS: u64 = 700;
-const WAITS: u32 = 2;
+pub(super) const WAIT_MS: u64 = 700;
+pub(super) const WAITS: u32 = 2;
 
 /// The step of a clause that describes its value by its spelling, if it is one.
 pub(crate) fn parse(text: &str) -> Option<Vec<Step>> {
@@ -193,7 +193,7 @@ fn fits(text: &str, starts: &str, ends: &str, contains: &str) -> bool {
 }
 
 /// Roles of the entries a suggestion list shows.
-fn suggestion(el: &Element) -> bool {
+pub(super) fn suggestion(el: &Element) -> bool {
     matches!(
         el.role.as_str(),
         "option" | "menuitem" | "listitem" | "clickable" | "link" | "gridcell" | "treeitem"

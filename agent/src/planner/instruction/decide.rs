@@ -16,9 +16,10 @@ use super::step::{RoleClass, ScrollGoal, Step, Target, is_checkable, is_editable
 use super::step_class::{OffPage, StepClass};
 use super::submit::submit;
 use super::{
-    affixes, all_but, booking, byline, choose, datepicker, disclose, every, explore, fields,
-    likeness, matching, menus, own_names, paged_results, prose, questions, record_form, same_name,
-    sign_in, sign_in_sender, slider, to_place, value_format, variants, verbs, with_choice,
+    affixes, all_but, best_item, booking, byline, choose, datepicker, disclose, every, explore,
+    fields, likeness, matching, menus, own_names, paged_results, prose, questions, record_form,
+    same_name, sign_in, sign_in_sender, slider, suggested, to_place, value_format, variants, verbs,
+    with_choice,
 };
 use crate::action::{Action, ScrollDirection, WaitFor};
 
@@ -177,6 +178,13 @@ fn on_page(step: &Step, snap: &Snapshot, sit: &Situation<'_>) -> Result<Decision
             contains,
             target,
         } => affixes::decide((starts, ends, contains), target.as_ref(), snap, state)?,
+        Step::Suggested { target, value } => suggested::decide(target, value, snap, state)?,
+        Step::Best {
+            verb,
+            order,
+            thing,
+            search,
+        } => best_item::decide(verb, order, (thing, *search), snap, state)?,
         // "find and click the 7th result": the click counts the results across pages.
         Step::Reveal { target } if paged_results::counted(target) => Decision::Skip {
             note: format!("{} is counted across the pages", target.phrase),

@@ -18,7 +18,7 @@ use super::step::{Instructions, Step, target};
 use super::{
     absorbed, acknowledge, affixes, all_but, booking_words, compound, disclose, every, feed,
     fields, items, likeness, mail, menus, paged_results, passive, prose, questions, records, rows,
-    sign_in, slider, terse_answers, to_place, verb_phrases, verbs, with_choice,
+    sign_in, slider, superlative, terse_answers, to_place, verb_phrases, verbs, with_choice,
 };
 
 /// Words that start an instruction clause.
@@ -258,6 +258,10 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
 pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     let text = strip_lead_ins(clause).trim();
     let (verb, rest) = first_word(text);
+    // "book the cheapest flight from: A to: B on DATE": the search, then the best item.
+    if let Some(steps) = superlative::parse(text) {
+        return steps;
+    }
     // "open the chat and ask them when order 5521 will arrive"
     if let Some(steps) = super::conversation::parse(text) {
         return steps;

@@ -247,6 +247,14 @@ fn done_line(step: &Step, element: Option<&Element>) -> String {
                 None => format!("{state} every box"),
             }
         }
+        Step::Suggested { target, value } => match element {
+            Some(el) if !el.editable => format!("chose {}", display_name(el)),
+            _ => format!("typed \"{value}\" into {}", name_for(element, target)),
+        },
+        Step::Best { order, thing, .. } => match element {
+            Some(el) => format!("pressed {}, the {} {thing}", display_name(el), order.word),
+            None => format!("looked for the {} {thing}", order.word),
+        },
         Step::Affixed { .. } => match element {
             Some(el) => format!("chose {}", display_name(el)),
             None => "entered a value as described".to_owned(),

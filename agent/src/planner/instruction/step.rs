@@ -8,6 +8,7 @@ use tandem_mcp_browser::snapshot::Element;
 
 use super::icons::ICON_WORDS;
 use super::matching::normalize;
+use super::measures::Order;
 use crate::action::{ScrollDirection, WaitFor};
 
 /// The parsed message.
@@ -65,6 +66,19 @@ pub(crate) enum Step {
         ends: String,
         contains: String,
         target: Option<Target>,
+    },
+    /// A value typed into a field that suggests entries ("from: Anvik, AK"): the one suggestion
+    /// that shows every word of it is chosen; none shows, the typed value stays (a sweep, see
+    /// `suggested`).
+    Suggested { target: Target, value: String },
+    /// The item of a repeated list best by a value each shows ("the cheapest flight"): the
+    /// search is sent first when the message gave its values (`search`) or no item shows yet,
+    /// then that item's control is pressed (a sweep, see `best_item`).
+    Best {
+        verb: String,
+        order: Order,
+        thing: String,
+        search: bool,
     },
     /// Check (`on`) or uncheck the boxes whose labels are like `word` in meaning ("words
     /// similar to mild"; a sweep, see `likeness`). `others`: the other words of the same list.
@@ -160,6 +174,11 @@ impl Step {
             Step::Similar { .. } => Some(12),
             // Type the start, wait for suggestions (twice at most), click one.
             Step::Affixed { .. } => Some(5),
+            // Type the value, wait for suggestions (twice at most), click one; once more when
+            // the field took another entry.
+            Step::Suggested { .. } => Some(8),
+            // Send the search, wait for the items (twice at most), press the best one's.
+            Step::Best { .. } => Some(5),
             Step::Reveal { .. } => Some(16),
             Step::Expand => Some(2),
             Step::Prose { .. } => Some(10),

@@ -64,6 +64,7 @@ impl Step {
             | Step::Reveal { target } => on_page(false, Some(target)),
             Step::Check { target, .. }
             | Step::CheckPart { target, .. }
+            | Step::Suggested { target, .. }
             | Step::Set { target, .. } => on_page(true, Some(target)),
             Step::Type { target, .. } | Step::Select { target, .. } => {
                 on_page(true, target.as_ref())
@@ -77,6 +78,7 @@ impl Step {
             | Step::Path { .. }
             | Step::Expand
             | Step::Prose { .. }
+            | Step::Best { .. }
             | Step::Search { .. }
             | Step::Submit
             | Step::Act { .. }

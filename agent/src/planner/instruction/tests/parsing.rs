@@ -46,6 +46,10 @@ pub(super) fn steps(message: &str) -> Vec<String> {
                 contains,
                 ..
             } => format!("spelled [{starts}|{ends}|{contains}]"),
+            Step::Suggested { target: t, value } => format!("suggest {} = [{value}]", target(t)),
+            Step::Best {
+                verb, order, thing, ..
+            } => format!("{verb} the {} [{thing}]", order.word),
             Step::Focus { target: t } => format!("focus {}", target(t)),
             Step::Reveal { target: t } => format!("reveal {}", target(t)),
             Step::Expand => "expand".to_owned(),
@@ -541,5 +545,19 @@ fn switching_a_list_to_a_value_sets_it() {
     assert_eq!(
         steps("switch to the Billing tab"),
         vec!["click billing|Tab"]
+    );
+}
+
+#[test]
+fn a_superlative_choice_is_its_search_then_the_best_item() {
+    let got = steps("Book the shortest one-way flight from: Cincinnati, OH to: LEX on 10/15/2016.");
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert!(got[0].starts_with("suggest") && got[0].ends_with("[Cincinnati, OH]"));
+    assert!(got[1].ends_with("[LEX]") && got[2].ends_with("[10/15/2016]"));
+    assert_eq!(got[3], "book the shortest [one-way flight]");
+    let got = steps("Open shop.test, then order the quickest delivery");
+    assert_eq!(
+        got.last().map(String::as_str),
+        Some("order the quickest [delivery]")
     );
 }

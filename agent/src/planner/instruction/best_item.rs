@@ -1,0 +1,387 @@
+//! The item of a repeated list that is best by a value it shows: a sweep of [`Step::Best`]
+//! ("book the cheapest flight", "pick the shortest delivery", "the earliest train").
+//!
+//! In: the verb, the superlative's [`Order`], each new snapshot and the step's state. Out: the
+//! next decision.
+//! - Items: controls repeated down the page (the same role, left edge and width, two or
+//!   more). An item is its control and the band above it, down from the control before it
+//!   (the first item is as tall as the second). Its value is the first value of the
+//!   superlative's kind in the control's own name, else in the band's texts, top down.
+//! - Of several such lists, the one whose controls say the verb ("Book flight for $120" for
+//!   "book"); else the only one.
+//! - The search is sent first when the message gave its values (`search`: "from X to Y on
+//!   DATE"), else when no item shows yet: the control the filled fields' form submits with,
+//!   else the page's one control that says search, find or submit. Then the items are waited
+//!   for (twice 0.7 s).
+//! - Every item of the list must show a value; the item with the least (most) is pressed. Two
+//!   items equally best: the person is asked. No list, an item without a value, or no search
+//!   to send: the run stops and says so (never a guess).
+//!
+//! [`Step::Best`]: super::step::Step::Best
+
+use tandem_mcp_browser::snapshot::{Element, Snapshot};
+
+use super::affixes::{WAIT_MS, WAITS};
+use super::decision::{Decision, act, click};
+use super::locate::ask_which;
+use super::matching::normalize;
+use super::measures::{Measure, Order, value_in};
+use super::progress::{StepAnswer, StepState};
+use super::report::describe;
+use super::resolve::{by_eid, is_button};
+use crate::action::{Action, WaitFor};
+
+/// Words of a control that sends a search.
+const SENDS: &[&str] = &["search", "find", "submit", "go", "show", "look"];
+
+/// The sweep's next decision (see the module docs).
+pub(super) fn decide(
+    verb: &str,
+    order: &Order,
+    (thing, search): (&str, bool),
+    snap: &Snapshot,
+    state: &StepState,
+) -> Result<Decision, Decision> {
+    if let Some(StepAnswer::Choice(eid)) = &state.answer
+        && let Some(el) = by_eid(snap, eid)
+        && !state.acted_on(el)
+    {
+        return Ok(click(el));
+    }
+    if let Some(done) = state.acted.iter().find(|a| !sends(a)) {
+        return Ok(Decision::Skip {
+            note: format!("pressed {}, the {} {thing}", describe(done), order.word),
+        });
+    }
+    // The message gave the search's values: its results are the items, not what showed before.
+    if search && state.acted.is_empty() {
+        return match search_control(snap) {
+            Some(control) => Ok(click(control)),
+            None => Err(stop(format!(
+                "I found no control that sends the search for the {} {thing}.",
+                order.word
+            ))),
+        };
+    }
+    let Some(items) = list(verb, order.measure, snap) else {
+        if state.acted.is_empty() {
+            return match search_control(snap) {
+                Some(control) => Ok(click(control)),
+                None => Err(stop(format!(
+                    "I found no {thing} showing a {} to compare, and no search to send.",
+                    kind(order.measure)
+                ))),
+            };
+        }
+        if state.waits < WAITS {
+            return Ok(act(
+                Action::Wait {
+                    until: WaitFor::Millis { ms: WAIT_MS },
+                },
+                format!("wait for the {thing} to show"),
+            ));
+        }
+        return Err(stop(format!(
+            "after the search, I found no {thing} showing a {} to compare.",
+            kind(order.measure)
+        )));
+    };
+    let valued: Vec<(&Element, f64)> = items
+        .iter()
+        .filter_map(|(el, v)| v.map(|v| (*el, v)))
+        .collect();
+    if valued.len() < items.len() {
+        return Err(stop(format!(
+            "some {thing} show no {} to compare, so I cannot tell which is the {}.",
+            kind(order.measure),
+            order.word
+        )));
+    }
+    let best = valued
+        .iter()
+        .map(|(_, v)| *v)
+        .reduce(|a, b| if order.least { a.min(b) } else { a.max(b) });
+    let tied: Vec<&Element> = valued
+        .iter()
+        .filter(|(_, v)| Some(*v) == best)
+        .map(|(el, _)| *el)
+        .collect();
+    match tied.as_slice() {
+        [one] => Ok(act(
+            Action::Click {
+                eid: one.eid.clone(),
+            },
+            format!("press {}: the {} {thing}", describe(one), order.word),
+        )),
+        several => Err(ask_which(
+            state,
+            &format!("the {} {thing}", order.word),
+            several,
+        )),
+    }
+}
+
+fn stop(problem: String) -> Decision {
+    Decision::Stop {
+        reason: Some(format!("Stopped: {problem}")),
+    }
+}
+
+fn kind(measure: Measure) -> &'static str {
+    match measure {
+        Measure::Price => "price",
+        Measure::Duration => "duration",
+        Measure::Clock => "time",
+    }
+}
+
+/// A control that sends a search (by its words or as its form's submit control).
+fn sends(el: &Element) -> bool {
+    let name = normalize(&el.name);
+    let first = name.split(' ').next().unwrap_or("");
+    SENDS.contains(&first)
+        || el
+            .form_submit
+            .as_deref()
+            .is_some_and(|s| s.trim() == el.name.trim())
+}
+
+/// The control that sends the search: the submit control of the form a filled field is in,
+/// else the page's one enabled control that says search, find or submit.
+fn search_control(snap: &Snapshot) -> Option<&Element> {
+    let controls = || {
+        snap.elements
+            .iter()
+            .filter(|el| !el.disabled && (is_button(el) || el.role == "clickable"))
+    };
+    let filled = snap
+        .elements
+        .iter()
+        .filter(|el| el.editable && el.value.as_deref().is_some_and(|v| !v.trim().is_empty()))
+        .find_map(|el| el.form_submit.as_deref());
+    if let Some(label) = filled
+        && let Some(button) = controls().find(|el| el.name.trim() == label.trim())
+    {
+        return Some(button);
+    }
+    let named: Vec<&Element> = controls().filter(|el| sends(el)).collect();
+    match named.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
+/// The repeated items and each one's value (see the module docs); `None` when the page shows
+/// no list of two items or more with values of the kind, or several lists none of which says
+/// the verb.
+fn list<'s>(
+    verb: &str,
+    measure: Measure,
+    snap: &'s Snapshot,
+) -> Option<Vec<(&'s Element, Option<f64>)>> {
+    let controls: Vec<&Element> = snap
+        .elements
+        .iter()
+        .filter(|el| {
+            !el.disabled
+                && !el.editable
+                && (is_button(el) || matches!(el.role.as_str(), "clickable" | "link" | "radio"))
+        })
+        .collect();
+    let mut groups: Vec<Vec<&Element>> = Vec::new();
+    for el in controls {
+        let peer = |o: &&Element| {
+            o.role == el.role
+                && (o.rect.x - el.rect.x).abs() < 4.0
+                && (o.rect.w - el.rect.w).abs() < 4.0
+        };
+        match groups.iter_mut().find(|g| g.first().is_some_and(&peer)) {
+            Some(group) => group.push(el),
+            None => groups.push(vec![el]),
+        }
+    }
+    let valued: Vec<Vec<(&Element, Option<f64>)>> = groups
+        .into_iter()
+        .filter(|g| g.len() >= 2)
+        .map(|mut g| {
+            g.sort_by(|a, b| a.rect.y.total_cmp(&b.rect.y));
+            (0..g.len())
+                .map(|i| (g[i], value_of(&g, i, measure, snap)))
+                .collect::<Vec<_>>()
+        })
+        .filter(|g: &Vec<(&Element, Option<f64>)>| {
+            g.iter().filter(|(_, v)| v.is_some()).count() >= 2
+        })
+        .collect();
+    let verb = normalize(verb);
+    let saying: Vec<&Vec<(&Element, Option<f64>)>> = valued
+        .iter()
+        .filter(|g| {
+            g.iter()
+                .all(|(el, _)| normalize(&el.name).split(' ').any(|w| w == verb))
+        })
+        .collect();
+    match (saying.as_slice(), valued.as_slice()) {
+        ([one], _) => Some((*one).clone()),
+        ([], [one]) => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// The value of item `i` of `group` (sorted top down): in the control's own name, else in
+/// the texts of its band.
+fn value_of(group: &[&Element], i: usize, measure: Measure, snap: &Snapshot) -> Option<f64> {
+    let el = group[i];
+    if let Some(v) = value_in(&el.name, measure) {
+        return Some(v);
+    }
+    let bottom = el.rect.y + el.rect.h;
+    let top = match (i.checked_sub(1).map(|p| group[p]), group.get(i + 1)) {
+        (Some(above), _) => above.rect.y + above.rect.h,
+        (None, Some(next)) => bottom - (next.rect.y - el.rect.y),
+        (None, None) => return None,
+    };
+    let mut band: Vec<_> = snap
+        .texts
+        .iter()
+        .filter(|t| t.y >= top && t.y < bottom)
+        .collect();
+    band.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
+    band.iter().find_map(|t| value_in(&t.text, measure))
+}
+
+#[cfg(test)]
+mod tests {
+    use tandem_mcp_browser::snapshot::{Element, Rect, Snapshot};
+
+    use super::decide;
+    use crate::action::Action;
+    use crate::planner::instruction::decision::Decision;
+    use crate::planner::instruction::measures::{Measure, Order};
+    use crate::planner::instruction::progress::StepState;
+    use crate::planner::instruction::snapshot_parts::{el, text};
+
+    fn order(measure: Measure, least: bool) -> Order {
+        Order {
+            measure,
+            least,
+            word: "best".to_owned(),
+        }
+    }
+
+    /// Three trains, each a band of texts above its "Select" button.
+    fn trains() -> Snapshot {
+        Snapshot {
+            elements: vec![
+                Element {
+                    rect: Rect {
+                        x: 300.0,
+                        y: 0.0,
+                        w: 40.0,
+                        h: 14.0,
+                    },
+                    ..el("back", "Back", 0.0)
+                },
+                el("s1", "Select", 100.0),
+                el("s2", "Select", 200.0),
+                el("s3", "Select", 300.0),
+            ],
+            texts: vec![
+                text("Leeds to York", 10.0),
+                text("Departs 09:40", 30.0),
+                text("Duration 1h 5m", 50.0),
+                text("£23.10", 70.0),
+                text("Departs 07:55", 130.0),
+                text("Duration 58m", 150.0),
+                text("£31.00", 170.0),
+                text("Departs 11:15", 230.0),
+                text("Duration 1 hour 20 minutes", 250.0),
+                text("£12.40", 270.0),
+            ],
+            ..Snapshot::default()
+        }
+    }
+
+    fn pressed(order: &Order, snap: &Snapshot) -> String {
+        match decide("pick", order, ("train", false), snap, &StepState::default()) {
+            Ok(Decision::Act {
+                action: Action::Click { eid },
+                ..
+            }) => eid.0,
+            other => format!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_item_best_by_the_value_its_band_shows_is_pressed() {
+        let snap = trains();
+        assert_eq!(pressed(&order(Measure::Price, true), &snap), "s3");
+        assert_eq!(pressed(&order(Measure::Price, false), &snap), "s2");
+        assert_eq!(pressed(&order(Measure::Duration, true), &snap), "s2");
+        assert_eq!(pressed(&order(Measure::Duration, false), &snap), "s3");
+        assert_eq!(pressed(&order(Measure::Clock, true), &snap), "s2");
+        assert_eq!(pressed(&order(Measure::Clock, false), &snap), "s3");
+    }
+
+    #[test]
+    fn a_value_in_the_control_name_counts_first_and_ties_ask() {
+        let snap = Snapshot {
+            elements: vec![
+                el("b1", "Book for $120", 100.0),
+                el("b2", "Book for $95", 200.0),
+                el("b3", "Book for $95", 300.0),
+            ],
+            ..Snapshot::default()
+        };
+        let got = decide(
+            "book",
+            &order(Measure::Price, true),
+            ("flight", false),
+            &snap,
+            &StepState::default(),
+        );
+        assert!(matches!(got, Err(Decision::Ask { .. })), "{got:?}");
+    }
+
+    #[test]
+    fn a_search_the_message_gave_is_sent_before_items_already_shown_count() {
+        let mut snap = trains();
+        snap.elements.push(Element {
+            rect: Rect {
+                x: 300.0,
+                y: 40.0,
+                w: 90.0,
+                h: 20.0,
+            },
+            ..el("go", "Find trains", 40.0)
+        });
+        let got = decide(
+            "book",
+            &order(Measure::Price, true),
+            ("train", true),
+            &snap,
+            &StepState::default(),
+        );
+        assert!(
+            matches!(&got, Ok(Decision::Act { action: Action::Click { eid }, .. }) if eid.0 == "go"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn no_list_and_no_search_stops() {
+        let snap = Snapshot {
+            elements: vec![el("x", "Help", 10.0)],
+            texts: vec![text("£12", 30.0)],
+            ..Snapshot::default()
+        };
+        let got = decide(
+            "book",
+            &order(Measure::Price, true),
+            ("room", false),
+            &snap,
+            &StepState::default(),
+        );
+        assert!(matches!(got, Err(Decision::Stop { .. })), "{got:?}");
+    }
+}
