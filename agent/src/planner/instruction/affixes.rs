@@ -12,9 +12,9 @@ use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::decision::{Decision, act, click};
 use super::locate::{ask_again, ask_which, locate, usable};
-use super::progress::{StepAnswer, StepState};
+use super::progress::StepState;
 use super::report::describe;
-use super::resolve::{Intent, by_eid, default_field};
+use super::resolve::{Intent, default_field};
 use super::split::{split_at_last, value};
 use super::step::{RoleClass, Step, Target, target};
 use crate::action::{Action, WaitFor};
@@ -210,10 +210,7 @@ pub(crate) fn decide(
 ) -> Result<Decision, Decision> {
     let spelled = spelling(starts, ends, contains);
     // A suggestion the person picked, or one this step clicked: done.
-    if let Some(StepAnswer::Choice(eid)) = &state.answer
-        && let Some(el) = by_eid(snap, eid)
-        && !state.acted_on(el)
-    {
+    if let Some(el) = state.unacted_choice(snap) {
         return Ok(click(el));
     }
     if let Some(done) = state.acted.iter().find(|a| !a.editable) {

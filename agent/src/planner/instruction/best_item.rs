@@ -26,9 +26,9 @@ use super::decision::{Decision, act, click};
 use super::locate::ask_which;
 use super::matching::normalize;
 use super::measures::{Measure, Order, value_in};
-use super::progress::{StepAnswer, StepState};
+use super::progress::StepState;
 use super::report::describe;
-use super::resolve::{by_eid, is_button};
+use super::resolve::is_button;
 use crate::action::{Action, WaitFor};
 
 /// Words of a control that sends a search.
@@ -42,10 +42,7 @@ pub(super) fn decide(
     snap: &Snapshot,
     state: &StepState,
 ) -> Result<Decision, Decision> {
-    if let Some(StepAnswer::Choice(eid)) = &state.answer
-        && let Some(el) = by_eid(snap, eid)
-        && !state.acted_on(el)
-    {
+    if let Some(el) = state.unacted_choice(snap) {
         return Ok(click(el));
     }
     if let Some(done) = state.acted.iter().find(|a| !sends(a)) {

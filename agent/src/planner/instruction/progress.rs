@@ -12,7 +12,7 @@
 //! A record whose cursor is [`aside_cursor`] of a step is an aside of that step (a pop-up
 //! dismissed on its way): it is counted in the step's `asides` and completes nothing.
 
-use tandem_mcp_browser::snapshot::{Eid, Element};
+use tandem_mcp_browser::snapshot::{Eid, Element, Snapshot};
 
 use crate::action::Action;
 use crate::plan::{StepOutcome, StepRecord};
@@ -112,6 +112,18 @@ impl StepState {
         self.acted
             .iter()
             .any(|done| done.eid == el.eid && done.name == el.name)
+    }
+
+    /// The element the person chose in answer to the step's question, while it is on the page
+    /// and the step has not acted on it yet.
+    pub(crate) fn unacted_choice<'s>(&self, snap: &'s Snapshot) -> Option<&'s Element> {
+        let Some(StepAnswer::Choice(eid)) = &self.answer else {
+            return None;
+        };
+        snap.elements
+            .iter()
+            .find(|el| el.eid.as_str() == eid.as_str())
+            .filter(|el| !self.acted_on(el))
     }
 }
 

@@ -18,9 +18,9 @@ use super::affixes::{WAIT_MS, WAITS, suggestion};
 use super::decision::{Decision, act, click};
 use super::locate::{ask_which, locate};
 use super::matching::normalize;
-use super::progress::{StepAnswer, StepState};
+use super::progress::StepState;
 use super::report::describe;
-use super::resolve::{Intent, by_eid};
+use super::resolve::Intent;
 use super::step::Target;
 use super::value_format;
 use crate::action::{Action, WaitFor};
@@ -32,10 +32,7 @@ pub(super) fn decide(
     snap: &Snapshot,
     state: &StepState,
 ) -> Result<Decision, Decision> {
-    if let Some(StepAnswer::Choice(eid)) = &state.answer
-        && let Some(el) = by_eid(snap, eid)
-        && !state.acted_on(el)
-    {
+    if let Some(el) = state.unacted_choice(snap) {
         return Ok(click(el));
     }
     let clicks: Vec<&Element> = state.acted.iter().filter(|a| !a.editable).collect();
