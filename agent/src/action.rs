@@ -16,8 +16,18 @@ use tandem_protocol::Question;
 use crate::text::clip;
 
 /// One step the agent takes. Element ids (`eid`) come from the latest page snapshot.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
 #[serde(tag = "action", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Action {
     /// Load a URL in the current tab.
     Navigate {
@@ -184,43 +194,12 @@ pub enum WaitFor {
 
 impl Action {
     /// Every [`Action::kind_name`], in declaration order (to check names given in files).
-    pub const KIND_NAMES: [&'static str; 15] = [
-        "navigate",
-        "click",
-        "hover",
-        "type",
-        "select_option",
-        "check",
-        "uncheck",
-        "press_key",
-        "scroll",
-        "wait",
-        "back",
-        "tool",
-        "ask_user",
-        "need_user",
-        "stop",
-    ];
+    pub const KIND_NAMES: &'static [&'static str] = <Action as strum::VariantNames>::VARIANTS;
 
-    /// The serde tag of the variant (`"click"`, `"select_option"`, ...), for logs and policy.
+    /// The serde tag of the variant (`"click"`, `"select_option"`, ...), for logs and policy:
+    /// the variant's name in snake case, as serde writes it.
     pub fn kind_name(&self) -> &'static str {
-        match self {
-            Action::Navigate { .. } => "navigate",
-            Action::Click { .. } => "click",
-            Action::Hover { .. } => "hover",
-            Action::Type { .. } => "type",
-            Action::SelectOption { .. } => "select_option",
-            Action::Check { .. } => "check",
-            Action::Uncheck { .. } => "uncheck",
-            Action::PressKey { .. } => "press_key",
-            Action::Scroll { .. } => "scroll",
-            Action::Wait { .. } => "wait",
-            Action::Back => "back",
-            Action::Tool { .. } => "tool",
-            Action::AskUser { .. } => "ask_user",
-            Action::NeedUser { .. } => "need_user",
-            Action::Stop { .. } => "stop",
-        }
+        self.into()
     }
 
     /// What kind of step this is.

@@ -104,8 +104,9 @@ impl InterruptKind {
 }
 
 /// The person's reply to an [`Interrupt`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::IntoStaticStr)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[strum(serialize_all = "snake_case")]
 pub enum Resume {
     /// Reply to [`InterruptKind::Confirm`].
     Confirm {
@@ -144,14 +145,9 @@ pub enum Resume {
 }
 
 impl Resume {
-    /// `confirm`, `manual_done`, `answer` or `message`.
+    /// `confirm`, `manual_done`, `answer` or `message`: the serde tag.
     pub fn name(&self) -> &'static str {
-        match self {
-            Resume::Confirm { .. } => "confirm",
-            Resume::ManualDone { .. } => "manual_done",
-            Resume::Answer { .. } => "answer",
-            Resume::Message { .. } => "message",
-        }
+        self.into()
     }
 
     /// Checks that this reply fits `interrupt`: its kind, for confirmations the action hash, for

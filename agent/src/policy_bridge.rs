@@ -138,7 +138,7 @@ mod tests {
 
     #[test]
     fn the_policy_knows_every_action_by_its_kind_name() {
-        for name in Action::KIND_NAMES {
+        for &name in Action::KIND_NAMES {
             let kind = ActionKind::from_name(name);
             assert!(
                 !matches!(kind, ActionKind::Other(_)),

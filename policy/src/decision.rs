@@ -9,8 +9,23 @@ use serde::{Deserialize, Serialize};
 
 /// The four outcomes, ordered from least to most strict (`Allow < Confirm < Takeover < Deny`), so
 /// "the strictest matching rule wins" is a `max`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::Display,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Effect {
     /// Run the action.
     Allow,
@@ -23,33 +38,15 @@ pub enum Effect {
 }
 
 impl Effect {
-    /// Every effect, from least to most strict.
-    pub const ALL: [Effect; 4] = [
-        Effect::Allow,
-        Effect::Confirm,
-        Effect::Takeover,
-        Effect::Deny,
-    ];
-
-    /// The name used in rule files (`"allow"`, `"confirm"`, `"takeover"`, `"deny"`).
+    /// The name used in rule files and shown (`"allow"`, `"confirm"`, `"takeover"`, `"deny"`):
+    /// the serde name.
     pub fn name(self) -> &'static str {
-        match self {
-            Effect::Allow => "allow",
-            Effect::Confirm => "confirm",
-            Effect::Takeover => "takeover",
-            Effect::Deny => "deny",
-        }
+        self.into()
     }
 
     /// The effect with this name, if any.
     pub fn from_name(name: &str) -> Option<Effect> {
-        Effect::ALL.into_iter().find(|effect| effect.name() == name)
-    }
-}
-
-impl fmt::Display for Effect {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str(self.name())
+        name.parse().ok()
     }
 }
 

@@ -65,8 +65,10 @@ use crate::settings::SharedSettings;
 use crate::state::AgentState;
 
 /// The nodes of the agent graph.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
+#[cfg_attr(test, derive(strum::VariantArray))]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum NodeId {
     /// Appends the person's message.
     IngestUserInput,
@@ -111,29 +113,9 @@ pub enum NodeId {
 }
 
 impl NodeName for NodeId {
+    /// The serde name (`plan_action`, `finalize_done`, ...).
     fn name(self) -> &'static str {
-        match self {
-            NodeId::IngestUserInput => "ingest_user_input",
-            NodeId::FoldMemory => "fold_memory",
-            NodeId::DocFromMessage => "doc_from_message",
-            NodeId::PatchDoc => "patch_doc",
-            NodeId::RespondChat => "respond_chat",
-            NodeId::MaybeObserve => "maybe_observe",
-            NodeId::PlanAction => "plan_action",
-            NodeId::ValidateAction => "validate_action",
-            NodeId::PolicyGate => "policy_gate",
-            NodeId::ConfirmInterrupt => "confirm_interrupt",
-            NodeId::ManualInterrupt => "manual_interrupt",
-            NodeId::AskUser => "ask_user",
-            NodeId::ExecuteAction => "execute_action",
-            NodeId::MaybeStopOrContinue => "maybe_stop_or_continue",
-            NodeId::FinalizeDone => "finalize_done",
-            NodeId::FinalizeDenied => "finalize_denied",
-            NodeId::FinalizeCancelled => "finalize_cancelled",
-            NodeId::FinalizeBlocked => "finalize_blocked",
-            NodeId::FinalizeLimit => "finalize_limit",
-            NodeId::FinalizeFailed => "finalize_failed",
-        }
+        self.into()
     }
 }
 
@@ -260,3 +242,7 @@ impl Graph for AgentGraph<'_> {
         routes::is_final(node)
     }
 }
+
+#[cfg(test)]
+#[path = "mod_tests.rs"]
+mod tests;

@@ -435,3 +435,20 @@ fn decisions_serialise_for_the_ui() {
         "\"takeover\""
     );
 }
+
+#[test]
+fn effects_are_named_as_rule_files_and_serde_write_them() {
+    for (effect, name) in [
+        (Effect::Allow, "allow"),
+        (Effect::Confirm, "confirm"),
+        (Effect::Takeover, "takeover"),
+        (Effect::Deny, "deny"),
+    ] {
+        assert_eq!(effect.name(), name);
+        assert_eq!(effect.to_string(), name);
+        assert_eq!(Effect::from_name(name), Some(effect));
+        assert_eq!(serde_json::to_value(effect).unwrap(), name);
+    }
+    assert_eq!(Effect::from_name("Deny"), None);
+    assert_eq!(Effect::from_name("require_confirmation"), None);
+}
