@@ -13,6 +13,7 @@ use super::report::{choice_question, describe, target_question};
 use super::resolve::{Intent, Resolution, by_eid, resolve};
 use super::step::Target;
 use super::twins;
+use crate::action::{Action, WaitFor};
 
 /// The element `target` names, or the decision to return instead.
 pub(crate) fn locate<'s>(
@@ -105,8 +106,21 @@ pub(crate) fn best_or_ask<'s, K: Ord + Copy>(
     Ok(Some(first))
 }
 
-/// Reports that nothing matches `phrase`.
+/// How long a step waits, once, for what it names to show before it asks the person: pages
+/// draw parts of themselves after load (a pop-up a moment later, results fetched by script).
+pub(crate) const LATE_WAIT_MS: u64 = 1_000;
+
+/// Reports that nothing matches `phrase`: the first time in a step (no question asked, no wait
+/// of its own yet), waits [`LATE_WAIT_MS`] for the page to show it, as an aside; then asks.
 pub(crate) fn not_found(state: &StepState, phrase: &str, snapshot: &Snapshot) -> Decision {
+    if state.asks == 0 && state.answer.is_none() && state.aside_waits() == 0 {
+        return Decision::Aside {
+            action: Action::Wait {
+                until: WaitFor::Millis { ms: LATE_WAIT_MS },
+            },
+            note: format!("waiting for \"{phrase}\" to show on the page"),
+        };
+    }
     let title = if snapshot.title.trim().is_empty() {
         snapshot.url.as_str()
     } else {

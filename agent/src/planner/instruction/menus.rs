@@ -87,13 +87,6 @@ fn shown<'s>(level: &Target, snap: &'s Snapshot) -> Option<&'s Element> {
         })
 }
 
-/// How many of the step's asides targeted no element (its waits).
-fn waits(state: &StepState) -> usize {
-    usize::try_from(state.asides)
-        .unwrap_or(usize::MAX)
-        .saturating_sub(state.aside_acted.len())
-}
-
 /// Hovered by this step already (one of its asides targeted it).
 fn hovered(el: &Element, state: &StepState) -> bool {
     state.aside_acted.iter().any(|done| done.eid == el.eid)
@@ -134,7 +127,7 @@ pub(crate) fn decide(levels: &[Target], snap: &Snapshot, state: &StepState) -> D
         );
     };
     let next = levels.get(at + 1).unwrap_or(last);
-    if hovered(el, state) && waits(state) == 0 {
+    if hovered(el, state) && state.aside_waits() == 0 {
         // A submenu slower than the hover's own wait: wait for its item once.
         let name = if next.name.is_empty() {
             &next.full
@@ -188,7 +181,7 @@ pub(crate) fn hover_to_find(
             .find(|el| el.eid == done.eid && el.expanded == Some(false))
     });
     if let Some(item) = last
-        && waits(state) < state.aside_acted.len()
+        && state.aside_waits() < state.aside_acted.len()
     {
         return Some(Decision::Aside {
             action: Action::Wait {

@@ -114,6 +114,13 @@ impl StepState {
             .any(|done| done.eid == el.eid && done.name == el.name)
     }
 
+    /// How many of the step's asides targeted no element (its waits).
+    pub(crate) fn aside_waits(&self) -> usize {
+        usize::try_from(self.asides)
+            .unwrap_or(usize::MAX)
+            .saturating_sub(self.aside_acted.len())
+    }
+
     /// The element the person chose in answer to the step's question, while it is on the page
     /// and the step has not acted on it yet.
     pub(crate) fn unacted_choice<'s>(&self, snap: &'s Snapshot) -> Option<&'s Element> {

@@ -185,6 +185,20 @@ pub(super) fn refused(plan: &Plan, code: &str, error: &str) -> StepRecord {
     )
 }
 
+/// "Nothing on the page fits" the first time: the plan for `goal` on `page` is the step's one
+/// wait for late content; its record, and the question planned after it.
+pub(super) fn waited_then_asked(goal: &str, page: &Snapshot) -> (StepRecord, Plan) {
+    let first = plan(goal, Some(page), &[]);
+    assert!(
+        matches!(first.action, Action::Wait { .. }),
+        "expected the wait for late content, got {}",
+        first.action
+    );
+    let waited = succeeded(&first);
+    let question = plan(goal, Some(page), std::slice::from_ref(&waited));
+    (waited, question)
+}
+
 pub(super) fn answered(plan: &Plan, value: &str) -> StepRecord {
     let Action::AskUser { questions } = &plan.action else {
         panic!("expected ask_user, got {}", plan.action);

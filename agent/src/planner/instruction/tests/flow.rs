@@ -4,6 +4,7 @@ use tandem_protocol::QuestionKind;
 
 use super::builder::{
     Page, answered, click, failed, plan, run_all, stop_answer, succeeded, succeeded_on, typed,
+    waited_then_asked,
 };
 use crate::action::Action;
 use crate::plan::{StepOutcome, StepRecord, StopMeaning};
@@ -200,24 +201,53 @@ fn several_equal_matches_ask_a_radio_question_and_the_answer_is_used() {
 fn nothing_found_asks_for_the_name_and_the_typed_name_is_used() {
     let page = login_page();
     let goal = "click Register";
-    let question = plan(goal, Some(&page), &[]);
+    let (waited, question) = waited_then_asked(goal, &page);
     let Action::AskUser { questions } = &question.action else {
         panic!("expected a question, got {}", question.action);
     };
     assert_eq!(questions[0].kind, QuestionKind::Text);
     assert!(questions[0].prompt.contains("can't find \"Register\""));
-    let next = plan(goal, Some(&page), &[answered(&question, "Sign in")]);
+    let next = plan(goal, Some(&page), &[waited, answered(&question, "Sign in")]);
     assert_eq!(next.action, click("e4"));
+}
+
+#[test]
+fn what_shows_only_after_load_is_waited_for_once_then_clicked() {
+    let before = login_page();
+    let goal = "close the popup";
+    let first = plan(goal, Some(&before), &[]);
+    assert!(
+        matches!(first.action, Action::Wait { .. }),
+        "nothing to close yet: the page is given a moment, got {}",
+        first.action
+    );
+    assert_ne!(first.cursor, Some(0), "the wait is an aside: it completes no step");
+    let waited = succeeded(&first);
+    let after = Page::new("https://x.test/login", "Log in")
+        .textbox("Email")
+        .button("Close dialog")
+        .build();
+    assert_eq!(
+        plan(goal, Some(&after), std::slice::from_ref(&waited)).action,
+        click("e2")
+    );
+    // Still nothing after the wait: the person is asked, and no second wait comes.
+    let asked = plan(goal, Some(&before), &[waited]);
+    assert!(
+        matches!(asked.action, Action::AskUser { .. }),
+        "{}",
+        asked.action
+    );
 }
 
 #[test]
 fn answering_skip_moves_on_and_stop_ends_the_run() {
     let page = login_page();
     let goal = "click Register\nclick Sign in";
-    let question = plan(goal, Some(&page), &[]);
-    let next = plan(goal, Some(&page), &[answered(&question, "skip")]);
-    assert_eq!(next.action, click("e4"));
-    let stopped = plan(goal, Some(&page), &[answered(&question, "stop")]);
+    let (waited, question) = waited_then_asked(goal, &page);
+    let skipped = [waited.clone(), answered(&question, "skip")];
+    assert_eq!(plan(goal, Some(&page), &skipped).action, click("e4"));
+    let stopped = plan(goal, Some(&page), &[waited, answered(&question, "stop")]);
     assert!(stop_answer(&stopped).starts_with("Stopped as you asked."));
 }
 
@@ -225,11 +255,11 @@ fn answering_skip_moves_on_and_stop_ends_the_run() {
 fn a_step_asks_at_most_twice_then_stops() {
     let page = login_page();
     let goal = "click Register";
-    let q1 = plan(goal, Some(&page), &[]);
-    let h1 = vec![answered(&q1, "Enter now")];
+    let (waited, q1) = waited_then_asked(goal, &page);
+    let h1 = vec![waited.clone(), answered(&q1, "Enter now")];
     let q2 = plan(goal, Some(&page), &h1);
     assert!(matches!(q2.action, Action::AskUser { .. }));
-    let h2 = vec![answered(&q1, "Enter now"), answered(&q2, "Nope")];
+    let h2 = vec![waited, answered(&q1, "Enter now"), answered(&q2, "Nope")];
     let answer = stop_answer(&plan(goal, Some(&page), &h2)).to_owned();
     assert!(
         answer.starts_with("Stopped: I can't find \"Nope\""),

@@ -1,15 +1,16 @@
 //! "press login" on a sign-in form whose only button says something else ("OK", "Go").
 
-use super::builder::{Page, click, plan, run_all, typed};
+use super::builder::{Page, click, plan, run_all, typed, waited_then_asked};
 use crate::action::Action;
 
-/// "press login" on `page` gives a question, not a click.
+/// "press login" on `page` gives a question (after the one wait for late content), not a
+/// click.
 fn asks_on(page: &tandem_mcp_browser::snapshot::Snapshot) {
-    let first = plan("press login", Some(page), &[]);
+    let (_, question) = waited_then_asked("press login", page);
     assert!(
-        matches!(first.action, Action::AskUser { .. }),
+        matches!(question.action, Action::AskUser { .. }),
         "{}",
-        first.action
+        question.action
     );
 }
 
