@@ -113,7 +113,7 @@ pub(crate) const LATE_WAIT_MS: u64 = 1_000;
 /// Reports that nothing matches `phrase`: the first time in a step (no question asked, no wait
 /// of its own yet), waits [`LATE_WAIT_MS`] for the page to show it, as an aside; then asks.
 pub(crate) fn not_found(state: &StepState, phrase: &str, snapshot: &Snapshot) -> Decision {
-    if state.asks == 0 && state.answer.is_none() && state.aside_waits() == 0 {
+    if state.asks == 0 && state.answer.is_none() && state.aside_waits == 0 {
         return Decision::Aside {
             action: Action::Wait {
                 until: WaitFor::Millis { ms: LATE_WAIT_MS },

@@ -127,7 +127,7 @@ pub(crate) fn decide(levels: &[Target], snap: &Snapshot, state: &StepState) -> D
         );
     };
     let next = levels.get(at + 1).unwrap_or(last);
-    if hovered(el, state) && state.aside_waits() == 0 {
+    if hovered(el, state) && state.aside_waits == 0 {
         // A submenu slower than the hover's own wait: wait for its item once.
         let name = if next.name.is_empty() {
             &next.full
@@ -181,7 +181,7 @@ pub(crate) fn hover_to_find(
             .find(|el| el.eid == done.eid && el.expanded == Some(false))
     });
     if let Some(item) = last
-        && state.aside_waits() < state.aside_acted.len()
+        && (state.aside_waits as usize) < state.aside_acted.len()
     {
         return Some(Decision::Aside {
             action: Action::Wait {

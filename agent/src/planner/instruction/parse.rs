@@ -196,7 +196,9 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             out.steps.push((step, clause.text.clone()));
             continue;
         }
-        if let Some(steps) = to_place::quantity(strip_lead_ins(&clause.text)) {
+        let placed = strip_lead_ins(&clause.text);
+        if let Some(steps) = to_place::quantity(placed).or_else(|| to_place::described_one(placed))
+        {
             out.steps
                 .extend(steps.into_iter().map(|step| (step, clause.text.clone())));
             continue;

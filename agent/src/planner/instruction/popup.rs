@@ -20,7 +20,7 @@ use super::decision::Decision;
 use super::matching::normalize;
 use super::progress::StepState;
 use super::report::describe;
-use crate::action::Action;
+use crate::action::{Action, WaitFor};
 
 /// How many pop-ups one step may dismiss.
 const MAX_ASIDES: u32 = 1;
@@ -43,27 +43,44 @@ const DISMISSERS: &[&str] = &[
     "close pop up",
 ];
 
+/// How long a step whose click something covers waits, once, for the cover to go when no
+/// control dismisses it (a date picker or a toast fading out).
+const COVER_WAIT_MS: u64 = 600;
+
 /// The click (an aside) on the control that dismisses the pop-up in the step's way, if the step
-/// failed on a disabled element and one such control shows.
+/// failed on a disabled element and one such control shows; for a covered click with no such
+/// control, one wait (an aside) for the cover to go, when the step has had no aside yet.
 pub(super) fn in_the_way(state: &StepState, snapshot: Option<&Snapshot>) -> Option<Decision> {
-    let el = dismisser(state, snapshot)?;
-    Some(Decision::Aside {
-        action: Action::Click {
-            eid: el.eid.clone(),
+    if let Some(el) = dismisser(state, snapshot) {
+        return Some(Decision::Aside {
+            action: Action::Click {
+                eid: el.eid.clone(),
+            },
+            note: format!("dismiss the pop-up in the way: click {}", describe(el)),
+        });
+    }
+    (covered(state) && state.failures > 0 && state.asides == 0).then(|| Decision::Aside {
+        action: Action::Wait {
+            until: WaitFor::Millis { ms: COVER_WAIT_MS },
         },
-        note: format!("dismiss the pop-up in the way: click {}", describe(el)),
+        note: "wait for what covers it to go".to_owned(),
     })
+}
+
+/// The browser's refusal of a click an overlay would catch, or a press that an overlay arriving
+/// between aim and press caught instead (`mcp-browser` error.rs, `Covered` and `ClickMissed`).
+fn covered(state: &StepState) -> bool {
+    let code = state.last_error.as_ref().and_then(|f| f.code.as_deref());
+    matches!(code, Some("covered" | "click_missed"))
 }
 
 fn dismisser<'s>(state: &StepState, snapshot: Option<&'s Snapshot>) -> Option<&'s Element> {
     let snapshot = snapshot?;
     let failure = state.last_error.clone().unwrap_or_default();
     let disabled = failure.message.contains("is disabled");
-    // The browser's refusal of a click an overlay would catch, or a press that an overlay
-    // arriving between aim and press caught instead (`mcp-browser` error.rs, `Covered` and
-    // `ClickMissed`).
-    let covered = matches!(failure.code.as_deref(), Some("covered" | "click_missed"));
-    if !(disabled || covered) || state.failures == 0 || state.asides >= MAX_ASIDES {
+    let covered = covered(state);
+    let dismissals = state.asides.saturating_sub(state.aside_waits);
+    if !(disabled || covered) || state.failures == 0 || dismissals >= MAX_ASIDES {
         return None;
     }
     // The pop-up disabled the page's own controls: something is disabled now.

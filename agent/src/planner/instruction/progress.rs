@@ -94,6 +94,9 @@ pub(crate) struct StepState {
     pub asides: u32,
     /// The elements the step's successful asides targeted, oldest first.
     pub aside_acted: Vec<Element>,
+    /// How many of the step's asides were waits (for late content, for a cover to go, for a
+    /// slow submenu).
+    pub aside_waits: u32,
 }
 
 impl StepState {
@@ -112,13 +115,6 @@ impl StepState {
         self.acted
             .iter()
             .any(|done| done.eid == el.eid && done.name == el.name)
-    }
-
-    /// How many of the step's asides targeted no element (its waits).
-    pub(crate) fn aside_waits(&self) -> usize {
-        usize::try_from(self.asides)
-            .unwrap_or(usize::MAX)
-            .saturating_sub(self.aside_acted.len())
     }
 
     /// The element the person chose in answer to the step's question, while it is on the page
@@ -181,6 +177,9 @@ pub(crate) fn replay(history: &[StepRecord], sweeps: &[Option<u32>]) -> Progress
         if let Some(step) = index.checked_sub(step_count + 1) {
             if let Some(state) = p.states.get_mut(step) {
                 state.asides += 1;
+                if matches!(record.action, Action::Wait { .. }) {
+                    state.aside_waits += 1;
+                }
                 if matches!(record.outcome, StepOutcome::Succeeded { .. }) {
                     state.aside_acted.extend(record.element.clone());
                 }

@@ -61,11 +61,7 @@ pub(super) fn parse(clause: &str, previous: Option<&Step>) -> Option<Step> {
 /// "add two to the bag": the Quantity set to the number, then the place's control for the
 /// thing whose page this is (no thing named: `verbs` takes the page's one such control).
 pub(super) fn quantity(clause: &str) -> Option<Vec<Step>> {
-    let (verb, rest) = first_word(clause);
-    if !matches!(verb.as_str(), "add" | "put" | "pop") {
-        return None;
-    }
-    let (count, place) = split_at_last(rest, &["to", "in", "into"])?;
+    let (verb, count, place) = put_in_place(clause)?;
     let count = count
         .trim()
         .trim_end_matches(" of them")
@@ -74,6 +70,50 @@ pub(super) fn quantity(clause: &str) -> Option<Vec<Step>> {
         return None;
     }
     let count = number(count)?;
+    Some(vec![
+        Step::Set {
+            target: Target::named("quantity", None),
+            value: count,
+        },
+        into_place(&verb, place),
+    ])
+}
+
+/// "add the large one in charcoal to my bag", "put a blue one in my basket": the thing whose
+/// page this is, described by its options (`one` stands for it): those options chosen (a
+/// choice described by its parts, `variants`; one part alone, an ordinary choice), then the
+/// place's control.
+pub(super) fn described_one(clause: &str) -> Option<Vec<Step>> {
+    let (verb, thing, place) = put_in_place(clause)?;
+    let words = normalize(&thing);
+    let words: Vec<&str> = words.split(' ').filter(|w| !w.is_empty()).collect();
+    if !words.contains(&"one") {
+        return None;
+    }
+    let parts: Vec<&str> = words
+        .into_iter()
+        .filter(|w| !matches!(*w, "one" | "the" | "a" | "an" | "in" | "with"))
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    Some(vec![
+        Step::Select {
+            option: parts.join(" "),
+            target: None,
+        },
+        into_place(&verb, place),
+    ])
+}
+
+/// "add / put / pop WHAT to / in / into PLACE": the verb, what is put, and the place without
+/// its owner words ("my bag" → "bag", at most three words).
+fn put_in_place(clause: &str) -> Option<(String, String, String)> {
+    let (verb, rest) = first_word(clause);
+    if !matches!(verb.as_str(), "add" | "put" | "pop") {
+        return None;
+    }
+    let (what, place) = split_at_last(rest, &["to", "in", "into"])?;
     let place: Vec<String> = normalize(&place)
         .split(' ')
         .filter(|w| !w.is_empty() && !OWNERS.contains(w))
@@ -82,19 +122,17 @@ pub(super) fn quantity(clause: &str) -> Option<Vec<Step>> {
     if place.is_empty() || place.len() > 3 {
         return None;
     }
-    let place = place.join(" ");
-    Some(vec![
-        Step::Set {
-            target: Target::named("quantity", None),
-            value: count,
-        },
-        Step::Act {
-            verbs: vec![format!("{verb} to {place}"), place],
-            object: Target::named("it", None),
-            message: None,
-            renames: false,
-        },
-    ])
+    Some((verb, what, place.join(" ")))
+}
+
+/// The place's control for the thing whose page this is ("Add to bag").
+fn into_place(verb: &str, place: String) -> Step {
+    Step::Act {
+        verbs: vec![format!("{verb} to {place}"), place],
+        object: Target::named("it", None),
+        message: None,
+        renames: false,
+    }
 }
 
 /// "add it to the basket" with no thing named, on the thing's own page: the page's one control
@@ -128,57 +166,5 @@ pub(super) fn own_page_control<'s>(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{parse, quantity};
-    use crate::planner::instruction::step::{Step, Target};
-
-    fn found(name: &str) -> Step {
-        Step::Reveal {
-            target: Target::named(name, None),
-        }
-    }
-
-    fn act(clause: &str, previous: &Step) -> Option<(Vec<String>, String)> {
-        match parse(clause, Some(previous))? {
-            Step::Act { verbs, object, .. } => Some((verbs, object.name)),
-            _ => None,
-        }
-    }
-
-    #[test]
-    fn a_pronoun_put_in_a_place_is_the_thing_found_before() {
-        let table = found("walnut side table");
-        let (verbs, thing) = act("save it to my wishlist", &table).unwrap();
-        assert_eq!(thing, "walnut side table");
-        assert_eq!(verbs[..2], ["save to wishlist", "wishlist"]);
-        let (verbs, _) = act("pop it in the basket", &table).unwrap();
-        assert_eq!(verbs[..2], ["pop to basket", "basket"]);
-        // No bare verb: "add" alone would name the card's "Add to shopping bag".
-        let (verbs, _) = act("add them to my favourites", &table).unwrap();
-        assert!(!verbs.contains(&"add".to_owned()), "{verbs:?}");
-    }
-
-    #[test]
-    fn a_number_put_in_a_place_is_the_quantity() {
-        let steps = quantity("add two to the bag").unwrap();
-        assert!(
-            matches!(&steps[0], Step::Set { target, value } if target.name == "quantity" && value == "2")
-        );
-        assert!(matches!(&steps[1], Step::Act { verbs, .. } if verbs[0] == "add to bag"));
-        assert!(quantity("add 3 of them to my basket").is_some());
-        assert!(quantity("add the napkins to the basket").is_none());
-        assert!(quantity("add Mum to my favourites").is_none());
-    }
-
-    #[test]
-    fn other_clauses_are_left_to_the_other_phrasings() {
-        let table = found("walnut side table");
-        assert_eq!(act("add the lamp to my wishlist", &table), None);
-        assert_eq!(act("save it", &table), None);
-        let typed = Step::Type {
-            text: "Ada".to_owned(),
-            target: Some(Target::named("name", None)),
-        };
-        assert_eq!(act("save it to my wishlist", &typed), None);
-    }
-}
+#[path = "to_place_tests.rs"]
+mod tests;

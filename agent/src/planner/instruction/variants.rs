@@ -37,6 +37,34 @@ fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Sizes said in words and the letters a size choice labels them with.
+const SIZE_LETTERS: &[(&str, &str)] = &[
+    ("small", "s"),
+    ("medium", "m"),
+    ("large", "l"),
+    ("x-small", "xs"),
+    ("x-large", "xl"),
+    ("xx-large", "xxl"),
+];
+
+/// The phrase's words with the letters of the sizes it says in words ("large" → "l", "extra
+/// large" → "xl" only): a size choice labels its options "S", "M", "L".
+fn with_size_letters(words: Vec<String>) -> Vec<String> {
+    let mut out = words.clone();
+    for (at, word) in words.iter().enumerate() {
+        let extra = at > 0 && words[at - 1] == "extra";
+        let said = if extra {
+            format!("x-{word}")
+        } else {
+            word.clone()
+        };
+        if let Some((_, letters)) = SIZE_LETTERS.iter().find(|(name, _)| *name == said) {
+            out.push((*letters).to_owned());
+        }
+    }
+    out
+}
+
 fn named_by(label: &str, phrase: &[String]) -> bool {
     let label = words(label);
     !label.is_empty() && label.len() <= MOST_WORDS && label.iter().all(|w| phrase.contains(w))
@@ -72,7 +100,7 @@ fn named<'s>(phrase: &[String], snap: &'s Snapshot) -> Vec<(String, Named<'s>)> 
 
 /// The next choice the phrase asks for (see the module docs).
 pub(super) fn decide(phrase: &str, snap: &Snapshot, state: &StepState) -> Option<Decision> {
-    let phrase = words(phrase);
+    let phrase = with_size_letters(words(phrase));
     let named = named(&phrase, snap);
     let mut choices: Vec<&str> = named.iter().map(|(c, _)| c.as_str()).collect();
     let count = choices.len();

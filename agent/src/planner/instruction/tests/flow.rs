@@ -221,7 +221,11 @@ fn what_shows_only_after_load_is_waited_for_once_then_clicked() {
         "nothing to close yet: the page is given a moment, got {}",
         first.action
     );
-    assert_ne!(first.cursor, Some(0), "the wait is an aside: it completes no step");
+    assert_ne!(
+        first.cursor,
+        Some(0),
+        "the wait is an aside: it completes no step"
+    );
     let waited = succeeded(&first);
     let after = Page::new("https://x.test/login", "Log in")
         .textbox("Email")

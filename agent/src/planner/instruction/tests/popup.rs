@@ -2,6 +2,7 @@
 //! step is tried again (`popup`).
 
 use super::builder::{Page, click, failed, plan, refused, succeeded, typed};
+use crate::action::Action;
 use tandem_mcp_browser::snapshot::Snapshot;
 
 const GOAL: &str = "type \"kim\" into the Username field, then click Sign in";
@@ -115,4 +116,31 @@ fn no_dismissal_without_a_disabled_failure_or_with_only_accepting_controls() {
     // Two dismissers: which one is meant is unclear, so none is pressed.
     let two = plan(GOAL, Some(&sign_in(true, &["Cancel", "Close"])), &disabled);
     assert!(!matches!(two.action, crate::action::Action::Click { .. }));
+}
+
+#[test]
+fn a_click_covered_by_something_with_no_close_control_waits_once_for_it_to_go() {
+    const CLICK: &str = "click Sign in";
+    let calm = sign_in(false, &[]);
+    let first = plan(CLICK, Some(&calm), &[]);
+    let mut history = vec![refused(
+        &first,
+        "covered",
+        "the \"Tu\" element covers e2 (button \"Sign in\"); a click there would land on it \
+         instead: dismiss or close it first",
+    )];
+    let wait = plan(CLICK, Some(&calm), &history);
+    assert!(
+        matches!(wait.action, Action::Wait { .. }),
+        "a fading picker: wait, got {}",
+        wait.action
+    );
+    history.push(succeeded(&wait));
+    assert_eq!(plan(CLICK, Some(&calm), &history).action, click("e2"));
+    // Covered again after the wait: no second wait, the click is tried as the step allows.
+    history.push(refused(&first, "covered", "still covered"));
+    assert!(!matches!(
+        plan(CLICK, Some(&calm), &history).action,
+        Action::Wait { .. }
+    ));
 }

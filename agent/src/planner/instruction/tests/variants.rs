@@ -66,3 +66,37 @@ fn a_drop_down_list_is_never_ticked_as_if_it_were_a_box() {
     assert!(actions.is_empty(), "nothing clicked: {actions:?}");
     assert!(answer.contains("a list to choose from"), "{answer}");
 }
+
+#[test]
+fn the_one_described_by_size_in_words_and_colour_is_chosen_then_added() {
+    let page = product();
+    let (actions, answer) = run_all("add the large one in oat to my bag", &page);
+    assert_eq!(actions[0], click("e2"), "Oat");
+    assert_eq!(
+        actions[1],
+        Action::Check { eid: "e5".into() },
+        "L, said as large"
+    );
+    assert_eq!(actions[2], click("e7"), "Add to bag");
+    assert_eq!(actions.len(), 3, "{answer}");
+    // Charcoal is already the chosen colour: only the size is chosen.
+    let (actions, _) = run_all("add the medium one in charcoal to my bag", &page);
+    assert!(
+        actions.contains(&Action::Check { eid: "e4".into() }),
+        "{actions:?}"
+    );
+    assert!(
+        !actions.contains(&click("e1")),
+        "Charcoal is not pressed again: {actions:?}"
+    );
+}
+
+#[test]
+fn extra_large_is_not_large() {
+    let page = product();
+    let (actions, _) = run_all("add the extra large one in oat to my bag", &page);
+    assert!(
+        !actions.contains(&Action::Check { eid: "e5".into() }),
+        "L is not extra large: {actions:?}"
+    );
+}
