@@ -295,6 +295,11 @@ pub static CASES: &[Case] = &[
     case!("superlative", "trains.html", "book the cheapest train from Leeds to Yorkshire on 3/14/2025", ["results=none|", "clicked=|"], Stops),
     case!("superlative", "rooms.html", "pick the cheapest room for 2 nights", ["clicked=single|"]),
     case!("superlative", "rooms.html", "Reserve the most expensive room", ["clicked=suite|"]),
+    // The thing whose page this is, described by its options, put in a place; a pop-up that
+    // arrives after load waited for and closed.
+    case!("variant", "trainers.html", "close the popup, then put a small one in slate in my basket", ["basket=S/Slate|", "signup=closed|"]),
+    case!("variant", "trainers.html", "close the newsletter pop-up and add the medium one in forest green to the basket", ["|size=M|colour=Forest green|", "basket=M/Forest green|"]),
+    case!("variant", "trainers.html", "Close the popup. Add the extra large one in rust to my basket", ["basket=XL/Rust|"]),
     // Never guessing silently.
     case!("never guess", "contact.html", "click the purple elephant", [], Asks),
     case!("never guess", "contact.html", "frobnicate the widget", [], Fails),

@@ -86,9 +86,9 @@ pub(super) fn after_quoted_name(clause: &str) -> Option<String> {
     content.then(|| joined.trim().to_owned())
 }
 
-/// "close the popup and add the large one to my bag": a dismissal names no element of its
-/// own (it clicks the close control), so whatever follows its joiner is a clause of its own
-/// and is never dropped. The dismissal and that clause.
+/// "close the popup and add the large one to my bag", "Close the popup. Add …": a dismissal
+/// names no element of its own (it clicks the close control), so whatever follows its joiner
+/// or the end of its sentence is a clause of its own and is never dropped. The dismissal and that clause.
 /// `verb` is the clause's first word after its lead-ins.
 pub(super) fn after_dismissal(clause: &str, verb: &str) -> Option<(String, String)> {
     if !matches!(verb, "close" | "dismiss") {
@@ -96,7 +96,7 @@ pub(super) fn after_dismissal(clause: &str, verb: &str) -> Option<(String, Strin
     }
     let spans = super::split::quote_spans(clause);
     let lower = lower_keeping_offsets(clause);
-    let at = [" and ", ", ", " then "]
+    let at = [" and ", ", ", " then ", ". ", "! "]
         .iter()
         .filter_map(|joiner| {
             lower
@@ -120,6 +120,13 @@ mod tests {
             Some((
                 "close the popup".to_owned(),
                 "add the large one to my bag".to_owned()
+            ))
+        );
+        assert_eq!(
+            after_dismissal("Close the popup. Add the large one to my bag", "close"),
+            Some((
+                "Close the popup".to_owned(),
+                "Add the large one to my bag".to_owned()
             ))
         );
         assert_eq!(after_dismissal("close the dialog", "close"), None);
