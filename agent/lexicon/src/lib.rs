@@ -7,6 +7,8 @@
 //! Contract: words are single lower-case words; [`synonyms`] is symmetric (b is a synonym of a
 //! exactly when a is one of b) and never lists the word itself.
 
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 static TABLE: &str = include_str!(concat!(env!("OUT_DIR"), "/lexicon.txt"));
 static INDEX: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/lexicon.idx"));
 

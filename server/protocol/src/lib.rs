@@ -24,6 +24,7 @@
 
 pub mod close;
 pub mod frames;
+pub mod handover;
 pub mod history;
 pub mod input;
 pub mod live_frame;
@@ -39,6 +40,7 @@ pub mod words;
 
 pub use close::CloseCode;
 pub use frames::{ClientMessage, ServerMessage};
+pub use handover::HandoverMessage;
 pub use history::{Fact, HISTORY_VERSION, HistoryLine};
 pub use input::{PointerButton, UserInput};
 pub use live_frame::{LiveFrame, LiveFrameError};

@@ -16,8 +16,7 @@ use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::{HeaderMap, Uri};
 use axum::response::Response;
-use serde_json::json;
-use tandem_protocol::{ClientMessage, CloseCode, ServerMessage, UserInput};
+use tandem_protocol::{ClientMessage, CloseCode, HandoverMessage, ServerMessage, UserInput};
 
 use super::{Claimed, Handover};
 use crate::security::AUTH_TIMEOUT;
@@ -77,8 +76,10 @@ enum Ending {
 
 /// Serves the person until they hand back; returns how to close.
 async fn run(mut claimed: Claimed, socket: &mut WebSocket) -> Option<CloseCode> {
-    let card = json!({ "type": "handover", "card": claimed.card });
-    if send_text(socket, card.to_string()).await.is_err() {
+    let card = HandoverMessage::Handover {
+        card: claimed.card.clone(),
+    };
+    if send_frame(socket, &card).await.is_err() {
         return None;
     }
     let live = LiveView::new(Arc::clone(&claimed.session));
@@ -129,8 +130,7 @@ async fn run(mut claimed: Claimed, socket: &mut WebSocket) -> Option<CloseCode> 
     match ending {
         Ending::HandedBack(note) => {
             let changed = claimed.hand_back(note).await;
-            let told = json!({ "type": "handed_back", "changed": changed });
-            let _ = send_text(socket, told.to_string()).await;
+            let _ = send_frame(socket, &HandoverMessage::HandedBack { changed }).await;
             Some(CloseCode::GoingAway)
         }
         Ending::Closed(code) => code,
@@ -166,7 +166,11 @@ async fn send_text(socket: &mut WebSocket, text: String) -> Result<(), axum::Err
     socket.send(Message::Text(Utf8Bytes::from(text))).await
 }
 
-async fn send_frame(socket: &mut WebSocket, frame: &ServerMessage) -> Result<(), axum::Error> {
+/// Sends one JSON frame (a [`ServerMessage`] or a [`HandoverMessage`]).
+async fn send_frame<T: serde::Serialize>(
+    socket: &mut WebSocket,
+    frame: &T,
+) -> Result<(), axum::Error> {
     match serde_json::to_string(frame) {
         Ok(text) => send_text(socket, text).await,
         Err(_) => Ok(()),

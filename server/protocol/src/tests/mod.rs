@@ -10,11 +10,14 @@ fn tag_names<T: serde::de::DeserializeOwned + std::fmt::Debug>() -> Vec<String> 
     let error = serde_json::from_str::<T>(r#"{"type":"-"}"#)
         .unwrap_err()
         .to_string();
+    // "expected one of `a`, `b`, `c`", or "expected `a` or `b`" for two.
     let list = error
-        .split("expected one of ")
+        .split("expected ")
         .nth(1)
         .unwrap_or_else(|| panic!("no variant list in {error:?}"));
-    list.split(", ")
-        .map(|name| name.split('`').nth(1).unwrap().to_owned())
+    list.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
         .collect()
 }

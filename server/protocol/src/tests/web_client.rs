@@ -68,3 +68,20 @@ fn the_web_client_knows_every_close_code_by_the_same_name() {
         .collect();
     assert_eq!(table, rust);
 }
+
+#[test]
+fn the_handover_page_handles_every_frame_its_socket_sends() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web-ui/static/handover.js"
+    );
+    let js = std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    let names = tag_names::<crate::HandoverMessage>();
+    assert_eq!(names, ["handover", "handed_back"]);
+    for name in names {
+        assert!(
+            js.contains(&format!("msg.type === \"{name}\"")),
+            "handover.js does not handle `{name}` frames"
+        );
+    }
+}
