@@ -171,13 +171,15 @@ fn stop_answer(state: &AgentState) -> Option<&str> {
 }
 
 /// What a run cancelled without a reason of its own had done, and what it left unfinished:
-/// the page may have changed, and the person should know how far it got.
+/// the page may have changed, and the person should know how far it got. A wait changed
+/// nothing and is not told.
 fn cancelled_text(state: &AgentState) -> String {
     let done: Vec<String> = state
         .run
         .steps
         .iter()
         .filter(|record| matches!(record.outcome, StepOutcome::Succeeded { .. }))
+        .filter(|record| !matches!(record.action, Action::Wait { .. }))
         .map(|record| describe(&record.action, record.element.as_ref()))
         .collect();
     let unfinished = state.run.planned_action.as_ref().and_then(|planned| {
