@@ -61,6 +61,11 @@ pub struct PolicyDecision {
     reason: String,
     /// Id of the rule that decided.
     rule: String,
+    /// The rule that decided holds only where a configured secret of the page's host fits the
+    /// field (its condition `configured_secret = true`): the agent types that secret's
+    /// placeholder, never the planner's text. Not serialised.
+    #[serde(skip)]
+    configured_secret: bool,
 }
 
 impl PolicyDecision {
@@ -70,7 +75,22 @@ impl PolicyDecision {
             effect,
             reason: reason.into(),
             rule: rule.into(),
+            configured_secret: false,
         }
+    }
+
+    /// This decision, made by a rule that holds only where a configured secret fits.
+    pub fn by_configured_secret(self) -> Self {
+        Self {
+            configured_secret: true,
+            ..self
+        }
+    }
+
+    /// Whether the text is to be typed as the host's configured secret: the rule that decided
+    /// holds only where one fits the field (`configured_secret = true` in the policy file).
+    pub fn types_configured_secret(&self) -> bool {
+        self.configured_secret
     }
 
     /// The outcome without its explanation.

@@ -274,7 +274,12 @@ fn decide(
         }
         _ => reason,
     };
-    PolicyDecision::new(rule.effect, reason, rule.id.as_str())
+    let decision = PolicyDecision::new(rule.effect, reason, rule.id.as_str());
+    if rule.needs_configured_secret() {
+        decision.by_configured_secret()
+    } else {
+        decision
+    }
 }
 
 /// A rule's reason with `{host}` (the current page's host, or "this page"), `{secret}` (the

@@ -82,6 +82,11 @@ pub(crate) struct RuleMatch<'a> {
 }
 
 impl Rule {
+    /// Whether the rule holds only where a configured secret of the host fits the field.
+    pub(crate) fn needs_configured_secret(&self) -> bool {
+        self.flags.configured_secret == Some(true)
+    }
+
     /// Whether every condition of this rule holds for the request.
     pub(crate) fn matches(&self, prepared: &PreparedRequest<'_>) -> Option<RuleMatch<'_>> {
         let request = prepared.request;

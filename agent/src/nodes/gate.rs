@@ -14,7 +14,8 @@
 //! ([`crate::plan::Plan::offered`]: the send of a form the message only filled), it gives the
 //! fact `unasked_send`, and the policy asks first (rule `confirm-unasked-send`). When the
 //! configured secret is allowed, the text becomes
-//! `<secret:name>`; `execute_action` puts in the value, only on that host.
+//! `<secret:name>` (the decision says so: `PolicyDecision::types_configured_secret`, its rule holds
+//! only where a configured secret fits); `execute_action` puts in the value, only on that host.
 
 use std::time::Instant;
 
@@ -71,7 +72,7 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
         }
         rt.gate.assess(&request, &context)
     };
-    if let (CONFIGURED_SECRET_RULE, Some(Some(name))) = (decision.rule(), configured)
+    if let (true, Some(Some(name))) = (decision.types_configured_secret(), configured)
         && let Action::Type { text, .. } = &mut planned.plan.action
     {
         *text = placeholder(&name);
@@ -117,10 +118,6 @@ pub(crate) fn policy_gate(rt: &Runtime, state: &mut AgentState) -> Flow<Interrup
     state.run.planned_action = Some(planned);
     Flow::Next
 }
-
-/// The policy rule that allows typing a configured secret; the text then becomes its
-/// placeholder.
-const CONFIGURED_SECRET_RULE: &str = "allow-configured-secret";
 
 /// For a `type` on a page whose host has configured secrets: `Some(None)` when the planner's text
 /// already names configured secrets of this host (the model's `<secret:name>`, kept as it is),

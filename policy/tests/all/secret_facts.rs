@@ -186,3 +186,33 @@ reason = "Type a secret on {host}?"
     assert_eq!(decision.rule(), "confirm-secret-text", "{decision:?}");
     assert_eq!(decision.reason(), "Type a secret on shop.example?");
 }
+
+#[test]
+fn a_decision_by_a_configured_secret_rule_says_the_secret_is_typed() {
+    let configured = SecretFacts {
+        in_message: false,
+        configured: true,
+    };
+    let gate = default_gate();
+    let request = password("x");
+    let with_secret = gate.assess(
+        &request,
+        &agent_on(Some(LOGIN)).with_secret_facts(configured),
+    );
+    assert!(with_secret.types_configured_secret(), "{with_secret:?}");
+    // Another rule decided: the planner's text is typed as it is.
+    let plain = gate.assess(
+        &ActionRequest::click("button", "Next"),
+        &agent_on(Some(LOGIN)),
+    );
+    assert!(!plain.types_configured_secret());
+    let from_message = SecretFacts {
+        in_message: true,
+        configured: true,
+    };
+    let asked = gate.assess(
+        &request,
+        &agent_on(Some(LOGIN)).with_secret_facts(from_message),
+    );
+    assert!(!asked.types_configured_secret(), "{asked:?}");
+}
