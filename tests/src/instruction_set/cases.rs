@@ -300,6 +300,7 @@ pub static CASES: &[Case] = &[
     case!("variant", "trainers.html", "close the popup, then put a small one in slate in my basket", ["basket=S/Slate|", "signup=closed|"]),
     case!("variant", "trainers.html", "close the newsletter pop-up and add the medium one in forest green to the basket", ["|size=M|colour=Forest green|", "basket=M/Forest green|"]),
     case!("variant", "trainers.html", "Close the popup. Add the extra large one in rust to my basket", ["basket=XL/Rust|"]),
+    case!("variant", "trainers.html", "get rid of the sign-up pop-up (no thanks), then add a large one in slate to my basket", ["basket=L/Slate|", "signup=declined|"]),
     // Never guessing silently.
     case!("never guess", "contact.html", "click the purple elephant", [], Asks),
     case!("never guess", "contact.html", "frobnicate the widget", [], Fails),

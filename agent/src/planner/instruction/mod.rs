@@ -83,6 +83,7 @@ mod decide;
 mod decision;
 mod described;
 mod disclose;
+mod dismissal;
 mod every;
 mod explore;
 mod feed;

@@ -196,13 +196,6 @@ pub(crate) fn parse_message(message: &str) -> Instructions {
             out.steps.push((step, clause.text.clone()));
             continue;
         }
-        let placed = strip_lead_ins(&clause.text);
-        if let Some(steps) = to_place::quantity(placed).or_else(|| to_place::described_one(placed))
-        {
-            out.steps
-                .extend(steps.into_iter().map(|step| (step, clause.text.clone())));
-            continue;
-        }
         let steps = fields::instead(&clause.text, parse_clause(&clause.text), starts_with_verb);
         // "cancel booking 2231 but keep the deposit": the verb, then the choice its flow asks.
         let weak = matches!(steps.as_slice(), [] | [Step::Act { .. }]);
@@ -263,6 +256,15 @@ pub(crate) fn parse_clause(clause: &str) -> Vec<Step> {
     // "book the cheapest flight from: A to: B on DATE": the search, then the best item.
     if let Some(steps) = superlative::parse(text) {
         return steps;
+    }
+    // "add two to the bag", "add the large one in charcoal to my bag": the thing whose page
+    // this is, put in the place.
+    if let Some(steps) = to_place::quantity(text).or_else(|| to_place::described_one(text)) {
+        return steps;
+    }
+    // "get rid of the cookie popup (reject everything)": the pop-up's control the words give.
+    if let Some(step) = super::dismissal::parse(text) {
+        return vec![step];
     }
     // "open the chat and ask them when order 5521 will arrive"
     if let Some(steps) = super::conversation::parse(text) {

@@ -20,6 +20,7 @@ const GROUPS: &[&[&str]] = &[
     &["chat", "messenger", "live chat", "support chat"],
     &["customise", "customize", "manage"],
     &["send", "submit"],
+    &["all", "everything"],
 ];
 
 /// Words that name what a banner or dialog is about, not the control in it.
