@@ -19,12 +19,12 @@ const POP_UP_WORDS: &[&str] = &[
 
 /// "by clicking X": the verbs of the manner whose object is the control's name.
 const PRESSING: &[&str] = &[
-    "by clicking ",
-    "by pressing ",
-    "by tapping ",
-    "by hitting ",
-    "by choosing ",
-    "by selecting ",
+    "clicking",
+    "pressing",
+    "tapping",
+    "hitting",
+    "choosing",
+    "selecting",
 ];
 
 /// The click that gets rid of the pop-up the clause names (see the module docs).
@@ -45,10 +45,10 @@ pub(super) fn parse(clause: &str) -> Option<Step> {
             return None;
         }
         (&lower_rest[..open], Some(rest[open + 1..close].trim()))
-    } else if let Some((at, by)) = PRESSING
-        .iter()
-        .find_map(|by| lower_rest.find(by).map(|at| (at, by.len())))
-    {
+    } else if let Some((at, by)) = PRESSING.iter().find_map(|verb| {
+        let by = format!(" by {verb} ");
+        lower_rest.find(&by).map(|at| (at, by.len()))
+    }) {
         (&lower_rest[..at], Some(rest[at + by..].trim()))
     } else {
         (lower_rest, None)
