@@ -22,7 +22,8 @@
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::affixes::{WAIT_MS, WAITS};
-use super::decision::{Decision, act, click};
+use super::decision::{Decision, act, click, stopped};
+use super::feed::ItemBand;
 use super::locate::ask_which;
 use super::matching::normalize;
 use super::measures::{Measure, Order, value_in};
@@ -54,7 +55,7 @@ pub(super) fn decide(
     if search && state.acted.is_empty() {
         return match search_control(snap) {
             Some(control) => Ok(click(control)),
-            None => Err(stop(format!(
+            None => Err(stopped(&format!(
                 "I found no control that sends the search for the {} {thing}.",
                 order.word
             ))),
@@ -64,7 +65,7 @@ pub(super) fn decide(
         if state.acted.is_empty() {
             return match search_control(snap) {
                 Some(control) => Ok(click(control)),
-                None => Err(stop(format!(
+                None => Err(stopped(&format!(
                     "I found no {thing} showing a {} to compare, and no search to send.",
                     kind(order.measure)
                 ))),
@@ -78,7 +79,7 @@ pub(super) fn decide(
                 format!("wait for the {thing} to show"),
             ));
         }
-        return Err(stop(format!(
+        return Err(stopped(&format!(
             "after the search, I found no {thing} showing a {} to compare.",
             kind(order.measure)
         )));
@@ -88,7 +89,7 @@ pub(super) fn decide(
         .filter_map(|(el, v)| v.map(|v| (*el, v)))
         .collect();
     if valued.len() < items.len() {
-        return Err(stop(format!(
+        return Err(stopped(&format!(
             "some {thing} show no {} to compare, so I cannot tell which is the {}.",
             kind(order.measure),
             order.word
@@ -115,12 +116,6 @@ pub(super) fn decide(
             &format!("the {} {thing}", order.word),
             several,
         )),
-    }
-}
-
-fn stop(problem: String) -> Decision {
-    Decision::Stop {
-        reason: Some(format!("Stopped: {problem}")),
     }
 }
 
@@ -226,23 +221,13 @@ fn list<'s>(
 }
 
 /// The value of item `i` of `group` (sorted top down): in the control's own name, else in
-/// the texts of its band.
+/// the texts of its item (`feed::ItemBand`), top down.
 fn value_of(group: &[&Element], i: usize, measure: Measure, snap: &Snapshot) -> Option<f64> {
     let el = group[i];
     if let Some(v) = value_in(&el.name, measure) {
         return Some(v);
     }
-    let bottom = el.rect.y + el.rect.h;
-    let top = match (i.checked_sub(1).map(|p| group[p]), group.get(i + 1)) {
-        (Some(above), _) => above.rect.y + above.rect.h,
-        (None, Some(next)) => bottom - (next.rect.y - el.rect.y),
-        (None, None) => return None,
-    };
-    let mut band: Vec<_> = snap
-        .texts
-        .iter()
-        .filter(|t| t.y >= top && t.y < bottom)
-        .collect();
+    let mut band: Vec<_> = ItemBand::of(el, group)?.texts(snap).collect();
     band.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
     band.iter().find_map(|t| value_in(&t.text, measure))
 }

@@ -43,6 +43,13 @@ pub(crate) struct Situation<'a> {
     pub last_typed: Option<&'a Eid>,
 }
 
+/// The run stops here, saying `problem` ("Stopped: …").
+pub(crate) fn stopped(problem: &str) -> Decision {
+    Decision::Stop {
+        reason: Some(format!("Stopped: {problem}")),
+    }
+}
+
 /// Acting with `action`, told as `note`.
 pub(crate) fn act(action: Action, note: String) -> Decision {
     Decision::Act { action, note }

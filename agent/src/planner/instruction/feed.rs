@@ -13,7 +13,7 @@
 //! In a grid of cards (controls of that name on one line) the item is also bounded sideways:
 //! a text belongs to the card between the neighbouring controls where its middle lies.
 
-use tandem_mcp_browser::snapshot::{Element, Snapshot};
+use tandem_mcp_browser::snapshot::{Element, Snapshot, TextBlock};
 
 use super::items::described_item;
 use super::matching::normalize;
@@ -101,78 +101,96 @@ pub(super) fn item_coverage(el: &Element, words: &[String], snap: &Snapshot) -> 
     if name.is_empty() {
         return 0;
     }
-    let column = |other: &Element| {
-        other.rect.x < el.rect.x + el.rect.w && el.rect.x < other.rect.x + other.rect.w
-    };
-    // In a grid (controls of this name on the same line) the item is the column between its
-    // neighbours' controls: a text belongs to it when its middle lies there.
-    let same_line = |other: &Element| {
-        other.rect.y < el.rect.y + el.rect.h && el.rect.y < other.rect.y + other.rect.h
-    };
-    let twins: Vec<&Element> = snap
-        .elements
-        .iter()
-        .filter(|other| other.eid != el.eid && normalize(&other.name) == name && same_line(other))
-        .collect();
-    let left = twins
-        .iter()
-        .map(|o| o.rect.x + o.rect.w)
-        .filter(|r| *r <= el.rect.x)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let right = twins
-        .iter()
-        .map(|o| o.rect.x)
-        .filter(|x| *x >= el.rect.x + el.rect.w)
-        .fold(f64::INFINITY, f64::min);
-    let in_column = |x: f64, w: f64| {
-        let middle = x + w / 2.0;
-        middle > left && middle < right
-    };
-    // The item reaches up to the control of this name above it in its column; in a grid
-    // whose column holds no other, to the row above (any column).
     let named: Vec<&Element> = snap
         .elements
         .iter()
-        .filter(|other| other.eid != el.eid && normalize(&other.name) == name)
+        .filter(|other| normalize(&other.name) == name)
         .collect();
-    let in_own_column: Vec<&Element> = named.iter().copied().filter(|o| column(o)).collect();
-    let same = if in_own_column.is_empty() && !twins.is_empty() {
-        named
-    } else {
-        in_own_column
-    };
-    let bottom = el.rect.y + el.rect.h;
-    let above = same
-        .iter()
-        .map(|o| o.rect.y + o.rect.h)
-        .filter(|b| *b <= el.rect.y)
-        .fold(None, |best: Option<f64>, b| {
-            Some(best.map_or(b, |x| x.max(b)))
-        });
-    let below = same
-        .iter()
-        .map(|o| o.rect.y)
-        .filter(|y| *y >= bottom)
-        .fold(None, |best: Option<f64>, y| {
-            Some(best.map_or(y, |x| x.min(y)))
-        });
-    // The first item of the list is as tall as the next one.
-    let top = match (above, below) {
-        (Some(top), _) => top,
-        (None, Some(next)) => bottom - (next - el.rect.y),
-        (None, None) => return 0,
+    let Some(band) = ItemBand::of(el, &named) else {
+        return 0;
     };
     let have = |text: &str| {
         let text = normalize(text);
         let have: Vec<&str> = text.split(' ').collect();
         words.iter().filter(|w| have.contains(&w.as_str())).count()
     };
-    snap.texts
-        .iter()
-        .filter(|t| t.y >= top && t.y < bottom && in_column(t.x, t.w))
-        .map(|t| have(&t.text))
-        .max()
-        .unwrap_or(0)
+    band.texts(snap).map(|t| have(&t.text)).max().unwrap_or(0)
+}
+
+/// Where the item of one control of a repeated list lies (see the module docs): down the page
+/// from the control before it to the control's bottom, and across between its neighbours on
+/// the same line (a grid of cards).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ItemBand {
+    top: f64,
+    bottom: f64,
+    left: f64,
+    right: f64,
+}
+
+impl ItemBand {
+    /// The band of `el`'s item among `peers`, the list's repeated controls (`el` may be one of
+    /// them); `None` when `el` has no peer above or below it.
+    pub(super) fn of(el: &Element, peers: &[&Element]) -> Option<ItemBand> {
+        let peers: Vec<&Element> = peers.iter().copied().filter(|o| o.eid != el.eid).collect();
+        let column = |other: &Element| {
+            other.rect.x < el.rect.x + el.rect.w && el.rect.x < other.rect.x + other.rect.w
+        };
+        let same_line = |other: &Element| {
+            other.rect.y < el.rect.y + el.rect.h && el.rect.y < other.rect.y + other.rect.h
+        };
+        // In a grid (peers on the same line) the item is the column between its neighbours.
+        let twins: Vec<&Element> = peers.iter().copied().filter(|o| same_line(o)).collect();
+        let left = twins
+            .iter()
+            .map(|o| o.rect.x + o.rect.w)
+            .filter(|r| *r <= el.rect.x)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let right = twins
+            .iter()
+            .map(|o| o.rect.x)
+            .filter(|x| *x >= el.rect.x + el.rect.w)
+            .fold(f64::INFINITY, f64::min);
+        // The item reaches up to the peer above it in its column; in a grid whose column holds
+        // no other, to the row above (any column).
+        let in_own_column: Vec<&Element> = peers.iter().copied().filter(|o| column(o)).collect();
+        let same = if in_own_column.is_empty() && !twins.is_empty() {
+            peers
+        } else {
+            in_own_column
+        };
+        let bottom = el.rect.y + el.rect.h;
+        let above = same
+            .iter()
+            .map(|o| o.rect.y + o.rect.h)
+            .filter(|b| *b <= el.rect.y)
+            .reduce(f64::max);
+        let below = same
+            .iter()
+            .map(|o| o.rect.y)
+            .filter(|y| *y >= bottom)
+            .reduce(f64::min);
+        // The first item of the list is as tall as the next one.
+        let top = match (above, below) {
+            (Some(top), _) => top,
+            (None, Some(next)) => bottom - (next - el.rect.y),
+            (None, None) => return None,
+        };
+        Some(ItemBand {
+            top,
+            bottom,
+            left,
+            right,
+        })
+    }
+
+    /// The page's texts in the band (a text's top in it, its middle between the neighbours).
+    pub(super) fn texts<'s>(self, snap: &'s Snapshot) -> impl Iterator<Item = &'s TextBlock> {
+        snap.texts.iter().filter(move |t| {
+            let middle = t.x + t.w / 2.0;
+            t.y >= self.top && t.y < self.bottom && middle > self.left && middle < self.right
+        })
+    }
 }
 
 #[cfg(test)]

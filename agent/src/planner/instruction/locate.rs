@@ -7,7 +7,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::decision::Decision;
+use super::decision::{Decision, stopped};
 use super::progress::{MAX_ASKS, StepAnswer, StepState};
 use super::report::{choice_question, describe, target_question};
 use super::resolve::{Intent, Resolution, by_eid, resolve};
@@ -135,9 +135,7 @@ pub(crate) fn not_found(state: &StepState, phrase: &str, snapshot: &Snapshot) ->
 /// Asks the person to name the element again, or stops after [`MAX_ASKS`] questions.
 pub(crate) fn ask_again(state: &StepState, problem: String) -> Decision {
     if state.asks >= MAX_ASKS {
-        return Decision::Stop {
-            reason: Some(format!("Stopped: {problem}")),
-        };
+        return stopped(&problem);
     }
     Decision::Ask {
         question: target_question(&problem),

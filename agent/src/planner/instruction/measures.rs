@@ -4,6 +4,8 @@
 //! first value of the asked kind in it, as a number ([`value_in`]); and the [`Order`] a
 //! superlative asks for (the least or the most of a [`Measure`]).
 
+use super::booking_words;
+
 /// What a superlative compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Measure {
@@ -107,44 +109,17 @@ fn duration(text: &str) -> Option<f64> {
     }
 }
 
-/// The first time of day, in minutes after midnight ("10:23 PM" → 1343, "7am" → 420).
+/// The first time of day, in minutes after midnight ("10:23 PM" → 1343, "7am" → 420), read as
+/// a booking reads one (`booking_words::clock`).
 fn clock(text: &str) -> Option<f64> {
-    let lower = text.to_lowercase();
-    let mut rest = lower.as_str();
-    while let Some(at) = rest.find(|c: char| c.is_ascii_digit()) {
-        let digits_end = rest[at..]
-            .find(|c: char| !c.is_ascii_digit())
-            .map_or(rest.len(), |i| at + i);
-        let hours: f64 = rest[at..digits_end].parse().ok()?;
-        let mut end = digits_end;
-        let mut minutes = None;
-        if rest[end..].starts_with(':') || rest[end..].starts_with('.') {
-            let m_end = rest[end + 1..]
-                .find(|c: char| !c.is_ascii_digit())
-                .map_or(rest.len(), |i| end + 1 + i);
-            if m_end - (end + 1) == 2 {
-                minutes = rest[end + 1..m_end].parse::<f64>().ok();
-                end = m_end;
-            }
-        }
-        let after = rest[end..].trim_start();
-        let half = if after.starts_with("pm") || after.starts_with("p.m") {
-            Some(12.0)
-        } else if after.starts_with("am") || after.starts_with("a.m") {
-            Some(0.0)
-        } else {
-            None
-        };
-        if hours <= 24.0 && (minutes.is_some() || half.is_some()) {
-            let hours = match half {
-                Some(add) => hours % 12.0 + add,
-                None => hours,
-            };
-            return Some(hours * 60.0 + minutes.unwrap_or(0.0));
-        }
-        rest = &rest[end..];
-    }
-    None
+    let words: Vec<String> = text
+        .to_lowercase()
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| ",;()".contains(c)).to_owned())
+        .collect();
+    (0..words.len())
+        .find_map(|at| booking_words::clock(&words, at))
+        .map(|(time, _)| f64::from(time.minutes))
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
 use super::affixes::{WAIT_MS, WAITS, suggestion};
-use super::decision::{Decision, act, click};
+use super::decision::{Decision, act, click, stopped};
 use super::locate::{ask_which, locate};
 use super::matching::normalize;
 use super::progress::StepState;
@@ -54,13 +54,11 @@ pub(super) fn decide(
             return Ok(chose(&clicks));
         }
         if clicks.len() >= 2 {
-            return Err(Decision::Stop {
-                reason: Some(format!(
-                    "Stopped: I chose {} for \"{value}\", but {} shows \"{holds}\".",
-                    describe(last),
-                    describe(field)
-                )),
-            });
+            return Err(stopped(&format!(
+                "I chose {} for \"{value}\", but {} shows \"{holds}\".",
+                describe(last),
+                describe(field)
+            )));
         }
     }
     if typed <= clicks.len() {
@@ -112,19 +110,14 @@ fn holds_words(text: &str, value: &str) -> bool {
 /// those that start with it.
 fn fitting<'s>(value: &str, field: &Element, snap: &'s Snapshot) -> Vec<&'s Element> {
     let wanted = normalize(value);
-    let words: Vec<&str> = wanted.split(' ').filter(|w| !w.is_empty()).collect();
-    if words.is_empty() {
+    if wanted.trim().is_empty() {
         return Vec::new();
     }
     let holding: Vec<&Element> = snap
         .elements
         .iter()
         .filter(|el| el.in_viewport && el.eid != field.eid && suggestion(el))
-        .filter(|el| {
-            let name = normalize(&el.name);
-            let have: Vec<&str> = name.split(' ').collect();
-            words.iter().all(|w| have.contains(w))
-        })
+        .filter(|el| holds_words(&el.name, value))
         .collect();
     let starting: Vec<&Element> = holding
         .iter()
