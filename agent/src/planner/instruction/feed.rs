@@ -185,7 +185,7 @@ impl ItemBand {
     }
 
     /// The page's texts in the band (a text's top in it, its middle between the neighbours).
-    pub(super) fn texts<'s>(self, snap: &'s Snapshot) -> impl Iterator<Item = &'s TextBlock> {
+    pub(super) fn texts(self, snap: &Snapshot) -> impl Iterator<Item = &TextBlock> {
         snap.texts.iter().filter(move |t| {
             let middle = t.x + t.w / 2.0;
             t.y >= self.top && t.y < self.bottom && middle > self.left && middle < self.right
