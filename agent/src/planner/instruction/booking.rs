@@ -22,7 +22,7 @@
 
 use tandem_mcp_browser::snapshot::{Element, Snapshot};
 
-use super::booking_words::{self, Day, Request, Time, clock, weekday};
+use super::booking_words::{self, Day, Request, weekday};
 use super::decision::{Decision, act};
 use super::field_words::{Field, fields};
 use super::fields::Next;
@@ -32,6 +32,7 @@ use super::report::describe;
 use super::resolve::is_button;
 use super::step::{is_editable, is_select};
 use super::value_format::month_number;
+use super::value_format::{Time, clock};
 use crate::action::Action;
 
 /// Label words of a party-size list.

@@ -13,7 +13,7 @@
 //! "noon"; a time without am/pm keeps both readings and the page's slots decide.
 
 use super::field_words::{Word, words};
-use super::value_format::{day_number, hour_of_day, meridiem, month_number, whole_number};
+use super::value_format::{Time, at_hour, clock, day_number, month_number, whole_number};
 
 /// A day as said.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,22 +24,6 @@ pub(super) enum Day {
     Weekday(usize),
     /// Day of the month, month 1..=12, year if said.
     Date(u32, u32, Option<u32>),
-}
-
-/// A time of day as said: minutes after midnight, and whether the 12-hour reading is open
-/// ("half past six" may be 06:30 or 18:30).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Time {
-    pub minutes: u32,
-    pub either_half: bool,
-}
-
-impl Time {
-    /// Whether a slot at `minutes` after midnight is this time.
-    pub(super) fn is(&self, minutes: u32) -> bool {
-        minutes == self.minutes
-            || (self.either_half && (minutes + 12 * 60) % (24 * 60) == self.minutes)
-    }
 }
 
 /// One part of the request with the words that said it.
@@ -176,50 +160,6 @@ pub(super) fn weekday(word: &str) -> Option<usize> {
     WEEKDAYS
         .iter()
         .position(|d| d.trim_end_matches('s') == word || (word.len() == 3 && d.starts_with(word)))
-}
-
-/// A clock time written in one word or two: "19:30", "7pm", "7.30", "7 pm" (the index of the
-/// word after it).
-pub(super) fn clock(words: &[String], at: usize) -> Option<(Time, usize)> {
-    let word = words.get(at)?;
-    let (body, mut pm) = meridiem(word);
-    let mut next = at + 1;
-    if pm.is_none()
-        && let Some(after) = words.get(at + 1)
-        && matches!(after.as_str(), "pm" | "am" | "p.m" | "a.m")
-    {
-        pm = Some(after.starts_with('p'));
-        next += 1;
-    }
-    let (hours, minutes) = match body.split_once([':', '.']) {
-        Some((h, m)) if m.len() == 2 => (h.parse::<u32>().ok()?, m.parse::<u32>().ok()?),
-        Some(_) => return None,
-        None if pm.is_some() || words.get(next).is_some_and(|w| w == "o'clock") => {
-            if words.get(next).is_some_and(|w| w == "o'clock") {
-                next += 1;
-            }
-            (whole_number(body)?, 0)
-        }
-        None => return None,
-    };
-    if hours > 23 || minutes > 59 {
-        return None;
-    }
-    Some((at_hour(hours, minutes, pm), next))
-}
-
-/// The time `hours`:`minutes`, read on the 12-hour clock when "am"/"pm" was said and fits.
-fn at_hour(hours: u32, minutes: u32, pm: Option<bool>) -> Time {
-    match pm.and_then(|pm| hour_of_day(hours, pm)) {
-        Some(hour) => Time {
-            minutes: hour * 60 + minutes,
-            either_half: false,
-        },
-        None => Time {
-            minutes: hours * 60 + minutes,
-            either_half: (1..=12).contains(&hours),
-        },
-    }
 }
 
 /// "half past seven", "quarter to 8", "noon", "midday" (the index of the word after it).

@@ -4,7 +4,7 @@
 //! first value of the asked kind in it, as a number ([`value_in`]); and the [`Order`] a
 //! superlative asks for (the least or the most of a [`Measure`]).
 
-use super::booking_words;
+use super::value_format;
 
 /// What a superlative compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,7 +110,7 @@ fn duration(text: &str) -> Option<f64> {
 }
 
 /// The first time of day, in minutes after midnight ("10:23 PM" → 1343, "7am" → 420), read as
-/// a booking reads one (`booking_words::clock`).
+/// a booking reads one (`value_format::clock`).
 fn clock(text: &str) -> Option<f64> {
     let words: Vec<String> = text
         .to_lowercase()
@@ -118,7 +118,7 @@ fn clock(text: &str) -> Option<f64> {
         .map(|w| w.trim_matches(|c: char| ",;()".contains(c)).to_owned())
         .collect();
     (0..words.len())
-        .find_map(|at| booking_words::clock(&words, at))
+        .find_map(|at| value_format::clock(&words, at))
         .map(|(time, _)| f64::from(time.minutes))
 }
 

@@ -116,6 +116,66 @@ pub(super) fn hour_of_day(hour: u32, pm: bool) -> Option<u32> {
         .then_some(hour % 12 + if pm { 12 } else { 0 })
 }
 
+/// A time of day as said: minutes after midnight, and whether the 12-hour reading is open
+/// ("half past six" may be 06:30 or 18:30).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Time {
+    pub minutes: u32,
+    pub either_half: bool,
+}
+
+impl Time {
+    /// Whether a slot at `minutes` after midnight is this time.
+    pub(super) fn is(&self, minutes: u32) -> bool {
+        minutes == self.minutes
+            || (self.either_half && (minutes + 12 * 60) % (24 * 60) == self.minutes)
+    }
+}
+
+/// A clock time written in one word or two: "19:30", "7pm", "7.30", "7 pm" (the index of the
+/// word after it).
+pub(super) fn clock(words: &[String], at: usize) -> Option<(Time, usize)> {
+    let word = words.get(at)?;
+    let (body, mut pm) = meridiem(word);
+    let mut next = at + 1;
+    if pm.is_none()
+        && let Some(after) = words.get(at + 1)
+        && matches!(after.as_str(), "pm" | "am" | "p.m" | "a.m")
+    {
+        pm = Some(after.starts_with('p'));
+        next += 1;
+    }
+    let (hours, minutes) = match body.split_once([':', '.']) {
+        Some((h, m)) if m.len() == 2 => (h.parse::<u32>().ok()?, m.parse::<u32>().ok()?),
+        Some(_) => return None,
+        None if pm.is_some() || words.get(next).is_some_and(|w| w == "o'clock") => {
+            if words.get(next).is_some_and(|w| w == "o'clock") {
+                next += 1;
+            }
+            (whole_number(body)?, 0)
+        }
+        None => return None,
+    };
+    if hours > 23 || minutes > 59 {
+        return None;
+    }
+    Some((at_hour(hours, minutes, pm), next))
+}
+
+/// The time `hours`:`minutes`, read on the 12-hour clock when "am"/"pm" was said and fits.
+pub(super) fn at_hour(hours: u32, minutes: u32, pm: Option<bool>) -> Time {
+    match pm.and_then(|pm| hour_of_day(hours, pm)) {
+        Some(hour) => Time {
+            minutes: hour * 60 + minutes,
+            either_half: false,
+        },
+        None => Time {
+            minutes: hours * 60 + minutes,
+            either_half: (1..=12).contains(&hours),
+        },
+    }
+}
+
 fn year_number(word: &str) -> Option<i32> {
     (word.len() == 4)
         .then(|| word.parse().ok())
